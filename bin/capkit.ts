@@ -1,0 +1,69 @@
+/**
+ * capkit's CLI entry: looks the command up in one table, runs it, and turns a typed error
+ * into a message and an exit code. Nothing here knows what a command does.
+ */
+import { isCapkitError } from "../lib/errors.js";
+import type { CliIO, CommandModule } from "./command.js";
+
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  inventory: () => import("./commands/inventory.js").then((m) => m.command),
+  migrate: () => import("./commands/migrate.js").then((m) => m.command),
+  lint: () => import("./commands/lint.js").then((m) => m.command),
+  smoke: () => import("./commands/smoke.js").then((m) => m.command),
+  parity: () => import("./commands/parity.js").then((m) => m.command),
+  dashboard: () => import("./commands/dashboard.js").then((m) => m.command),
+  demo: () => import("./commands/demo.js").then((m) => m.command),
+};
+
+export function processIO(): CliIO {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+  };
+}
+
+async function help(io: CliIO): Promise<number> {
+  const lines = ["capkit — retire a Tool class hierarchy in favour of capability modules", "", "commands:"];
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    const mod = await load();
+    lines.push(`  ${name.padEnd(10)} ${mod.summary}`);
+  }
+  lines.push("", "Run `capkit <command> --help` for a command's flags.");
+  io.stdout(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") return help(io);
+  const load = COMMANDS[name];
+  if (!load) {
+    io.stderr(`capkit: unknown command "${name}"\n  hint: one of ${Object.keys(COMMANDS).join(", ")}\n`);
+    return 2;
+  }
+  try {
+    const mod = await load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.stdout(`${mod.summary}\n\nusage: ${mod.usage}\n`);
+      return 0;
+    }
+    return await mod.run(rest, io);
+  } catch (error) {
+    if (isCapkitError(error)) {
+      io.stderr(`capkit ${name}: ${error.format()}\n`);
+      return error.exitCode;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr(`capkit ${name}: internal error — please report it with this trace:\n${detail}\n`);
+    return 2;
+  }
+}
+
+// Run when executed (bin/capkit.mjs imports this file); stay inert when a test imports main().
+if (process.argv[1] && /capkit\.(mjs|ts)$/.test(process.argv[1])) {
+  process.exitCode = await main(process.argv.slice(2), processIO());
+}

@@ -1,0 +1,40 @@
+/**
+ * The shape every CLI command module exports, and the I/O it is handed. Commands are the only
+ * code that writes to stdout/stderr; they return an exit code instead of calling
+ * process.exit, so tests can drive them in-process.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError } from "../lib/errors.js";
+
+export interface CliIO {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** True when stderr is an interactive terminal (progress indicators go there). */
+  readonly stderrIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+}
+
+export interface CommandModule {
+  readonly summary: string;
+  readonly usage: string;
+  run(argv: string[], io: CliIO): Promise<number>;
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** util.parseArgs in strict mode, with unknown flags turned into a UsageError (exit 2). */
+export function parseCommandArgs<O extends Options>(
+  command: string,
+  argv: string[],
+  options: O,
+  usage: string,
+) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`capkit ${command}: ${message}`, { hint: `usage: ${usage}` });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The inventory's result: plain data, the contract behind `capkit inventory --json`
+ * (see ARCHITECTURE.md). Reporters, the ratchet, the history backfill, the dashboard and the
+ * codemods all consume this shape; change it only additively.
+ */
+
+export const KINDS = [
+  "capability",
+  "loop-protocol",
+  "supervisor",
+  "infrastructure",
+  "sandbox-pack",
+  "run-memory",
+  "host-bridge",
+  "unclassified",
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const PERMISSION_CATEGORIES = ["read", "write", "execute", "external"] as const;
+export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+
+/** Why a class cannot be converted mechanically; `code` is stable, `message` is for people. */
+export interface Blocker {
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+}
+
+export interface ClassRecord {
+  /** null for an anonymous `class extends Tool` expression. */
+  readonly name: string | null;
+  /** Relative to root, `/` separators. */
+  readonly file: string;
+  readonly line: number;
+  /** The base as written in the extends clause, resolved to the configured base name. */
+  readonly base: string;
+  /** true when it extends the base directly; false for a subclass of a subclass. */
+  readonly direct: boolean;
+  /** Class names from this class up to the base, e.g. ["LazyTool", "CapabilityTool", "Tool"]. */
+  readonly chain: readonly string[];
+  readonly kind: Kind;
+  /** The wire name (`readonly name = "list_workflows"`), null when dynamic or absent. */
+  readonly wireName: string | null;
+  readonly namespace: string | null;
+  readonly category: PermissionCategory | null;
+  /** Where the category came from: the categories map, the unlisted→external fallback, or config. */
+  readonly categorySource: "map" | "fallback" | "config" | "none";
+  /** Human-readable facts that decided the kind, each naming a file:line. */
+  readonly evidence: readonly string[];
+  readonly blockers: readonly Blocker[];
+}
+
+export interface Counters {
+  /** Direct subclasses of the base class(es): occurrences and distinct files. */
+  readonly extendsTool: { readonly occurrences: number; readonly files: number };
+  /** Subclasses of subclasses, counted apart from extendsTool. */
+  readonly indirect: { readonly occurrences: number; readonly files: number };
+  readonly capabilityShaped: number;
+  readonly loopProtocol: number;
+  readonly byKind: Readonly<Record<Kind, number>>;
+  /** capability-shaped classes per proposed namespace (null namespace → "(none)"). */
+  readonly byNamespace: Readonly<Record<string, number>>;
+}
+
+/** A file that could not be read or parsed; the scan went on without it. */
+export interface ScanProblem {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export interface InventoryResult {
+  readonly version: 1;
+  readonly root: string;
+  readonly generatedAt: string;
+  readonly scannedFiles: number;
+  readonly counters: Counters;
+  /** Sorted by file, then line. */
+  readonly classes: readonly ClassRecord[];
+  readonly problems: readonly ScanProblem[];
+  /** true when problems made the counts unreliable (exit code says so). */
+  readonly incomplete: boolean;
+}
