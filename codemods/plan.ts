@@ -1,0 +1,97 @@
+/**
+ * The plan every codemod returns. A transform is pure: it reads files through a VirtualTree
+ * and records changes there; the runner (codemods/runner/) validates the accumulated plan,
+ * shows it as a diff (--dry-run) or writes it once, atomically. Chaining codemods means
+ * handing the same VirtualTree to the next one, so a call-site rewrite sees the files the
+ * class-to-capability move just produced.
+ */
+
+export type Outcome = "skipped" | "unchanged" | "changed" | "refused" | "error";
+
+/** One line of a codemod's report: what happened to one unit (a class, a call site, a file). */
+export interface UnitResult {
+  readonly codemod: string;
+  readonly outcome: Outcome;
+  /** e.g. the class name, or "new ListWorkflowsTool()". */
+  readonly unit: string;
+  readonly file: string;
+  readonly line: number;
+  /** Why it was refused, skipped or failed: names what would unblock it. */
+  readonly reason?: string;
+  /** For converted classes: the wire name. */
+  readonly wireName?: string;
+  readonly namespace?: string;
+}
+
+export type FileChange =
+  | { readonly kind: "create"; readonly path: string; readonly after: string }
+  | { readonly kind: "modify"; readonly path: string; readonly before: string; readonly after: string }
+  | { readonly kind: "delete"; readonly path: string; readonly before: string };
+
+/**
+ * An in-memory overlay over the files on disk (paths are root-relative with `/`).
+ * Reads see earlier writes; nothing touches the disk until the runner applies changes().
+ */
+export class VirtualTree {
+  private readonly original = new Map<string, string | null>();
+  private readonly current = new Map<string, string | null>();
+
+  constructor(
+    readonly root: string,
+    private readonly readDisk: (path: string) => string | null,
+    private readonly listDisk: () => readonly string[],
+  ) {}
+
+  private load(path: string): string | null {
+    if (!this.original.has(path)) this.original.set(path, this.readDisk(path));
+    return this.current.has(path) ? (this.current.get(path) ?? null) : (this.original.get(path) ?? null);
+  }
+
+  exists(path: string): boolean {
+    return this.load(path) !== null;
+  }
+
+  read(path: string): string | null {
+    return this.load(path);
+  }
+
+  readOrThrow(path: string): string {
+    const text = this.load(path);
+    if (text === null) throw new Error(`VirtualTree: ${path} does not exist`);
+    return text;
+  }
+
+  write(path: string, text: string): void {
+    this.load(path);
+    this.current.set(path, text);
+  }
+
+  delete(path: string): void {
+    this.load(path);
+    this.current.set(path, null);
+  }
+
+  /** Every path that exists in the overlay: disk files minus deletions plus creations. */
+  list(): string[] {
+    const all = new Set(this.listDisk());
+    for (const [path, text] of this.current) {
+      if (text === null) all.delete(path);
+      else all.add(path);
+    }
+    return [...all].sort();
+  }
+
+  /** The net plan, sorted by path; a file written back to its original text is no change. */
+  changes(): FileChange[] {
+    const out: FileChange[] = [];
+    for (const path of [...this.current.keys()].sort()) {
+      const before = this.original.get(path) ?? null;
+      const after = this.current.get(path) ?? null;
+      if (before === after) continue;
+      if (before === null && after !== null) out.push({ kind: "create", path, after });
+      else if (before !== null && after === null) out.push({ kind: "delete", path, before });
+      else if (before !== null && after !== null) out.push({ kind: "modify", path, before, after });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Module aliases that let a NodeTool-shaped repo run anywhere on disk without node_modules of
+ * its own: each workspace package name (`packages/<dir>/package.json` "name") maps to its
+ * source entry, and the packages capkit provides to migrated code (`capkit/runtime`, `zod`)
+ * map into capkit's own install. Used by vitest configs and the target loader.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CAPKIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface WorkspacePackage {
+  readonly name: string;
+  /** Root-relative directory, `/` separators, e.g. "packages/agents". */
+  readonly dir: string;
+  /** Absolute path of the source entry (exports["."] or main, else src/index.ts). */
+  readonly entry: string;
+}
+
+function entryOf(dirAbs: string, manifest: Record<string, unknown>): string {
+  const exp = manifest["exports"];
+  const dot = typeof exp === "string" ? exp : (exp as Record<string, unknown> | undefined)?.["."];
+  const rel = typeof dot === "string" ? dot : typeof manifest["main"] === "string" ? manifest["main"] : "./src/index.ts";
+  return join(dirAbs, rel);
+}
+
+export function listWorkspacePackages(root: string): WorkspacePackage[] {
+  const packagesDir = join(root, "packages");
+  if (!existsSync(packagesDir)) return [];
+  const out: WorkspacePackage[] = [];
+  for (const dir of readdirSync(packagesDir).sort()) {
+    const manifestPath = join(packagesDir, dir, "package.json");
+    if (!existsSync(manifestPath)) continue;
+    try {
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, unknown>;
+      if (typeof manifest["name"] !== "string") continue;
+      out.push({ name: manifest["name"], dir: `packages/${dir}`, entry: entryOf(join(packagesDir, dir), manifest) });
+    } catch {
+      // A broken manifest is the inventory's to report; aliases just skip it.
+    }
+  }
+  return out;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Packages capkit lends to a target that has no node_modules: name → absolute entry. */
+export function capkitProvidedModules(): Record<string, string> {
+  return {
+    "capkit/runtime": join(CAPKIT_ROOT, "runtime", "index.ts"),
+    zod: require.resolve("zod"),
+  };
+}
+
+/** Exact-match aliases for vite/vitest (`find` is anchored so "zod" does not catch "zodx"). */
+export function targetAliases(root: string): { find: RegExp; replacement: string }[] {
+  const entries: [string, string][] = [
+    ...listWorkspacePackages(root).map((p) => [p.name, p.entry] as [string, string]),
+    ...Object.entries(capkitProvidedModules()),
+  ];
+  return entries.map(([name, replacement]) => ({
+    find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`),
+    replacement,
+  }));
+}
