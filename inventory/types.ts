@@ -83,3 +83,31 @@ export interface InventoryResult {
   /** true when problems made the counts unreliable (exit code says so). */
   readonly incomplete: boolean;
 }
+
+/** What `--check` found when comparing the current counters with the committed baseline. */
+export interface RatchetDelta {
+  /** "capabilityShaped", or "kind:<kind>" for a kind the config ratchets. */
+  readonly counter: string;
+  readonly baseline: number;
+  readonly current: number;
+}
+
+export interface RatchetOutcome {
+  /** worse → exit 1; better → exit 0 with a hint to tighten; no-baseline → exit 1 with a hint. */
+  readonly status: "ok" | "worse" | "better" | "no-baseline";
+  /** Root-relative path of the baseline file. */
+  readonly baselineFile: string;
+  readonly deltas: readonly RatchetDelta[];
+  /** Ratcheted classes present now and not in the baseline (named in the failure). */
+  readonly added: readonly { readonly name: string | null; readonly file: string; readonly line: number; readonly kind: Kind }[];
+  /** Ratcheted classes in the baseline that are gone now. */
+  readonly removed: readonly { readonly name: string | null; readonly file: string; readonly kind: Kind }[];
+  /** The next step, e.g. "run capkit inventory --update-baseline and commit .capkit/baseline.json". */
+  readonly hint?: string;
+}
+
+/** What a reporter renders: one saved inventory result plus what was derived from it. */
+export interface InventoryReport {
+  readonly inventory: InventoryResult;
+  readonly ratchet?: RatchetOutcome;
+}
