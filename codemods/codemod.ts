@@ -1,0 +1,31 @@
+/**
+ * The interface every codemod folder implements. A codemod reads and writes only through the
+ * VirtualTree it is handed and returns one UnitResult per unit it considered; it never touches
+ * the disk, prints or exits. The runner chains codemods over one tree, so a later codemod sees
+ * the earlier ones' output, then validates and applies the net plan once.
+ */
+import type { InventoryResult } from "../inventory/types.js";
+import type { UnitResult, VirtualTree } from "./plan.js";
+
+export interface CodemodContext {
+  /** Absolute path of the repo being migrated. */
+  readonly root: string;
+  /** The inventory of the tree as it is before this run (classes, kinds, blockers). */
+  readonly inventory: InventoryResult;
+  /** Namespaces selected with --namespace / --all. */
+  readonly namespaces: readonly string[];
+  /** Where capability modules go, root-relative, e.g. "packages/agents/src/capabilities". */
+  readonly capabilitiesDir: string;
+  /** Constructor dependency name → run field, e.g. { providers: "providers", registry: "nodeRegistry" }. */
+  readonly runFields: Readonly<Record<string, string>>;
+  /** Leave a @deprecated thin subclass behind instead of deleting the class. */
+  readonly keepShims: boolean;
+  /** Module specifier migrated code imports the runtime from. */
+  readonly runtimeImport: string;
+}
+
+export interface Codemod {
+  readonly name: string;
+  readonly description: string;
+  run(tree: VirtualTree, context: CodemodContext): UnitResult[] | Promise<UnitResult[]>;
+}
