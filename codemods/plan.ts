@@ -21,6 +21,8 @@ export interface UnitResult {
   /** For converted classes: the wire name. */
   readonly wireName?: string;
   readonly namespace?: string;
+  /** Converted, but a person should look: e.g. a category written as "external" by the fallback. */
+  readonly warnings?: readonly string[];
 }
 
 export type FileChange =
@@ -53,6 +55,12 @@ export class VirtualTree {
 
   read(path: string): string | null {
     return this.load(path);
+  }
+
+  /** The file as it was before any codemod in this run wrote it (null when it did not exist). */
+  readOriginal(path: string): string | null {
+    this.load(path);
+    return this.original.get(path) ?? null;
   }
 
   readOrThrow(path: string): string {

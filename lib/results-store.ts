@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 
-export type ResultJob = "inventory" | "migrate" | "lint" | "parity" | "history" | "smoke";
+export type ResultJob = "inventory" | "ratchet" | "migrate" | "lint" | "parity" | "history" | "smoke";
 
 export const CAPKIT_DIR = ".capkit";
 
-const GITIGNORE = "# Written by capkit: saved results and caches are local, never committed.\nresults/\ncache/\n.gitignore\n";
+const GITIGNORE = "# Written by capkit: saved results and caches are local, never committed.\nresults/\ncache/\ndashboard.html\n.gitignore\n";
 
 export function capkitDir(root: string): string {
   return join(root, CAPKIT_DIR);

@@ -50,6 +50,7 @@ const require = createRequire(import.meta.url);
 export function capkitProvidedModules(): Record<string, string> {
   return {
     "capkit/runtime": join(CAPKIT_ROOT, "runtime", "index.ts"),
+    "capkit/runtime/sandbox": join(CAPKIT_ROOT, "runtime", "sandbox", "index.ts"),
     zod: require.resolve("zod"),
   };
 }

@@ -1,11 +1,77 @@
-// Placeholder until the dashboard engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit dashboard [root] [--history N] [--out FILE] [--config FILE]`: renders the saved
+ * results under `<root>/.capkit/results/` (inventory required; history, migrate, lint, parity
+ * optional) and the committed ratchet baseline into one self-contained HTML file, default
+ * `<root>/.capkit/dashboard.html`. It never rescans; `--history N` first runs the history
+ * backfill over the last N commits and saves it. Exit: 0 written; 2 usage, config, or no saved
+ * inventory (run `capkit inventory` first).
+ */
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { loadConfig } from "../../lib/config/index.js";
+import { EnvironmentError, UsageError } from "../../lib/errors.js";
+import { capkitDir } from "../../lib/results-store.js";
+import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
+import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
+import { trendLine } from "../../reports/trend.js";
+import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+
+const USAGE = "capkit dashboard [root] [--history N] [--out FILE] [--config FILE]";
+
+const OPTIONS = {
+  history: { type: "string" },
+  out: { type: "string" },
+  config: { type: "string" },
+} as const;
+
+function parseHistory(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) {
+    throw new UsageError(`--history needs a positive whole number of commits, got "${value}"`, { hint: "e.g. capkit dashboard --history 30" });
+  }
+  return n;
+}
+
+function progressPrinter(io: CliIO): ((e: HistoryProgress) => void) | undefined {
+  if (!io.stderrIsTTY) return undefined;
+  return (e) => {
+    io.stderr(`\r\x1b[Kcapkit dashboard: history ${e.done}/${e.total} ${e.commit.sha.slice(0, 8)}`);
+    if (e.done === e.total) io.stderr("\r\x1b[K");
+  };
+}
+
+function display(io: CliIO, path: string): string {
+  const rel = relative(io.cwd, path);
+  return rel && !rel.startsWith("..") ? rel : path;
+}
 
 export const command: CommandModule = {
-  summary: "dashboard (not built yet)",
-  usage: "capkit dashboard",
-  async run() {
-    throw new CapkitError("capkit dashboard is not built yet", 2);
+  summary: "render saved results (inventory, history, migrate, lint, parity) as one HTML page",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs("dashboard", argv, OPTIONS, USAGE);
+    if (positionals.length > 1) throw new UsageError(`capkit dashboard takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
+    const commits = parseHistory(values.history);
+    const root = resolve(io.cwd, positionals[0] ?? ".");
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+      throw new EnvironmentError(`root is not a readable directory: ${root}`, { hint: "pass the repository to render, e.g. capkit dashboard path/to/repo" });
+    }
+    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    if (commits !== undefined) {
+      const onProgress = progressPrinter(io);
+      const history = await computeHistory(root, { commits, config, ...(onProgress ? { onProgress } : {}) });
+      const saved = saveHistory(root, history);
+      const { hits, misses } = history.cache;
+      io.stderr(`capkit dashboard: history of ${history.commits.length} commits saved to ${display(io, saved)} (blobs: ${misses} read, ${hits} cached)\n`);
+    }
+    const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
+    const out = values.out ? resolve(io.cwd, values.out) : resolve(capkitDir(root), "dashboard.html");
+    writeFileAtomic(out, renderDashboard(inputs));
+    const trend = trendLine(inputs.history);
+    const c = inputs.inventory.counters;
+    io.stdout(`wrote ${display(io, out)}\n  capability-shaped ${c.capabilityShaped} · loop-protocol ${c.loopProtocol}${trend ? `\n  ${trend}` : ""}\n`);
+    return 0;
   },
 };

@@ -1,11 +1,72 @@
-// Placeholder until the inventory engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE]
+ * [--check] [--update-baseline]`: scans, optionally checks or rewrites the ratchet baseline,
+ * saves the result for the dashboard (.capkit/results/inventory.json, ratchet.json) and
+ * renders it. Exit: 0 ok; 1 ratchet worse / no baseline / scan incomplete; 2 usage, config or
+ * unreadable root.
+ */
+import { resolve } from "node:path";
+import { loadConfig } from "../../lib/config/index.js";
+import { UsageError } from "../../lib/errors.js";
+import { saveResult } from "../../lib/results-store.js";
+import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
+import { assertReadableRoot } from "../../inventory/scan/discover.js";
+import { scanInventory, type ScanProgress } from "../../inventory/scan/scan-inventory.js";
+import type { RatchetOutcome } from "../../inventory/types.js";
+import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
+import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+
+const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
+
+const OPTIONS = {
+  json: { type: "boolean" },
+  reporter: { type: "string" },
+  config: { type: "string" },
+  check: { type: "boolean" },
+  "update-baseline": { type: "boolean" },
+} as const;
+
+function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
+  if (!io.stderrIsTTY) return undefined;
+  return (e) => {
+    if (e.phase === "done") io.stderr("\r\x1b[K");
+    else io.stderr(`\r\x1b[Kcapkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`);
+  };
+}
 
 export const command: CommandModule = {
-  summary: "inventory (not built yet)",
-  usage: "capkit inventory",
-  async run() {
-    throw new CapkitError("capkit inventory is not built yet", 2);
+  summary: "find every Tool subclass, classify it with evidence, count, ratchet",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs("inventory", argv, OPTIONS, USAGE);
+    if (positionals.length > 1) throw new UsageError(`capkit inventory takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    const reporter = values.json ? "json" : (values.reporter ?? "table");
+    if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
+    if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
+    if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
+    if (values["update-baseline"] && io.env.CI && io.env.CI !== "false" && io.env.CI !== "0") {
+      throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
+    }
+    const root = resolve(io.cwd, positionals[0] ?? ".");
+    assertReadableRoot(root);
+    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const onProgress = progressPrinter(io);
+    const inventory = await scanInventory(root, onProgress ? { config, onProgress } : { config });
+    const baselineFile = config.ratchet.baseline;
+    let ratchet: RatchetOutcome | undefined;
+    if (values.check) {
+      ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), { kinds: config.ratchet.kinds, baselineFile });
+    } else if (values["update-baseline"]) {
+      const written = writeBaseline(root, baselineFile, inventory);
+      ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
+      io.stderr(`capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`);
+    }
+    saveResult(root, "inventory", inventory);
+    if (ratchet) saveResult(root, "ratchet", ratchet);
+    for (const p of inventory.problems) if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
+    const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
+    const rendered = renderInventoryReport(reporter, ratchet ? { inventory, ratchet } : { inventory }, { color });
+    io.stdout(rendered.output);
+    return rendered.exitCode;
   },
 };

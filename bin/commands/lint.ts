@@ -1,11 +1,62 @@
-// Placeholder until the lint engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit lint [root] [--json] [--config FILE] [--update-baseline]`: the seam rules over every
+ * TypeScript file under root with no ESLint setup (rules/engine/lint-engine.ts). Prints
+ * `file:line  rule  message` (or one JSON document), saves .capkit/results/lint.json.
+ * Exit: 0 clean (baselined violations allowed); 1 new violations; 2 usage or config error.
+ */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadConfig } from "../../lib/config/index.js";
+import { EnvironmentError, UsageError } from "../../lib/errors.js";
+import { saveResult } from "../../lib/results-store.js";
+import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
+import { parseCommandArgs, type CommandModule } from "../command.js";
+
+const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";
+const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
+
+/** The JSON document: the contract's `violations` plus counts. */
+export function lintJson(result: LintResult) {
+  return {
+    root: result.root,
+    violations: result.violations.map(({ rule, file, line, message }) => ({ rule, file, line, message })),
+    baselined: result.baselined.length,
+    files: result.files,
+    seams: result.seams,
+    cycles: result.cycles,
+    asyncCycles: result.asyncCycles,
+  };
+}
+
+function renderText(result: LintResult): string {
+  const lines = result.violations.map((v) => `${v.file}:${v.line}  ${v.rule}  ${v.message}`);
+  const count = result.violations.length;
+  const known = result.baselined.length ? ` (${result.baselined.length} more accepted by the baseline)` : "";
+  const cycles = `${result.cycles} seam cycle${result.cycles === 1 ? "" : "s"}${result.asyncCycles ? ` (${result.asyncCycles} async)` : ""}`;
+  lines.push(
+    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}`,
+  );
+  if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
+  return `${lines.join("\n")}\n`;
+}
 
 export const command: CommandModule = {
-  summary: "lint (not built yet)",
-  usage: "capkit lint",
-  async run() {
-    throw new CapkitError("capkit lint is not built yet", 2);
+  summary: "seam lint: import direction, cycles across the seam (async-aware), spec purity, categories",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs("lint", argv, OPTIONS, USAGE);
+    if (positionals.length > 1) throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    const root = resolve(io.cwd, positionals[0] ?? ".");
+    if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
+    const config = loadConfig(root, values.config).config.seam;
+    if (values["update-baseline"]) {
+      const { path, count } = updateLintBaseline(root, { config });
+      io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
+      return 0;
+    }
+    const result = runLint(root, { config });
+    saveResult(root, "lint", lintJson(result));
+    io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
+    return result.violations.length > 0 ? 1 : 0;
   },
 };

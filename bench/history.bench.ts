@@ -1,0 +1,151 @@
+/**
+ * History backfill benchmark: generates a NodeTool-shaped repository with a few hundred
+ * commits (git fast-import, in os.tmpdir()), then measures in one run:
+ *   - cold vs cached backfill of the last N commits (the per-blob facts cache),
+ *   - N vs 2N commits cold (cost should follow changed files, not commits × files),
+ *   - a naive per-commit full extraction (commits × files) estimated from a sample.
+ * Run: npm run bench -- history   (HISTORY_BENCH_COMMITS=N to change N; default 150)
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { cacheDir } from "../lib/results-store.js";
+import { extractFileFacts } from "../inventory/extract/extract-file-facts.js";
+import { computeHistory } from "../inventory/history/index.js";
+import type { HistoryResult } from "../inventory/history/types.js";
+
+const N = Number(process.env.HISTORY_BENCH_COMMITS ?? 150);
+const PACKAGES = 6;
+const TOOL_FILES_PER_PKG = 8;
+const PLAIN_FILES_PER_PKG = 40;
+
+function toolFile(pkg: number, f: number, version: number, classes: number): string {
+  const out = [`import { Tool } from "@bench/core";`, `// revision ${version}`, ""];
+  for (let c = 0; c < classes; c++) {
+    out.push(`export class P${pkg}F${f}C${c}Tool extends Tool {`, `  readonly name = "p${pkg}_f${f}_c${c}";`, `  readonly description = "tool ${c} of file ${f}";`);
+    out.push(`  readonly jsonSchema = { type: "object", properties: { q: { type: "string" } } };`);
+    out.push(`  async process(_ctx: unknown, params: { q?: string }) {`, `    return { ok: true, echo: params.q ?? "" };`, `  }`, `}`, "");
+  }
+  return out.join("\n");
+}
+
+function plainFile(pkg: number, f: number, version: number): string {
+  const lines = [`// plain module ${pkg}/${f}, revision ${version}`, `export interface Row${f} { id: string; value: number }`];
+  for (let i = 0; i < 25; i++) lines.push(`export function helper${f}_${i}(rows: Row${f}[]): number {`, `  return rows.reduce((n, r) => n + r.value * ${i + 1}, 0);`, `}`);
+  return lines.join("\n");
+}
+
+function belt(pkg: number, classesPerFile: number[]): string {
+  const imports: string[] = [];
+  const news: string[] = [];
+  classesPerFile.forEach((count, f) => {
+    const names = Array.from({ length: count }, (_, c) => `P${pkg}F${f}C${c}Tool`);
+    if (names.length) imports.push(`import { ${names.join(", ")} } from "./tools-${f}.js";`);
+    news.push(...names.map((n) => `new ${n}()`));
+  });
+  return `${imports.join("\n")}\n\nexport function getAllMcpTools() {\n  return [${news.join(", ")}];\n}\n`;
+}
+
+/** A fast-import stream: commit 1 holds the whole tree; each later commit changes 1–3 files. */
+function historyStream(commits: number): string {
+  const chunks: string[] = [];
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const classes = Array.from({ length: PACKAGES }, () => Array.from({ length: TOOL_FILES_PER_PKG }, () => 3));
+  const version = new Map<string, number>();
+  let seed = 7;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+  for (let i = 1; i <= commits; i++) {
+    const files: [string, string][] = [];
+    if (i === 1) {
+      files.push(["packages/core/package.json", `{ "name": "@bench/core", "main": "./src/index.ts" }\n`]);
+      files.push(["packages/core/src/index.ts", `export abstract class Tool {\n  abstract readonly name: string;\n}\n`]);
+      for (let p = 0; p < PACKAGES; p++) {
+        files.push([`packages/p${p}/package.json`, `{ "name": "@bench/p${p}" }\n`]);
+        for (let f = 0; f < TOOL_FILES_PER_PKG; f++) files.push([`packages/p${p}/src/tools/tools-${f}.ts`, toolFile(p, f, 0, 3)]);
+        for (let f = 0; f < PLAIN_FILES_PER_PKG; f++) files.push([`packages/p${p}/src/lib/mod-${f}.ts`, plainFile(p, f, 0)]);
+        files.push([`packages/p${p}/src/tools/belt.ts`, belt(p, classes[p]!)]);
+      }
+    } else {
+      const p = rand(PACKAGES);
+      if (i % 3 === 0) {
+        // migrate one class away (or add one back: a regression)
+        const f = rand(TOOL_FILES_PER_PKG);
+        const row = classes[p]!;
+        row[f] = i % 12 === 0 ? Math.min(5, row[f]! + 1) : Math.max(0, row[f]! - 1);
+        const v = (version.get(`t${p}/${f}`) ?? 0) + 1;
+        version.set(`t${p}/${f}`, v);
+        files.push([`packages/p${p}/src/tools/tools-${f}.ts`, toolFile(p, f, v, row[f]!)]);
+        files.push([`packages/p${p}/src/tools/belt.ts`, belt(p, row)]);
+      } else {
+        for (let k = 0; k < 1 + rand(2); k++) {
+          const f = rand(PLAIN_FILES_PER_PKG);
+          const v = (version.get(`m${p}/${f}`) ?? 0) + 1;
+          version.set(`m${p}/${f}`, v);
+          files.push([`packages/p${p}/src/lib/mod-${f}.ts`, plainFile(p, f, v)]);
+        }
+      }
+    }
+    const msg = `commit ${i}`;
+    chunks.push(`commit refs/heads/main\ncommitter Bench <bench@example.com> ${1_700_000_000 + i * 3600} +0000\n${data(msg)}`);
+    for (const [path, text] of files) chunks.push(`M 100644 inline ${path}\n${data(text)}`);
+    chunks.push("\n");
+  }
+  return chunks.join("");
+}
+
+function makeRepo(commits: number): string {
+  const root = mkdtempSync(join(tmpdir(), "capkit-history-bench-"));
+  execFileSync("git", ["init", "-q", "-b", "main"], { cwd: root });
+  execFileSync("git", ["fast-import", "--quiet"], { cwd: root, input: historyStream(commits), maxBuffer: 1 << 30 });
+  execFileSync("git", ["reset", "-q", "--hard", "main"], { cwd: root });
+  return root;
+}
+
+async function timed(label: string, root: string, commits: number, cold: boolean): Promise<{ ms: number; result: HistoryResult }> {
+  if (cold) rmSync(cacheDir(root, "history"), { recursive: true, force: true });
+  const t0 = performance.now();
+  const result = await computeHistory(root, { commits });
+  const ms = performance.now() - t0;
+  const { hits, misses } = result.cache;
+  console.log(`${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms   blobs read ${String(misses).padStart(5)}, cached ${String(hits).padStart(5)}`);
+  return { ms, result };
+}
+
+/** Extracting every in-scope file at each of `sample` commits, as a checkout-and-rescan would. */
+function naivePerCommitMs(root: string, sample: number): { ms: number; filesPerCommit: number } {
+  const shas = execFileSync("git", ["rev-list", "--first-parent", `--max-count=${sample}`, "HEAD"], { cwd: root, encoding: "utf8" }).trim().split("\n");
+  let files = 0;
+  const t0 = performance.now();
+  for (const sha of shas) {
+    const paths = execFileSync("git", ["ls-tree", "-r", "--name-only", sha, "--", "packages"], { cwd: root, encoding: "utf8" }).split("\n").filter((p) => p.endsWith(".ts"));
+    for (const p of paths) extractFileFacts(p, execFileSync("git", ["show", `${sha}:${p}`], { cwd: root, encoding: "utf8" }));
+    files += paths.length;
+  }
+  return { ms: (performance.now() - t0) / shas.length, filesPerCommit: files / shas.length };
+}
+
+const t0 = performance.now();
+const root = makeRepo(2 * N + 1);
+const files = execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: root, encoding: "utf8" }).trim().split("\n").length;
+console.log(`generated ${2 * N + 1} commits, ${files} files at HEAD in ${(performance.now() - t0).toFixed(0)} ms (${root})`);
+try {
+  extractFileFacts("warmup.ts", "class A extends B {}"); // load TypeScript outside the timings
+  const coldN = await timed(`cold, last ${N} commits`, root, N, true);
+  const warmN = await timed(`cached, last ${N} commits`, root, N, false);
+  const cold2N = await timed(`cold, last ${2 * N} commits`, root, 2 * N, true);
+  const naive = naivePerCommitMs(root, 5);
+  const naiveN = naive.ms * N;
+  const first = coldN.result.commits[0]!.counters.capabilityShaped;
+  const last = coldN.result.commits.at(-1)!.counters.capabilityShaped;
+  console.log(`counters: capability-shaped ${first} → ${last} over ${N} commits`);
+  console.log(`naive checkout-style rescan  ~${naiveN.toFixed(0)} ms for ${N} commits (${naive.filesPerCommit.toFixed(0)} files × ${naive.ms.toFixed(0)} ms/commit, sampled)`);
+  console.log("");
+  console.log(`ratio cold / cached (N=${N}):        ${(coldN.ms / warmN.ms).toFixed(2)}×`);
+  console.log(`ratio 2N / N commits (cold):       ${(cold2N.ms / coldN.ms).toFixed(2)}×   (commits × files would be 2.00×)`);
+  console.log(`blobs read 2N / N:                 ${(cold2N.result.cache.misses / coldN.result.cache.misses).toFixed(2)}×`);
+  console.log(`ratio naive rescan / cold backfill: ${(naiveN / coldN.ms).toFixed(2)}×`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

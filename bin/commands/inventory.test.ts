@@ -1,0 +1,106 @@
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyCase } from "../../inventory/test-support/fixtures.js";
+import { main } from "../capkit.js";
+import type { CliIO } from "../command.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tree = (name = "classification") => {
+  const d = copyCase(name);
+  dirs.push(d);
+  return d;
+};
+
+async function run(argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    cwd: opts.cwd ?? process.cwd(),
+    env: opts.env ?? {},
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    stderrIsTTY: opts.tty ?? false,
+    stdoutIsTTY: false,
+  };
+  const code = await main(["inventory", ...argv], io);
+  return { code, stdout, stderr };
+}
+
+describe("capkit inventory", () => {
+  it("--json prints exactly one JSON document and nothing else, and saves the result", async () => {
+    const root = tree();
+    const r = await run([root, "--json"]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.root).toBe(root);
+    expect(doc.counters.capabilityShaped).toBe(4);
+    expect(doc.classes.length).toBeGreaterThan(0);
+    expect(r.stderr).toBe("");
+    expect(existsSync(join(root, ".capkit/results/inventory.json"))).toBe(true);
+  });
+
+  it("root defaults to the working directory; progress goes to stderr only on a TTY", async () => {
+    const root = tree();
+    const quiet = await run(["--json"], { cwd: root });
+    expect(JSON.parse(quiet.stdout).root).toBe(root);
+    const tty = await run(["--json"], { cwd: root, tty: true });
+    expect(tty.stderr).toContain("capkit inventory: ");
+    expect(() => JSON.parse(tty.stdout)).not.toThrow();
+  });
+
+  it("--check: no baseline → 1; after --update-baseline → 0; a new capability-shaped class → 1", async () => {
+    const root = tree();
+    expect((await run([root, "--check", "--json"])).code).toBe(1);
+    const up = await run([root, "--update-baseline", "--reporter", "markdown"]);
+    expect(up.code).toBe(0);
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(true);
+    expect((await run([root, "--check", "--json"])).code).toBe(0);
+    writeFileSync(
+      join(root, "packages/agents/src/tools/extra-tools.ts"),
+      'import { Tool } from "./base-tool.js";\nexport class ExtraTool extends Tool {\n  readonly name = "extra";\n}\nexport function getBuiltinTools() { return [new ExtraTool()]; }\n',
+    );
+    const worse = await run([root, "--check", "--json"]);
+    expect(worse.code).toBe(1);
+    expect(JSON.parse(worse.stdout).ratchet).toMatchObject({ status: "worse", added: [{ name: "ExtraTool" }] });
+    expect(existsSync(join(root, ".capkit/results/ratchet.json"))).toBe(true);
+  });
+
+  it("CI never rewrites the baseline", async () => {
+    const root = tree();
+    const r = await run([root, "--update-baseline"], { env: { CI: "true" } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("refusing to rewrite the baseline in CI");
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(false);
+  });
+
+  it("an unparseable file makes the result incomplete (exit 1) and names file:line", async () => {
+    const r = await run([tree("parse-error"), "--reporter", "table"], { env: { NO_COLOR: "1" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/packages\/agents\/src\/tools\/broken-tools\.ts:5:\d+: /);
+  });
+
+  it("usage, config and root errors exit 2 with a message", async () => {
+    const unknown = await run(["--bogus"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("--bogus");
+    const missing = await run(["/nonexistent/capkit-root"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("cannot read the root");
+    expect((await run([tree(), "--reporter", "html"])).code).toBe(2);
+    const root = tree();
+    writeFileSync(join(root, "capkit.config.json"), '{ "ratchet": { "kinds": "host-bridge" } }');
+    const bad = await run([root, "--json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toContain("capkit.config.json: invalid config: ratchet.kinds");
+  });
+
+  it("--config FILE is read relative to the working directory", async () => {
+    const root = tree();
+    writeFileSync(join(root, "alt.json"), '{ "classify": { "overrides": { "LonelyTool": "supervisor" } } }');
+    const r = await run([".", "--json", "--config", "alt.json"], { cwd: root });
+    expect(JSON.parse(r.stdout).classes.find((c: { name: string }) => c.name === "LonelyTool").kind).toBe("supervisor");
+  });
+});

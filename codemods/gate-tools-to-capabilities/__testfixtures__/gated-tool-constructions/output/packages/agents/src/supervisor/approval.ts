@@ -1,0 +1,18 @@
+/**
+ * Wraps one tool at a time: a single escalation tool is gated on its own.
+ */
+import type { Tool } from "../tools/base-tool.js";
+import { GatedTool, type GateOptions } from "../tools/tool-permissions.js";
+import { gateTools } from "../capabilities/registry.js";
+
+export function gateOne(tool: Tool, options: GateOptions): Tool {
+  return gateTools([tool], options)[0]!;
+}
+
+export function gatePair(pair: [Tool, GateOptions]): Tool {
+  return new GatedTool(...pair);
+}
+
+export function isGated(tool: Tool): boolean {
+  return tool instanceof GatedTool;
+}

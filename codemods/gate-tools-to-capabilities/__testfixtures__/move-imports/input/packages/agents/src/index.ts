@@ -1,0 +1,4 @@
+/** @nodetool-ai/agents (abridged). */
+export { Tool } from "./tools/base-tool.js";
+export * from "./tools/tool-permissions.js";
+export { Agent } from "./agent.js";

@@ -1,0 +1,8 @@
+/**
+ * Assembles and gates the default belt (a belt-assembly file on the tools side).
+ */
+import { getBuiltinTools } from "./builtin-tools.js";
+import type { GateOptions } from "./tool-permissions.js";
+import { gateTools } from "../capabilities/registry.js";
+
+export const gatedBuiltinBelt = (options: GateOptions) => gateTools(getBuiltinTools(), options);

@@ -1,0 +1,84 @@
+/**
+ * Codemod `gate-tools-to-capabilities`: moves `gateTools` from the tools side of the seam
+ * (`…/tools/tool-permissions.js`) to the capabilities side (`<capabilitiesDir>/gate-tools.ts`
+ * or the bound adapter in `registry.ts`) and turns `new GatedTool(t, opts)` into
+ * `gateTools([t], opts)[0]`; calls keep their arguments. Runs after tool-construction-to-name
+ * over the same VirtualTree; returns one UnitResult per moved import/re-export and per
+ * rewritten construction. Text splicing keeps untouched code byte-identical.
+ */
+import { getTypeScript, parseSource } from "../tool-construction-to-name/support/parse.js";
+import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { Codemod, CodemodContext } from "../codemod.js";
+import type { UnitResult, VirtualTree } from "../plan.js";
+import { isSourceFile } from "../tool-construction-to-name/support/paths.js";
+import { reverseSeamWarning } from "../tool-construction-to-name/support/seam.js";
+import { OverlappingEditsError } from "../tool-construction-to-name/support/splice.js";
+import { importTarget, PackageReexports } from "../tool-construction-to-name/support/targets.js";
+import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
+import { gateToolsTarget, uncheckedIndexAccess } from "./sources.js";
+
+export interface GateToolsOptions {
+  readonly seams?: readonly SeamDefinition[];
+}
+
+export function runGateTools(tree: VirtualTree, context: CodemodContext, options: GateToolsOptions = {}): UnitResult[] {
+  const candidates = tree.list().filter((f) => isSourceFile(f) && /\b(gateTools|GatedTool)\b|export\s*\*\s*from/.test(tree.read(f) ?? ""));
+  if (candidates.length === 0) return [];
+  const target = gateToolsTarget(tree, context.capabilitiesDir);
+  if (!target) {
+    return [{
+      codemod: CODEMOD_NAME,
+      outcome: "skipped",
+      unit: "gateTools",
+      file: `${context.capabilitiesDir}/registry.ts`,
+      line: 1,
+      reason: `no gateTools export in ${context.capabilitiesDir}/gate-tools.ts or registry.ts yet; run tool-class-to-capability for a namespace first`,
+    }];
+  }
+  const ts = getTypeScript();
+  const nonNullIndex = uncheckedIndexAccess(tree);
+  const results: UnitResult[] = [];
+  const reexports = new PackageReexports(tree);
+  for (const file of candidates) {
+    if (file === target || file.startsWith(`${context.capabilitiesDir}/`)) continue;
+    const text = tree.readOrThrow(file);
+    const { sourceFile, errors } = parseSource(file, text);
+    if (errors.length > 0) {
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      continue;
+    }
+    const where = importTarget(tree, file, target, ["gateTools"], reexports);
+    const seam = reverseSeamWarning(file, target, options.seams);
+    try {
+      const outcome = rewriteGateFile({
+        ts,
+        tree,
+        sf: sourceFile,
+        file,
+        target: where.specifier,
+        nonNullIndex,
+        ...(options.seams ? { seams: options.seams } : {}),
+        importNotes: [seam, where.note].filter((n): n is string => Boolean(n)),
+      });
+      if (outcome.text !== null) tree.write(file, outcome.text);
+      if (where.entry && outcome.targetImports.length > 0) reexports.add(where.entry, target, outcome.targetImports);
+      results.push(...outcome.results);
+    } catch (error) {
+      if (!(error instanceof OverlappingEditsError)) throw error;
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+    }
+  }
+  reexports.apply();
+  return results;
+}
+
+export function createGateToolsCodemod(options: GateToolsOptions = {}): Codemod {
+  return {
+    name: CODEMOD_NAME,
+    description: "move gateTools imports to the capabilities side; new GatedTool(t, opts) → gateTools([t], opts)[0]",
+    run: (tree, context) => runGateTools(tree, context, options),
+  };
+}
+
+export const gateToolsToCapabilities: Codemod = createGateToolsCodemod();
+export default gateToolsToCapabilities;

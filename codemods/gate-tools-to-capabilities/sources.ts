@@ -1,0 +1,40 @@
+/**
+ * The two sides of the gate move: where the capabilities side exports `gateTools`
+ * (`<capabilitiesDir>/gate-tools.ts`, else `registry.ts`), and whether a module specifier in a
+ * file names the tools-side module that defines the old `gateTools`/`GatedTool` (a relative
+ * path into the seam's tools side, or the file that declares them).
+ */
+import type { SeamDefinition } from "../../lib/config/seam.js";
+import { DEFAULT_SEAM_CONFIG } from "../../lib/config/seam.js";
+import type { VirtualTree } from "../plan.js";
+import { moduleExports } from "../tool-construction-to-name/support/exports.js";
+import { resolveRelative } from "../tool-construction-to-name/support/paths.js";
+import { matchesGlob } from "../tool-construction-to-name/support/seam.js";
+
+/** The capabilities-side file exporting gateTools, or null when the class move has not written one. */
+export function gateToolsTarget(tree: VirtualTree, capabilitiesDir: string): string | null {
+  for (const file of [`${capabilitiesDir}/gate-tools.ts`, `${capabilitiesDir}/registry.ts`]) {
+    const text = tree.read(file);
+    if (text !== null && moduleExports(file, text).names.has("gateTools")) return file;
+  }
+  return null;
+}
+
+export function isToolsSide(file: string, seams: readonly SeamDefinition[] = DEFAULT_SEAM_CONFIG.seams): boolean {
+  return seams.some((s) => s.from.some((g) => matchesGlob(file, g)));
+}
+
+/** The tools-side file a relative specifier names, when that file exports `name`. */
+export function toolsSideModule(tree: VirtualTree, fromFile: string, specifier: string, name: string, seams?: readonly SeamDefinition[]): string | null {
+  const target = resolveRelative(tree, fromFile, specifier);
+  if (!target || !isToolsSide(target, seams)) return null;
+  const text = tree.read(target);
+  if (text === null) return null;
+  return moduleExports(target, text).names.has(name) ? target : null;
+}
+
+/** True when the project's root tsconfig turns on noUncheckedIndexedAccess (then `[0]` needs `!`). */
+export function uncheckedIndexAccess(tree: VirtualTree): boolean {
+  const text = tree.read("tsconfig.json");
+  return text !== null && /"noUncheckedIndexedAccess"\s*:\s*true/.test(text);
+}

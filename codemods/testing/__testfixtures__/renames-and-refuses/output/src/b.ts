@@ -1,0 +1,2 @@
+// REFUSE
+export const foo = 2;

@@ -1,0 +1,169 @@
+/**
+ * Per-class analysis with ts-morph: checks that a capability-kind class has exactly the shape
+ * the codemod can move (literal wire name, description, a schema, process, optional
+ * userMessage and needsToolCallId, a constructor that only stores dependencies that have run
+ * fields, private helper methods) and returns the pieces, or throws a RefusalError naming
+ * file:line and what would unblock it. Consumed by build-parts.ts.
+ */
+import { Node, SyntaxKind, type ClassDeclaration, type Expression, type MethodDeclaration } from "ts-morph";
+import type { ClassRecord } from "../../../inventory/types.js";
+import { refuse } from "./refusals.js";
+
+export interface ClassAnalysis {
+  readonly record: ClassRecord;
+  readonly cls: ClassDeclaration;
+  readonly className: string;
+  readonly file: string;
+  readonly wireName: string;
+  readonly baseName: string;
+  readonly doc: string | null;
+  readonly description: Expression;
+  readonly schema: { readonly kind: "json" | "zod"; readonly node: Expression } | null;
+  readonly needsToolCallId: boolean;
+  readonly userMessage: MethodDeclaration | null;
+  readonly process: MethodDeclaration;
+  /** Class field → run field. */
+  readonly depFields: Map<string, string>;
+  readonly privateMethods: MethodDeclaration[];
+}
+
+const SPEC_PROPS = new Set(["name", "description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
+
+/** The expression a property initializer or a `get x() { return <expr>; }` yields. */
+function valueOf(cls: ClassDeclaration, name: string, file: string): Expression | undefined {
+  const prop = cls.getInstanceProperty(name);
+  if (!prop) return undefined;
+  if (Node.isPropertyDeclaration(prop)) return prop.getInitializer();
+  if (Node.isGetAccessorDeclaration(prop)) {
+    const statements = prop.getBody()?.getChildSyntaxList()?.getChildren() ?? [];
+    const only = statements.length === 1 ? statements[0] : undefined;
+    const expr = Node.isReturnStatement(only) ? only.getExpression() : undefined;
+    if (!expr) refuse("UNSUPPORTED_SHAPE", file, prop.getStartLineNumber(), `get ${name}() does more than return a value`, `make it \`readonly ${name} = <value>\` or a single return`);
+    return expr;
+  }
+  return undefined;
+}
+
+function checkDecorators(cls: ClassDeclaration, file: string): void {
+  const decorated = [cls, ...cls.getMembers()].flatMap((n) => (Node.isDecoratable(n) ? n.getDecorators() : []));
+  const params = cls.getConstructors().flatMap((c) => c.getParameters().flatMap((p) => p.getDecorators()));
+  const first = [...decorated, ...params][0];
+  if (first) refuse("DECORATOR", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
+}
+
+function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Readonly<Record<string, string>>): Map<string, string> {
+  const deps = new Map<string, string>();
+  const ctors = cls.getConstructors();
+  if (ctors.length > 1) refuse("UNSUPPORTED_SHAPE", file, ctors[1]?.getStartLineNumber() ?? 0, "constructor overloads", "keep one constructor");
+  const ctor = ctors[0];
+  if (!ctor) return deps;
+  const paramToField = new Map<string, string>();
+  for (const p of ctor.getParameters()) {
+    const pname = p.getName();
+    if (p.getInitializer()) refuse("CONSTRUCTOR_LOGIC", file, p.getStartLineNumber(), `parameter ${pname} has a default value`, "move the default to where the run is built, then re-run");
+    if (p.isParameterProperty()) paramToField.set(pname, pname);
+  }
+  for (const stmt of ctor.getStatements()) {
+    const line = stmt.getStartLineNumber();
+    const text = stmt.getText();
+    if (/^super\(\s*\);?$/.test(text)) continue;
+    if (Node.isExpressionStatement(stmt)) {
+      const expr = stmt.getExpression();
+      if (Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) {
+        refuse("SUPER_CALL", file, line, `\`${text}\` passes arguments to the base constructor`, "set the wire name/description as class fields instead of constructor arguments");
+      }
+      if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === "=") {
+        const left = expr.getLeft();
+        const right = expr.getRight();
+        if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword && Node.isIdentifier(right) && ctor.getParameter(right.getText())) {
+          paramToField.set(right.getText(), left.getName());
+          continue;
+        }
+      }
+    }
+    refuse("CONSTRUCTOR_LOGIC", file, line, `\`${text.split("\n")[0]}\``, "reduce the constructor to `super()` and field assignments (do the work in process or where the run is built)");
+  }
+  for (const p of ctor.getParameters()) {
+    const pname = p.getName();
+    const field = paramToField.get(pname);
+    if (!field) refuse("CONSTRUCTOR_LOGIC", file, p.getStartLineNumber(), `parameter ${pname} is not stored in a field`, "store it with a parameter property or drop it");
+    const runField = runFields[pname] ?? runFields[field];
+    if (!runField) {
+      refuse("NO_RUN_FIELD", file, p.getStartLineNumber(), `constructor parameter \`${pname}\` has no run field`, `add "${pname}": "<runField>" to codemods.runFields in capkit.config.json (and put that field on the CapabilityRun where the class is constructed today)`);
+    }
+    deps.set(field, runField);
+  }
+  return deps;
+}
+
+export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>): ClassAnalysis {
+  const line = cls.getStartLineNumber();
+  const className = cls.getName();
+  if (!className) refuse("CLASS_EXPRESSION", file, line, "anonymous class", "give the class a name");
+  if (!record.direct) refuse("INDIRECT_BASE", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
+  const heritage = cls.getExtends();
+  const baseName = heritage?.getExpression().getText() ?? record.base;
+  checkDecorators(cls, file);
+  if (cls.isAbstract() || cls.getTypeParameters().length > 0) refuse("GENERIC_OR_ABSTRACT", file, line, className, "make it a concrete, non-generic class");
+  const staticMember = cls.getStaticMembers()[0];
+  if (staticMember) refuse("STATIC_MEMBER", file, staticMember.getStartLineNumber(), `static ${staticMember.getText().split("\n")[0]}`, "move the static member to a module constant");
+
+  const nameExpr = valueOf(cls, "name", file);
+  const wireName = nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr)) ? nameExpr.getLiteralText() : null;
+  if (!wireName) refuse("DYNAMIC_NAME", file, nameExpr?.getStartLineNumber() ?? line, nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member", 'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge');
+  const description = valueOf(cls, "description", file);
+  if (!description) refuse("MISSING_MEMBER", file, line, "no description with an initializer", "declare `readonly description = ...`");
+  const zod = valueOf(cls, "schema", file);
+  const json = valueOf(cls, "jsonSchema", file) ?? valueOf(cls, "inputSchema", file);
+  const process = cls.getInstanceMethod("process");
+  if (!process || !process.getBody()) refuse("MISSING_MEMBER", file, line, "no process method with a body", "implement process(context, params)");
+  const needsExpr = valueOf(cls, "needsToolCallId", file);
+  if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("UNSUPPORTED_SHAPE", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
+
+  const depFields = analyzeConstructor(cls, file, runFields);
+  const privateMethods: MethodDeclaration[] = [];
+  let userMessage: MethodDeclaration | null = null;
+  for (const member of cls.getInstanceMembers()) {
+    const mline = member.getStartLineNumber();
+    if (Node.isParameterDeclaration(member)) continue;
+    if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
+      const pname = member.getName();
+      if (SPEC_PROPS.has(pname)) continue;
+      if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) continue;
+      refuse("INSTANCE_STATE", file, mline, `field \`${member.getText().split("\n")[0]}\``, "make it a module constant, a local in process, or a constructor dependency with a run field");
+    }
+    if (Node.isMethodDeclaration(member)) {
+      const mname = member.getName();
+      if (mname === "process") continue;
+      if (mname === "userMessage") {
+        userMessage = member;
+        continue;
+      }
+      if (member.hasModifier(SyntaxKind.PrivateKeyword) || member.hasModifier(SyntaxKind.ProtectedKeyword) || mname.startsWith("#")) {
+        if (!member.getBody()) refuse("UNSUPPORTED_SHAPE", file, mline, `method ${mname} has no body`, "give it a body");
+        privateMethods.push(member);
+        continue;
+      }
+      refuse("EXTRA_PUBLIC_MEMBER", file, mline, `public method ${mname}()`, `make ${mname} private if only the class uses it, or move it to a module function its callers import`);
+    }
+    if (!Node.isMethodDeclaration(member)) refuse("UNSUPPORTED_SHAPE", file, mline, `member \`${member.getText().split("\n")[0]}\``, "migrate this class by hand");
+  }
+  const docs = cls.getJsDocs();
+  const doc = docs.length > 0 ? docs.map((d) => d.getText()).join("\n") : null;
+  return {
+    record,
+    cls,
+    className,
+    file,
+    wireName,
+    baseName: baseName.replace(/<.*$/, ""),
+    doc,
+    description,
+    schema: zod ? { kind: "zod", node: zod } : json ? { kind: "json", node: json } : null,
+    needsToolCallId: needsExpr?.getText() === "true",
+    userMessage,
+    process,
+    depFields,
+    privateMethods,
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Rewrites one moved piece of a class (process body, a private method, userMessage) as text for
+ * its new home: `this.name` → the literal, constructor fields → `run.<field>`, private methods →
+ * module functions, `this.process(ctx, x)` → the impl again, the context parameter →
+ * `run.context`, `Tool.extractMessage` dropped and `super.userMessage` → the default message.
+ * Anything else `this` does is a refusal. Also returns the identifiers the text still uses.
+ */
+import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
+import { refuse } from "./refusals.js";
+import { frozenLinesOf, reindent, spliceRange, type TextEdit } from "./text-edits.js";
+
+export interface HelperRef {
+  readonly fnName: string;
+  needsRun: boolean;
+}
+
+export interface RewriteScope {
+  readonly file: string;
+  readonly wireName: string;
+  readonly specVar: string;
+  /** Name the impl is reachable by for `this.process(...)` recursion. */
+  readonly implName: string;
+  /** Class field → run field (constructor dependencies). */
+  readonly depFields: ReadonlyMap<string, string>;
+  readonly helpers: ReadonlyMap<string, HelperRef>;
+  /** The process context parameter (rewritten to run.context); undefined elsewhere. */
+  readonly contextSymbol?: MorphSymbol;
+  readonly contextName?: string;
+  /** "spec" = userMessage: only this.name, extractMessage and the super fallback are allowed. */
+  readonly mode: "impl" | "spec";
+  /** Local name of the Tool base class (for `Tool.extractMessage`). */
+  readonly baseName: string;
+}
+
+export interface RewrittenText {
+  readonly text: string;
+  /** Uses `run` (so a helper needs it as a parameter). */
+  readonly usesRun: boolean;
+  readonly recursive: boolean;
+  readonly identifiers: Identifier[];
+}
+
+const ASSIGNMENT_OPERATORS = new Set(["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??="]);
+
+function isAssignmentTarget(node: Node): boolean {
+  const parent = node.getParent();
+  if (Node.isBinaryExpression(parent)) return parent.getLeft() === node && ASSIGNMENT_OPERATORS.has(parent.getOperatorToken().getText());
+  if (Node.isPrefixUnaryExpression(parent)) return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  return Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent);
+}
+
+function lineOf(node: Node): number {
+  return node.getStartLineNumber();
+}
+
+function ownThis(node: Node, root: Node): boolean {
+  for (let cur = node.getParent(); cur && cur !== root; cur = cur.getParent()) {
+    if (Node.isFunctionDeclaration(cur) || Node.isFunctionExpression(cur) || Node.isClassDeclaration(cur) || Node.isClassExpression(cur)) return false;
+    if (Node.isMethodDeclaration(cur) || Node.isGetAccessorDeclaration(cur) || Node.isSetAccessorDeclaration(cur)) return false;
+  }
+  return true;
+}
+
+function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
+  for (const call of root.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "extractMessage" || callee.getExpression().getText() !== scope.baseName) continue;
+    const parent = call.getParentOrThrow();
+    if (Node.isBinaryExpression(parent) && parent.getLeft() === call && ["??", "||"].includes(parent.getOperatorToken().getText())) {
+      edits.push({ start: parent.getStart(), end: parent.getRight().getStart(), text: "" });
+      continue;
+    }
+    const decl = call.getParentIfKind(SyntaxKind.VariableDeclaration);
+    const stmt = decl?.getParentIfKind(SyntaxKind.VariableDeclarationList)?.getParentIfKind(SyntaxKind.VariableStatement);
+    const name = decl?.getName();
+    if (stmt && name && stmt.getDeclarations().length === 1) {
+      const guard = stmt.getNextSiblingIfKind(SyntaxKind.IfStatement);
+      const cond = guard?.getExpression().getText();
+      const then = guard?.getThenStatement().getText().replace(/[{};\s]/g, "");
+      if (guard && cond === name && then === `return${name}` && !guard.getElseStatement()) {
+        edits.push({ start: stmt.getFullStart(), end: guard.getEnd(), text: "" });
+        continue;
+      }
+    }
+    refuse("UNSUPPORTED_SHAPE", scope.file, lineOf(call), `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`, `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`);
+  }
+}
+
+function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean; recursive: boolean }): void {
+  for (const kw of root.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
+    if (!ownThis(kw, root)) continue;
+    const pa = kw.getParent();
+    const line = lineOf(kw);
+    if (!Node.isPropertyAccessExpression(pa) || pa.getExpression() !== kw) {
+      refuse("THIS_ESCAPES", scope.file, line, `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`, "pass the fields it needs instead of the instance");
+    }
+    const name = pa.getName();
+    const call = pa.getParentIfKind(SyntaxKind.CallExpression);
+    const called = call !== undefined && call.getExpression() === pa;
+    const assigned = isAssignmentTarget(pa);
+    if (assigned) refuse("INSTANCE_STATE", scope.file, line, `writes this.${name}`, "keep the state in a local variable or on run.context");
+    if (name === "name") {
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: JSON.stringify(scope.wireName) });
+      continue;
+    }
+    if (scope.mode === "spec") {
+      refuse("UNSUPPORTED_SHAPE", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
+    }
+    const dep = scope.depFields.get(name);
+    if (dep !== undefined) {
+      flags.usesRun = true;
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `run.${dep}` });
+      continue;
+    }
+    const helper = scope.helpers.get(name);
+    if (helper && called && call) {
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: helper.fnName });
+      if (helper.needsRun) {
+        flags.usesRun = true;
+        const args = call.getArguments();
+        const first = args[0];
+        if (first) edits.push({ start: first.getStart(), end: first.getStart(), text: "run, " });
+        else edits.push({ start: call.getEnd() - 1, end: call.getEnd() - 1, text: "run" });
+      }
+      continue;
+    }
+    if (name === "process" && called && call) {
+      const [ctxArg, argsArg, ...rest] = call.getArguments();
+      if (!ctxArg || !argsArg || rest.length > 0 || ctxArg.getText() !== scope.contextName) {
+        refuse("UNSUPPORTED_SHAPE", scope.file, line, "this.process(...) is called with a context other than its own", "call it as this.process(context, args) with the same context");
+      }
+      flags.usesRun = true;
+      flags.recursive = true;
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: scope.implName });
+      edits.push({ start: ctxArg.getStart(), end: argsArg.getStart(), text: "run, " });
+      continue;
+    }
+    const specField: Record<string, string> = { description: "description", jsonSchema: "inputSchema", inputSchema: "inputSchema", schema: "zodSchema", needsToolCallId: "needsToolCallId" };
+    const field = specField[name];
+    if (field !== undefined && !called) {
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `${scope.specVar}.${field}` });
+      continue;
+    }
+    if (scope.helpers.has(name)) refuse("THIS_ESCAPES", scope.file, line, `this.${name} is passed around instead of called`, "call the method directly");
+    refuse("INSTANCE_STATE", scope.file, line, `reads this.${name}, which is neither a constructor dependency nor a private method`, "make it a constructor parameter with a run field, a module constant, or a local");
+  }
+}
+
+function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
+  for (const kw of root.getDescendantsOfKind(SyntaxKind.SuperKeyword)) {
+    const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
+    const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
+    if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage") {
+      edits.push({ start: call.getStart(), end: call.getEnd(), text: JSON.stringify(`Running ${scope.wireName}`) });
+      continue;
+    }
+    refuse("SUPER_CALL", scope.file, lineOf(kw), `\`${(call ?? pa ?? kw).getText().slice(0, 60)}\``, "inline what the base method does, or leave only `super.userMessage(params)` as userMessage's fallback");
+  }
+}
+
+function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
+  if (!scope.contextSymbol) return;
+  for (const id of root.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (id.getText() !== scope.contextName || id.getSymbol() !== scope.contextSymbol) continue;
+    if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
+    flags.usesRun = true;
+    const parent = id.getParent();
+    if (Node.isShorthandPropertyAssignment(parent)) edits.push({ start: id.getStart(), end: id.getEnd(), text: `${id.getText()}: run.context` });
+    else edits.push({ start: id.getStart(), end: id.getEnd(), text: "run.context" });
+  }
+}
+
+/** Identifiers in `root` that may name something outside it (property names excluded). */
+export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = []): Identifier[] {
+  return root.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+    const parent = id.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+    if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
+    if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
+    if ((Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent)) && parent.getNameNode() === id) return false;
+    const s = id.getStart();
+    return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
+  });
+}
+
+/** Rewrite `root` (a block or expression) and re-indent it so its inner lines sit at `indent`. */
+export function rewriteNode(root: Node, scope: RewriteScope, indent: string): RewrittenText {
+  const edits: TextEdit[] = [];
+  const flags = { usesRun: false, recursive: false };
+  if (scope.mode === "spec") extractMessageEdits(root, scope, edits);
+  superEdits(root, scope, edits);
+  thisEdits(root, scope, edits, flags);
+  contextEdits(root, scope, edits, flags);
+  const text = root.getSourceFile().getFullText();
+  const spliced = spliceRange(text, root.getStart(), root.getEnd(), edits);
+  const literals = root
+    .getDescendants()
+    .filter((n) => (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) && n.getStartLineNumber() !== n.getEndLineNumber())
+    .map((n) => ({ start: n.getStart(), end: n.getEnd() }));
+  // Edits never span lines, so line indexes of the original slice hold for the spliced text.
+  const frozen = frozenLinesOf(text, root.getStart(), root.getEnd(), literals);
+  return { text: reindent(spliced, indent, frozen), usesRun: flags.usesRun, recursive: flags.recursive, identifiers: referenceIdentifiers(root, edits) };
+}

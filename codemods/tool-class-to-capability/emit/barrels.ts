@@ -1,0 +1,55 @@
+/**
+ * Keeps barrels honest after classes move: `export { XTool } from "./x.js"` loses the removed
+ * names, and `export * from "./x.js"` / a whole named re-export goes when its file was deleted.
+ */
+import { posix } from "node:path";
+import type { Project } from "ts-morph";
+import type { TextEdit } from "../analyze/text-edits.js";
+import { applyEdits } from "../analyze/text-edits.js";
+import type { VirtualTree } from "../../plan.js";
+import { parseText } from "./morph.js";
+
+function target(barrel: string, spec: string): string {
+  return posix.normalize(posix.join(posix.dirname(barrel), spec)).replace(/\.js$/, ".ts");
+}
+
+/** Rewrites barrels in `tree`; returns the paths changed. */
+export function updateBarrels(project: Project, tree: VirtualTree, removed: ReadonlyMap<string, ReadonlySet<string>>, deleted: ReadonlySet<string>, skipDir: string): string[] {
+  const changed: string[] = [];
+  const stems = [...removed.keys(), ...deleted].map((f) => posix.basename(f).replace(/\.tsx?$/, ""));
+  const names = [...removed.values()].flatMap((s) => [...s]);
+  for (const path of tree.list()) {
+    if (!/\.tsx?$/.test(path) || path.startsWith(`${skipDir}/`) || path.includes("/node_modules/")) continue;
+    const text = tree.read(path);
+    if (text === null || !text.includes("export") || !stems.some((s) => text.includes(s))) continue;
+    const sf = parseText(project, `.capkit-barrels/${path}`, text);
+    const edits: TextEdit[] = [];
+    for (const decl of sf.getExportDeclarations()) {
+      const spec = decl.getModuleSpecifierValue();
+      if (!spec || !spec.startsWith(".")) continue;
+      const file = target(path, spec);
+      const gone = removed.get(file);
+      if (deleted.has(file)) {
+        edits.push({ start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(), end: decl.getEnd(), text: "" });
+        continue;
+      }
+      if (!gone) continue;
+      const specs = decl.getNamedExports();
+      const dead = specs.filter((s) => gone.has(s.getName()));
+      if (!dead.length) continue;
+      if (dead.length === specs.length) {
+        edits.push({ start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(), end: decl.getEnd(), text: "" });
+        continue;
+      }
+      const keep = specs.filter((s) => !gone.has(s.getName())).map((s) => s.getText());
+      const open = decl.getText().indexOf("{");
+      const close = decl.getText().indexOf("}");
+      edits.push({ start: decl.getStart() + open, end: decl.getStart() + close + 1, text: `{ ${keep.join(", ")} }` });
+    }
+    if (!edits.length) continue;
+    tree.write(path, applyEdits(text, edits));
+    changed.push(path);
+  }
+  void names;
+  return changed;
+}

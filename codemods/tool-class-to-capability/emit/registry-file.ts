@@ -1,0 +1,60 @@
+/**
+ * Writes `<capabilitiesDir>/registry.ts`: created on first use on top of the runtime
+ * (`createCapabilityRegistry` + `bindToolAdapters` bound to the codebase's own Tool class, the
+ * allowed capabilities → tools import direction); each namespace adds one
+ * `<ns>: { loader, specs }` entry. An existing entry is left alone, so re-runs never clobber.
+ */
+import { Node, type Project } from "ts-morph";
+import { camel } from "../analyze/build-parts.js";
+import { mergeImports, relativeSpecifier } from "./imports.js";
+import { insertBeforeClose, parseText } from "./morph.js";
+import { specsArrayName } from "./specs-file.js";
+
+function skeleton(runtimeImport: string, toolSpecifier: string, baseName: string): string {
+  const tool = baseName === "Tool" ? "Tool" : `Tool: ${baseName}`;
+  return `/**
+ * The capability registry: every module's specs, read eagerly, beside one lazy loader per
+ * module (an implementation loads on its first call, from the one module that owns it). Also
+ * exports the Tool adapters bound to this codebase's Tool class, for call sites that still
+ * assemble Tool[] belts. Written by \`capkit migrate\`; one entry per migrated namespace.
+ */
+import { bindToolAdapters, createCapabilityRegistry } from ${JSON.stringify(runtimeImport)};
+import { ${baseName} } from ${JSON.stringify(toolSpecifier)};
+
+export const registry = createCapabilityRegistry({
+});
+
+export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters({
+  ${tool},
+  registry,
+});
+`;
+}
+
+export function registryKey(ns: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(ns) ? ns : JSON.stringify(ns);
+}
+
+export function writeRegistryFile(
+  project: Project,
+  path: string,
+  existing: string | null,
+  ns: string,
+  opts: { runtimeImport: string; toolModule: string; baseName: string },
+): string {
+  let text = existing ?? skeleton(opts.runtimeImport, relativeSpecifier(path, opts.toolModule), opts.baseName);
+  const sf = parseText(project, path, text);
+  const call = sf
+    .getDescendants()
+    .find((n) => Node.isCallExpression(n) && n.getExpression().getText() === "createCapabilityRegistry");
+  const table = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
+  if (!Node.isObjectLiteralExpression(table)) throw new Error(`${path}: no createCapabilityRegistry({ ... }) table to add "${ns}" to`);
+  if (table.getProperty(registryKey(ns)) || table.getProperty(ns)) return text;
+  const dir = path.slice(0, path.lastIndexOf("/") + 1);
+  const entry = `  ${registryKey(ns)}: { loader: () => import(${JSON.stringify(`./${ns}.js`)}).then((m) => m.module), specs: ${specsArrayName(ns)} },`;
+  text = insertBeforeClose(text, table.getEnd() - 1, table.getStart(), entry);
+  void camel;
+  return mergeImports(parseText(project, path, text), [
+    { specifier: relativeSpecifier(path, `${dir}${ns}.specs.ts`), imported: specsArrayName(ns), local: specsArrayName(ns), typeOnly: false },
+  ]);
+}

@@ -1,0 +1,92 @@
+/**
+ * Edits the file a class came from, by text splicing: the migrated classes (or, with
+ * --keep-shims, their replacement shims) and the declarations that moved with them go;
+ * declarations now imported from here gain `export`; imports only the removed code used are
+ * dropped (imports that were already unused are left alone). Returns null when nothing but
+ * comments would be left, i.e. the file should be deleted.
+ */
+import { Node, SyntaxKind, type Project, type SourceFile, type Statement } from "ts-morph";
+import { applyEdits, type TextEdit } from "../analyze/text-edits.js";
+import { parseText } from "./morph.js";
+
+export interface SourceEdits {
+  readonly remove: readonly Statement[];
+  readonly exportAdd: readonly Statement[];
+  /** Replacement text per removed class (shims), keyed by statement. */
+  readonly replace?: ReadonlyMap<Statement, string>;
+}
+
+function removalRange(stmt: Statement): { start: number; end: number } {
+  const sf = stmt.getSourceFile();
+  const full = stmt.getFullStart();
+  if (full > 0) return { start: full, end: stmt.getEnd() };
+  const doc = Node.isJSDocable(stmt) ? stmt.getJsDocs()[0] : undefined;
+  const start = doc ? doc.getStart() : stmt.getStart();
+  const after = sf.getFullText().slice(stmt.getEnd()).match(/^[ \t]*\n?/)?.[0].length ?? 0;
+  return { start, end: stmt.getEnd() + after };
+}
+
+function exportPosition(stmt: Statement): number {
+  return stmt.getStart();
+}
+
+export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdits): string | null {
+  const text = sf.getFullText();
+  const changes: TextEdit[] = [];
+  const removedNames = new Set<string>();
+  for (const stmt of edits.remove) {
+    const shim = edits.replace?.get(stmt);
+    for (const id of stmt.getDescendantsOfKind(SyntaxKind.Identifier)) removedNames.add(id.getText());
+    if (shim !== undefined) {
+      const doc = Node.isJSDocable(stmt) ? stmt.getJsDocs()[0] : undefined;
+      changes.push({ start: doc ? doc.getStart() : stmt.getStart(), end: stmt.getEnd(), text: shim });
+    } else changes.push({ ...removalRange(stmt), text: "" });
+  }
+  for (const stmt of edits.exportAdd) changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
+  const afterRemoval = applyEdits(text, changes);
+  const next = parseText(project, `.capkit-scratch${sf.getFilePath()}`, afterRemoval);
+  const used = new Set(
+    next
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter((id) => !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration))
+      .map((id) => id.getText()),
+  );
+  const importEdits: TextEdit[] = [];
+  for (const decl of next.getImportDeclarations()) {
+    const names = [
+      ...(decl.getDefaultImport() ? [decl.getDefaultImport()?.getText() ?? ""] : []),
+      ...(decl.getNamespaceImport() ? [decl.getNamespaceImport()?.getText() ?? ""] : []),
+      ...decl.getNamedImports().map((s) => s.getAliasNode()?.getText() ?? s.getName()),
+    ];
+    if (names.length === 0) continue; // side-effect import
+    const dead = names.filter((n) => removedNames.has(n) && !used.has(n));
+    if (dead.length === 0) continue;
+    if (dead.length === names.length) {
+      importEdits.push({ ...removalRange(decl), text: "" });
+      continue;
+    }
+    for (const spec of decl.getNamedImports()) {
+      const local = spec.getAliasNode()?.getText() ?? spec.getName();
+      if (!dead.includes(local)) continue;
+      const nextToken = afterRemoval.slice(spec.getEnd()).match(/^\s*,\s*/)?.[0] ?? "";
+      if (nextToken) importEdits.push({ start: spec.getStart(), end: spec.getEnd() + nextToken.length, text: "" });
+      else {
+        const prevComma = afterRemoval.slice(0, spec.getStart()).match(/,\s*$/)?.[0] ?? "";
+        importEdits.push({ start: spec.getStart() - prevComma.length, end: spec.getEnd(), text: "" });
+      }
+    }
+    const def = decl.getDefaultImport();
+    if (def && dead.includes(def.getText())) {
+      const comma = afterRemoval.slice(def.getEnd()).match(/^\s*,\s*/)?.[0] ?? "";
+      importEdits.push({ start: def.getStart(), end: def.getEnd() + comma.length, text: "" });
+    }
+  }
+  const result = applyEdits(afterRemoval, importEdits);
+  const final = parseText(project, `.capkit-scratch${sf.getFilePath()}`, result);
+  if (final.getStatements().length === 0) return null;
+  return result;
+}
+
+export function isStatementNode(node: Node): node is Statement {
+  return Node.isStatement(node);
+}

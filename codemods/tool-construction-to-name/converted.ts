@@ -1,0 +1,93 @@
+/**
+ * Which classes the class move actually converted, read from the tree as it is now: a class of
+ * kind "capability" with no blockers, in a selected namespace, with a literal wire name, whose
+ * declaration no longer exists in its file (or survives only as a `@deprecated` shim under
+ * --keep-shims). Constructor parameter names come from the inventory record when it carries
+ * them (`constructorParams`), else from the class as it was on disk before this run.
+ */
+import type TS from "typescript";
+import type { ClassRecord } from "../../inventory/types.js";
+import { parseSource, type TypeScriptApi } from "./support/parse.js";
+import type { CodemodContext } from "../codemod.js";
+import type { VirtualTree } from "../plan.js";
+
+export interface ConvertedClass {
+  readonly name: string;
+  readonly wireName: string;
+  readonly namespace: string;
+  /** The file the class was declared in (root-relative). */
+  readonly file: string;
+  readonly line: number;
+  /** Constructor parameter names by position; null entries are destructured parameters; null when unknown. */
+  readonly ctorParams: readonly (string | null)[] | null;
+}
+
+function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.ClassLikeDeclaration | undefined {
+  let found: TS.ClassLikeDeclaration | undefined;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name?.text === name) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+function isShim(ts: TypeScriptApi, sf: TS.SourceFile, cls: TS.ClassLikeDeclaration): boolean {
+  return ts.getJSDocTags(cls).some((t) => t.tagName.text === "deprecated") || /@deprecated/.test(cls.getFullText(sf).slice(0, cls.getStart(sf) - cls.getFullStart()));
+}
+
+function paramsFromRecord(record: ClassRecord): (string | null)[] | null {
+  const raw = (record as { readonly constructorParams?: unknown }).constructorParams;
+  if (!Array.isArray(raw)) return null;
+  return raw.map((p) => (typeof p === "string" ? p : typeof p === "object" && p !== null && typeof (p as { name?: unknown }).name === "string" ? (p as { name: string }).name : null));
+}
+
+function paramsFromSource(ts: TypeScriptApi, text: string, file: string, name: string): (string | null)[] | null {
+  const { sourceFile } = parseSource(file, text);
+  const cls = findClass(ts, sourceFile, name);
+  if (!cls) return null;
+  const ctor = cls.members.find((m): m is TS.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+  if (!ctor) return [];
+  return ctor.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : null));
+}
+
+export interface ConvertedSet {
+  readonly classes: readonly ConvertedClass[];
+  /** Classes selected for conversion whose declaration is still in the tree (the class move refused them). */
+  readonly stillDeclared: readonly ClassRecord[];
+}
+
+export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: CodemodContext): ConvertedSet {
+  const selected = new Set(context.namespaces);
+  const classes: ConvertedClass[] = [];
+  const stillDeclared: ClassRecord[] = [];
+  const parsed = new Map<string, TS.SourceFile | null>();
+  const current = (file: string): TS.SourceFile | null => {
+    if (!parsed.has(file)) {
+      const text = tree.read(file);
+      parsed.set(file, text === null ? null : parseSource(file, text).sourceFile);
+    }
+    return parsed.get(file) ?? null;
+  };
+  for (const record of context.inventory.classes) {
+    if (record.kind !== "capability" || record.blockers.length > 0) continue;
+    if (!record.name || !record.wireName || !record.namespace || !selected.has(record.namespace)) continue;
+    const sf = current(record.file);
+    const decl = sf ? findClass(ts, sf, record.name) : undefined;
+    if (sf && decl && !(context.keepShims && isShim(ts, sf, decl))) {
+      stillDeclared.push(record);
+      continue;
+    }
+    const original = tree.readOriginal(record.file);
+    classes.push({
+      name: record.name,
+      wireName: record.wireName,
+      namespace: record.namespace,
+      file: record.file,
+      line: record.line,
+      ctorParams: paramsFromRecord(record) ?? (original === null ? null : paramsFromSource(ts, original, record.file, record.name)),
+    });
+  }
+  return { classes, stillDeclared };
+}

@@ -1,0 +1,111 @@
+/**
+ * Codemod `tool-construction-to-name`: after the class move, rewrites every call site of a
+ * converted class across the repo — `new XTool()` → `toolForCapabilityName("x")`,
+ * `new XTool(deps…)` → `toolForCapabilityName("x", (ctx) => createCapabilityRun({ … }))`,
+ * `instanceof XTool` → a wire-name check, constructor tables → factories — by splicing text at
+ * TypeScript positions, so untouched code stays byte-identical. Takes the VirtualTree as the
+ * class move left it and the CodemodContext; returns one UnitResult per reference (changed ones
+ * are the `callSitesRewritten` count). Imports come from `<capabilitiesDir>/registry.ts` and
+ * `context.runtimeImport`.
+ */
+import { getTypeScript, parseSource } from "./support/parse.js";
+import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { Codemod, CodemodContext } from "../codemod.js";
+import type { UnitResult, VirtualTree } from "../plan.js";
+import { convertedClasses, type ConvertedClass } from "./converted.js";
+import { CODEMOD_NAME, rewriteFile } from "./rewrite-file.js";
+import { moduleExports } from "./support/exports.js";
+import { isSourceFile } from "./support/paths.js";
+import { reverseSeamWarning } from "./support/seam.js";
+import { OverlappingEditsError } from "./support/splice.js";
+import { importTarget, PackageReexports, runtimeSpecifier } from "./support/targets.js";
+
+export interface ToolConstructionOptions {
+  /** Seams to warn about (default: lib/config/seam.ts DEFAULT_SEAM_CONFIG.seams). */
+  readonly seams?: readonly SeamDefinition[];
+}
+
+/** Export names the registry file is expected to provide, in order of preference for the registry itself. */
+const REGISTRY_NAMES = ["registry", "capabilityRegistry"];
+
+function hasWord(text: string, word: string): boolean {
+  return new RegExp(`\\b${word.replace(/\$/g, "\\$")}\\b`).test(text);
+}
+
+function refuseAll(tree: VirtualTree, classes: readonly ConvertedClass[], files: readonly string[], reason: string): UnitResult[] {
+  const out: UnitResult[] = [];
+  for (const file of files) {
+    const text = tree.read(file) ?? "";
+    for (const cls of classes) {
+      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, reason, wireName: cls.wireName, namespace: cls.namespace });
+    }
+  }
+  return out;
+}
+
+export function runToolConstruction(tree: VirtualTree, context: CodemodContext, options: ToolConstructionOptions = {}): UnitResult[] {
+  const ts = getTypeScript();
+  const { classes } = convertedClasses(ts, tree, context);
+  if (classes.length === 0) return [];
+  const registryFile = `${context.capabilitiesDir}/registry.ts`;
+  const files = tree.list().filter((f) => isSourceFile(f) && f !== registryFile && classes.some((c) => hasWord(tree.read(f) ?? "", c.name)));
+  const registryText = tree.read(registryFile);
+  if (registryText === null) return refuseAll(tree, classes, files, `${registryFile} does not exist; run tool-class-to-capability first`);
+  const exported = moduleExports(registryFile, registryText).names;
+  const registryExport = REGISTRY_NAMES.find((n) => exported.has(n));
+  if (!exported.has("toolForCapabilityName") || !registryExport) {
+    return refuseAll(tree, classes, files, `${registryFile} must export toolForCapabilityName and registry (bindToolAdapters({ Tool, registry })); regenerate it with tool-class-to-capability`);
+  }
+  const sourceFiles = tree.list().filter(isSourceFile);
+  const usedElsewhere = (self: string) => (name: string): string | null =>
+    sourceFiles.find((f) => f !== self && new RegExp(`import[^;]*\\b${name}\\b`).test(tree.read(f) ?? "")) ?? null;
+  const reexportedBy = (self: string) => (name: string): string | null =>
+    sourceFiles.find((f) => f !== self && new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`).test(tree.read(f) ?? "")) ?? null;
+  const results: UnitResult[] = [];
+  const reexports = new PackageReexports(tree);
+  for (const file of files) {
+    const text = tree.readOrThrow(file);
+    const { sourceFile, errors } = parseSource(file, text);
+    if (errors.length > 0) {
+      const first = errors[0];
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      continue;
+    }
+    const target = importTarget(tree, file, registryFile, ["toolForCapabilityName", registryExport], reexports);
+    const seam = reverseSeamWarning(file, registryFile, options.seams);
+    try {
+      const outcome = rewriteFile({
+        ts,
+        sf: sourceFile,
+        file,
+        classes,
+        runFields: context.runFields,
+        registrySpecifier: target.specifier,
+        registryExport,
+        runtimeSpecifier: runtimeSpecifier(file, context.runtimeImport),
+        usedElsewhere: usedElsewhere(file),
+        reexportedBy: reexportedBy(file),
+        importNotes: [seam, target.note].filter((n): n is string => Boolean(n)),
+      });
+      if (outcome.text !== null) tree.write(file, outcome.text);
+      if (target.entry && outcome.registryImports.length > 0) reexports.add(target.entry, registryFile, outcome.registryImports);
+      results.push(...outcome.results);
+    } catch (error) {
+      if (!(error instanceof OverlappingEditsError)) throw error;
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+    }
+  }
+  reexports.apply();
+  return results;
+}
+
+export function createToolConstructionCodemod(options: ToolConstructionOptions = {}): Codemod {
+  return {
+    name: CODEMOD_NAME,
+    description: "rewrite `new XTool(…)`, `instanceof XTool` and constructor tables of converted classes to capability names",
+    run: (tree, context) => runToolConstruction(tree, context, options),
+  };
+}
+
+export const toolConstructionToName: Codemod = createToolConstructionCodemod();
+export default toolConstructionToName;

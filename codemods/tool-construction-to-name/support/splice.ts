@@ -1,0 +1,67 @@
+/**
+ * Text splicing: a codemod collects `{ start, end, text }` edits against the text it parsed and
+ * applies them in one pass, so every byte outside an edit stays exactly as it was (no reprint).
+ * Overlapping edits are a bug in the caller and throw a typed error instead of corrupting text.
+ */
+
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+export class OverlappingEditsError extends Error {
+  constructor(readonly file: string, readonly first: TextEdit, readonly second: TextEdit) {
+    super(`${file}: overlapping edits at ${first.start}-${first.end} and ${second.start}-${second.end}`);
+    this.name = "OverlappingEditsError";
+  }
+}
+
+/** Applies non-overlapping edits; identical duplicate edits are applied once. */
+export function applyEdits(file: string, text: string, edits: readonly TextEdit[]): string {
+  const unique = new Map<string, TextEdit>();
+  for (const e of edits) unique.set(`${e.start}:${e.end}:${e.text}`, e);
+  const sorted = [...unique.values()].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = "";
+  let cursor = 0;
+  let previous: TextEdit | undefined;
+  for (const edit of sorted) {
+    if (previous && edit.start < previous.end) throw new OverlappingEditsError(file, previous, edit);
+    out += text.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+    previous = edit;
+  }
+  return out + text.slice(cursor);
+}
+
+/**
+ * Edits collected while walking a file from the innermost rewrite outwards: an outer rewrite
+ * takes the text of a node with the inner edits already applied (and absorbs them), so nested
+ * rewrites (`new A(x instanceof B)`) never overlap.
+ */
+export class EditSet {
+  private edits: TextEdit[] = [];
+
+  constructor(private readonly text: string) {}
+
+  add(edit: TextEdit): void {
+    this.edits.push(edit);
+  }
+
+  /** The text of [start, end) with the edits inside it applied; those edits are removed. */
+  take(start: number, end: number): string {
+    const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
+    this.edits = this.edits.filter((e) => !inner.includes(e));
+    return applyEdits("<range>", this.text.slice(start, end), inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })));
+  }
+
+  /** The text of [start, end) with inner edits applied, leaving them in place (for reading only). */
+  peek(start: number, end: number): string {
+    const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
+    return applyEdits("<range>", this.text.slice(start, end), inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })));
+  }
+
+  all(): readonly TextEdit[] {
+    return this.edits;
+  }
+}

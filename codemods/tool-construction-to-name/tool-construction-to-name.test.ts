@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
+import type { CodemodContext } from "../codemod.js";
+import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
+import { VirtualTree } from "../plan.js";
+import { fixtureInventory } from "./fixture-inventory.js";
+import toolConstructionToName from "./index.js";
+
+describeCodemodFixtures(toolConstructionToName, new URL("./__testfixtures__", import.meta.url), { inventory: fixtureInventory });
+
+const REGISTRY = 'export const registry = createCapabilityRegistry({});\nexport const { toolForCapabilityName, gateTools } = bindToolAdapters({ Tool, registry });\n';
+
+function contextFor(root: string, classes: object[]): CodemodContext {
+  return {
+    root,
+    inventory: inventoryFromPartial({ classes }, root),
+    namespaces: ["models"],
+    capabilitiesDir: DEFAULT_CODEMODS_CONFIG.capabilitiesDir,
+    runFields: DEFAULT_CODEMODS_CONFIG.runFields,
+    keepShims: false,
+    runtimeImport: "capkit/runtime",
+  };
+}
+
+describe("tool-construction-to-name outside fixtures", () => {
+  it("reads constructor parameter names from the class as it was on disk before the class move", async () => {
+    const disk = new Map([
+      ["packages/agents/src/capabilities/registry.ts", REGISTRY],
+      ["packages/agents/src/tools/models-tools.ts", "export class ListModelsTool extends Tool {\n  constructor(private readonly providers: ProviderMap) { super(); }\n}\n"],
+      ["packages/agents/src/belt.ts", 'import { ListModelsTool } from "./tools/models-tools.js";\nexport const belt = (p: ProviderMap) => [new ListModelsTool(p)];\n'],
+    ]);
+    const tree = new VirtualTree("/repo", (p) => disk.get(p) ?? null, () => [...disk.keys()]);
+    tree.delete("packages/agents/src/tools/models-tools.ts"); // what the class move does to a file left empty
+    const context = contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", wireName: "list_models", namespace: "models" }]);
+    const results = await toolConstructionToName.run(tree, context);
+    expect(results.map((r) => [r.outcome, r.unit])).toEqual([["changed", "new ListModelsTool(p)"]]);
+    expect(tree.readOrThrow("packages/agents/src/belt.ts")).toContain(
+      'toolForCapabilityName("list_models", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, providers: p }))',
+    );
+  });
+
+  it("leaves a class the class move refused (its declaration is still there) untouched", async () => {
+    const files = new Map([
+      ["packages/agents/src/capabilities/registry.ts", REGISTRY],
+      ["packages/agents/src/tools/models-tools.ts", "export class ListModelsTool extends Tool {}\n"],
+      ["packages/agents/src/belt.ts", 'import { ListModelsTool } from "./tools/models-tools.js";\nexport const belt = [new ListModelsTool()];\n'],
+    ]);
+    const tree = treeFromFiles(files, "/repo");
+    const context = contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", wireName: "list_models", namespace: "models" }]);
+    expect(await toolConstructionToName.run(tree, context)).toEqual([]);
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it("keeps every byte outside the rewritten expressions (CRLF, comments, odd spacing)", async () => {
+    const belt = '// keep   this\r\nimport {  ListModelsTool  } from "./tools/models-tools.js" // trailing\r\nimport   { x }   from "./x.js";\r\nexport const belt = [ /* a */ new ListModelsTool() /* b */ ];\r\n';
+    const files = new Map([["packages/agents/src/capabilities/registry.ts", REGISTRY], ["packages/agents/src/belt.ts", belt]]);
+    const tree = treeFromFiles(files, "/repo");
+    await toolConstructionToName.run(tree, contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", wireName: "list_models", namespace: "models" }]));
+    expect(tree.readOrThrow("packages/agents/src/belt.ts")).toBe(
+      '// keep   this\r\nimport   { x }   from "./x.js";\r\nimport { toolForCapabilityName } from "./capabilities/registry.js";\r\nexport const belt = [ /* a */ toolForCapabilityName("list_models") /* b */ ];\r\n',
+    );
+  });
+});

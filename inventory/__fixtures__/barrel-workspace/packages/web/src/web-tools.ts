@@ -1,0 +1,18 @@
+import { Tool } from "@acme/agents";
+import { AgentTool } from "@acme/agents";
+
+export class FetchTool extends Tool {
+  readonly name = "fetch";
+  readonly description = "fetch tool";
+  async process(): Promise<unknown> {
+    return { ok: true };
+  }
+}
+
+export class CrawlTool extends AgentTool {
+  readonly name = "crawl";
+  readonly description = "crawl tool";
+  async process(): Promise<unknown> {
+    return { ok: true };
+  }
+}

@@ -1,0 +1,3 @@
+import { Tool } from "./tools/base-tool.js";
+
+export declare class DeclaredTool extends Tool {}

@@ -1,0 +1,7 @@
+class Tool {
+  draw(): void {}
+}
+
+export class HammerTool extends Tool {
+  readonly name = "hammer";
+}

@@ -1,0 +1,121 @@
+/**
+ * analyzeFacts: the cross-file half of the inventory. Takes per-file facts (from
+ * extractFileFacts, possibly cached), resolves inheritance through the module graph, finds
+ * construction sites, classifies every subclass with evidence and blockers, and counts.
+ * Pure: no file system access, no output. Consumed by scanInventory and the history backfill.
+ */
+import { isAbsolute, relative, sep } from "node:path";
+import type { CapkitConfig } from "../lib/config/index.js";
+import type { WorkspacePackage } from "../lib/workspace-aliases.js";
+import type { FileFacts, WireNameFact } from "./extract/facts.js";
+import { ModuleGraph, type PackageRef } from "./resolve/module-graph.js";
+import { resolveSubclasses, type ResolvedSubclass } from "./resolve/resolve-subclasses.js";
+import { buildConstructionIndex } from "./classify/construction-index.js";
+import { decideKind } from "./classify/classify-subclass.js";
+import { blockersFor } from "./classify/blockers.js";
+import { buildCategoryTable, categoryFor, namespaceFor } from "./classify/namespace-category.js";
+import { countClasses } from "./count/count.js";
+import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
+
+export interface AnalyzeInput {
+  readonly root: string;
+  readonly files: readonly FileFacts[];
+  readonly packages: readonly WorkspacePackage[];
+  readonly config: CapkitConfig;
+  /** Every file in scope (also those the pre-filter skipped), so imports of them resolve. */
+  readonly knownFiles?: readonly string[];
+  /** Files in scope (defaults to files.length). */
+  readonly scannedFiles?: number;
+  /** Problems found before extraction (unreadable files). */
+  readonly problems?: readonly ScanProblem[];
+  readonly generatedAt?: string;
+}
+
+const toPosix = (p: string) => p.split(sep).join("/");
+
+function packageRefs(root: string, packages: readonly WorkspacePackage[]): PackageRef[] {
+  return packages.map((p) => ({
+    name: p.name,
+    dir: p.dir,
+    entry: p.entry ? toPosix(isAbsolute(p.entry) ? relative(root, p.entry) : p.entry) : null,
+  }));
+}
+
+function inheritedWire(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSubclass>): WireNameFact | null {
+  let cur: ResolvedSubclass | undefined = s;
+  while (cur) {
+    if (cur.cls.wireName) return cur.cls.wireName;
+    cur = cur.parentId ? all.get(cur.parentId) : undefined;
+  }
+  return null;
+}
+
+export function analyzeFacts(input: AnalyzeInput): InventoryResult {
+  const { config, files } = input;
+  const factsMap = new Map(files.map((f) => [f.file, f]));
+  const graph = new ModuleGraph(factsMap, input.knownFiles ?? [], packageRefs(input.root, input.packages));
+  const { subclasses } = resolveSubclasses(graph, files, config.base);
+  const index = buildConstructionIndex(graph, files, subclasses, config.classify.beltBuilders, config.classify.gateFunctions);
+  const categories = buildCategoryTable(files, config.categories.map, config.categories.fallback, config.categories.overrides);
+  const toolTypeNames = new Set<string>([...config.base.names, ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : []))]);
+  for (const f of files) for (const i of f.imports) if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
+  const rules = {
+    preset: config.classify.preset,
+    overrides: config.classify.overrides,
+    loopOwners: config.classify.loopOwners.map((r) => new RegExp(r)),
+    toolTypeNames,
+  };
+  const classes: ClassRecord[] = [];
+  for (const s of subclasses.values()) {
+    const wire = inheritedWire(s, subclasses);
+    const wireName = wire?.kind === "literal" ? wire.value : null;
+    const sites = index.sitesOf(s.id);
+    const decision = decideKind(s.cls, wire, sites, index, rules);
+    const ns = namespaceFor(s.file, wireName, config.namespaces);
+    const cat = categoryFor(wireName, categories);
+    const evidence = [...decision.evidence];
+    evidence.push(wire?.kind === "literal" ? `wire name "${wire.value}" (${s.file}:${wire.line})` : wire ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})` : "no wire name found");
+    evidence.push(s.resolution);
+    if (ns.evidence) evidence.push(ns.evidence);
+    if (cat.evidence) evidence.push(cat.evidence);
+    classes.push({
+      name: s.cls.name,
+      file: s.file,
+      line: s.cls.line,
+      base: s.base,
+      direct: s.direct,
+      chain: s.chain,
+      kind: decision.kind,
+      wireName,
+      namespace: ns.namespace,
+      category: cat.category,
+      categorySource: cat.source,
+      evidence,
+      blockers: blockersFor({
+        file: s.file,
+        cls: s.cls,
+        wire,
+        kind: decision.kind,
+        direct: s.direct,
+        chain: s.chain,
+        sites,
+        runFields: config.classify.runFields,
+        fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,
+      }),
+    });
+  }
+  classes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const problems: ScanProblem[] = [...(input.problems ?? [])];
+  for (const f of files) for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message });
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return {
+    version: 1,
+    root: input.root,
+    generatedAt: input.generatedAt ?? new Date().toISOString(),
+    scannedFiles: input.scannedFiles ?? files.length,
+    counters: countClasses(classes),
+    classes,
+    problems,
+    incomplete: problems.length > 0,
+  };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { byName, scanCase } from "./test-support/fixtures.js";
+import type { InventoryResult } from "./types.js";
+
+let cached: InventoryResult | undefined;
+const scan = async () => (cached ??= await scanCase("classification"));
+const codes = (r: InventoryResult, name: string) => byName(r, name).blockers.map((b) => b.code);
+
+describe("classification from code evidence", () => {
+  it("assembled by a belt builder, directly or through a helper → capability", async () => {
+    const r = await scan();
+    expect(byName(r, "ListWorkflowsTool")).toMatchObject({ kind: "capability", wireName: "list_workflows", namespace: "workflows", category: "read", categorySource: "map" });
+    expect(byName(r, "ListWorkflowsTool").evidence[0]).toBe("assembled by getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:10)");
+    expect(byName(r, "RunWorkflowTool").evidence[0]).toBe("assembled by getWorkflowExtras, called from getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:6)");
+  });
+
+  it("constructed beside a gate call → capability", async () => {
+    const r = await scan();
+    const c = byName(r, "ListProviderModelsTool");
+    expect(c.kind).toBe("capability");
+    expect(c.evidence[0]).toContain("which gates its belt with gateTools (packages/agents/src/host/runner.ts:50)");
+  });
+
+  it("constructed in a planner loop with state read back → loop-protocol", async () => {
+    const r = await scan();
+    expect(byName(r, "SubmitGraphTool").kind).toBe("loop-protocol");
+    expect(byName(r, "SubmitGraphTool").evidence.join("\n")).toContain("instance state read back: tool.graph (packages/agents/src/planner/graph-planner.ts:11)");
+    const draft = byName(r, "DraftOutlineTool");
+    expect(draft.kind).toBe("loop-protocol");
+    expect(draft.evidence[0]).toBe("constructed and its state read back (packages/agents/src/planner/outline.ts:6)");
+    expect(codes(r, "DraftOutlineTool")).toContain("state-read-back");
+  });
+
+  it("per-edge control tools with dynamic names → loop-protocol with a dynamic-identity blocker", async () => {
+    const r = await scan();
+    const c = byName(r, "ControlTool");
+    expect(c).toMatchObject({ kind: "loop-protocol", wireName: null, category: null, categorySource: "none" });
+    expect(c.evidence.join("\n")).toContain("constructed in GraphPlanner.plan inside a loop (packages/agents/src/planner/graph-planner.ts:9)");
+    expect(codes(r, "ControlTool")).toContain("dynamic-identity");
+  });
+
+  it("a wrapper that takes a Tool and delegates → infrastructure", async () => {
+    const r = await scan();
+    expect(byName(r, "GatedTool").kind).toBe("infrastructure");
+    const r2 = await scanCase("classification", { classify: { preset: "none" } });
+    const gated = byName(r2, "GatedTool");
+    expect(gated.kind).toBe("infrastructure");
+    expect(gated.evidence[0]).toMatch(/^wraps another tool: constructor takes inner: Tool and delegates this\.inner\.process\(\)/);
+  });
+
+  it("closures and transports in the constructor, or a host-built name → host-bridge", async () => {
+    const r = await scan();
+    expect(byName(r, "RunNodeTool").evidence[0]).toMatch(/^constructor takes a closure runSingleNode/);
+    expect(byName(r, "UiBridgeTool").evidence[0]).toMatch(/^constructor takes a transport transport: RendererTransport/);
+    expect(byName(r, "DynamicNameTool").kind).toBe("host-bridge");
+    expect(["RunNodeTool", "UiBridgeTool"].map((n) => byName(r, n).kind)).toEqual(["host-bridge", "host-bridge"]);
+  });
+
+  it("config overrides win; a class with no evidence is unclassified", async () => {
+    const r = await scan();
+    expect(byName(r, "OddTool").kind).toBe("sandbox-pack");
+    expect(byName(r, "OddTool").evidence[0]).toBe('config override classify.overrides["OddTool"] = sandbox-pack');
+    expect(byName(r, "LonelyTool").kind).toBe("unclassified");
+    expect(byName(r, "LonelyTool").evidence).toContain("no construction site found in the scanned files");
+  });
+
+  it("namespace from config by wire name, else the <ns>-tools.ts file name; category fallback is flagged", async () => {
+    const r = await scan();
+    expect(byName(r, "RunWorkflowTool")).toMatchObject({ namespace: "runs", category: "external", categorySource: "fallback" });
+    expect(byName(r, "RunWorkflowTool").evidence.join("\n")).toContain('category "external" by fallback: "run_workflow" is not listed in TOOL_PERMISSION_CATEGORIES');
+    expect(byName(r, "RunNodeTool").namespace).toBeNull();
+  });
+
+  it("reports blockers with stable codes", async () => {
+    const r = await scan();
+    expect(new Set(codes(r, "QuirkyTool"))).toEqual(new Set(["constructor-logic", "this-escape", "instance-state", "super-call", "unknown-ctor-param"]));
+    expect(codes(r, "ListWorkflowsTool")).toEqual([]);
+    expect(byName(r, "QuirkyTool").blockers.find((b) => b.code === "super-call")).toMatchObject({ file: "packages/agents/src/tools/quirky-tools.ts", line: 18, message: "calls super.process" });
+  });
+
+  it("counts the two counters and per-kind totals", async () => {
+    const r = await scan();
+    const { counters } = r;
+    expect(counters.capabilityShaped).toBe(r.classes.filter((c) => c.kind === "capability").length);
+    expect(counters.capabilityShaped).toBe(4);
+    expect(counters.loopProtocol).toBe(3);
+    expect(Object.values(counters.byKind).reduce((a, b) => a + b, 0)).toBe(r.classes.length);
+    expect(counters.byNamespace).toEqual({ "(none)": 1, quirky: 1, runs: 1, workflows: 1 });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Where each subclass is constructed: every `new X(…)` site resolved to its class through the
+ * module graph (falling back to a unique class name), plus calls of the factory functions that
+ * make anonymous classes. Also computes which functions are (transitively) belt builders and
+ * which scopes gate what they build.
+ */
+import type { ConstructionFact, FileFacts, FunctionFact } from "../extract/facts.js";
+import type { ModuleGraph } from "../resolve/module-graph.js";
+import { classId, type ResolvedSubclass } from "../resolve/resolve-subclasses.js";
+
+export interface Site {
+  readonly file: string;
+  readonly line: number;
+  readonly scopes: readonly string[];
+  readonly inLoop: boolean;
+  readonly stateReads: ConstructionFact["stateReads"];
+  readonly args: ConstructionFact["args"];
+  readonly assignedTo: string | null;
+  /** "new" for `new X(…)`, or the factory function called. */
+  readonly via: string;
+  readonly matchedByName: boolean;
+}
+
+export interface ConstructionIndex {
+  sitesOf(id: string): readonly Site[];
+  /** Belt function name → the configured builder it is reached from. */
+  readonly beltFunctions: ReadonlyMap<string, string>;
+  /** Function names that call a gate function, with the line of that call. */
+  readonly gatingFunctions: ReadonlyMap<string, { file: string; line: number; gate: string }>;
+}
+
+export function buildConstructionIndex(
+  graph: ModuleGraph,
+  files: readonly FileFacts[],
+  subclasses: ReadonlyMap<string, ResolvedSubclass>,
+  beltBuilders: readonly string[],
+  gateFunctions: readonly string[],
+): ConstructionIndex {
+  const sites = new Map<string, Site[]>();
+  const add = (id: string, site: Site) => {
+    const list = sites.get(id) ?? [];
+    list.push(site);
+    sites.set(id, list);
+  };
+  const byName = new Map<string, string[]>();
+  for (const s of subclasses.values()) if (s.cls.name) byName.set(s.cls.name, [...(byName.get(s.cls.name) ?? []), s.id]);
+  const factories = new Map<string, string[]>();
+  for (const s of subclasses.values()) {
+    if (s.cls.enclosingFunction) {
+      const fn = s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction;
+      factories.set(fn, [...(factories.get(fn) ?? []), s.id]);
+    }
+  }
+  const fnsByName = new Map<string, { file: string; fn: FunctionFact }[]>();
+  for (const f of files) {
+    for (const fn of f.functions) fnsByName.set(fn.name, [...(fnsByName.get(fn.name) ?? []), { file: f.file, fn }]);
+    for (const c of f.constructions) {
+      let id: string | null = null;
+      let matchedByName = false;
+      if (c.classKey) {
+        const cls = f.classes.find((k) => k.key === c.classKey);
+        if (cls) id = classId(f.file, cls);
+      } else if (c.callee) {
+        const b = graph.resolvePath(f.file, c.callee);
+        if (b.kind === "class") id = classId(b.file, b.cls);
+        else if (b.kind !== "namespace") {
+          const cands = byName.get(c.callee[c.callee.length - 1] ?? "") ?? [];
+          if (cands.length === 1) [id, matchedByName] = [cands[0] ?? null, true];
+        }
+      }
+      if (id && subclasses.has(id)) {
+        add(id, { file: f.file, line: c.line, scopes: c.scopes, inLoop: c.inLoop, stateReads: c.stateReads, args: c.args, assignedTo: c.assignedTo, via: "new", matchedByName });
+      }
+    }
+  }
+  for (const [name, list] of fnsByName) {
+    void name;
+    for (const { file, fn } of list) {
+      for (const call of fn.calls) {
+        for (const id of factories.get(call.name) ?? []) {
+          add(id, { file, line: call.line, scopes: [fn.name], inLoop: false, stateReads: [], args: [], assignedTo: null, via: call.name, matchedByName: true });
+        }
+      }
+    }
+  }
+  const beltFunctions = new Map<string, string>();
+  const queue = beltBuilders.map((b) => [b, b] as const);
+  while (queue.length) {
+    const [name, root] = queue.shift() as readonly [string, string];
+    if (beltFunctions.has(name)) continue;
+    beltFunctions.set(name, root);
+    for (const { fn } of fnsByName.get(name) ?? []) for (const call of fn.calls) if (!beltFunctions.has(call.name)) queue.push([call.name, root]);
+  }
+  const gates = new Set(gateFunctions);
+  const gatingFunctions = new Map<string, { file: string; line: number; gate: string }>();
+  for (const f of files) {
+    for (const fn of f.functions) {
+      const call = fn.calls.find((c) => gates.has(c.name));
+      if (call) gatingFunctions.set(fn.name, { file: f.file, line: call.line, gate: call.name });
+    }
+  }
+  return { sitesOf: (id) => sites.get(id) ?? [], beltFunctions, gatingFunctions };
+}

@@ -1,0 +1,76 @@
+/**
+ * Small helpers over TypeScript syntax nodes shared by the extractors: line numbers, identifier
+ * paths, literal unwrapping, and a parent-aware walk (files are parsed without parent pointers,
+ * which keeps parsing cheap).
+ */
+import type TS from "typescript";
+import type { TypeScriptApi } from "./parse.js";
+
+export interface Ctx {
+  readonly ts: TypeScriptApi;
+  readonly sf: TS.SourceFile;
+}
+
+export function lineOf(ctx: Ctx, node: TS.Node): number {
+  return ctx.sf.getLineAndCharacterOfPosition(node.getStart(ctx.sf)).line + 1;
+}
+
+/** `a.b.c` → ["a","b","c"]; anything else → null. */
+export function identifierPath(ts: TypeScriptApi, node: TS.Node): string[] | null {
+  if (ts.isIdentifier(node)) return [node.text];
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name)) {
+    const head = identifierPath(ts, node.expression);
+    return head ? [...head, node.name.text] : null;
+  }
+  return null;
+}
+
+/** Strips `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+export function unwrapExpression(ts: TypeScriptApi, node: TS.Expression): TS.Expression {
+  let cur = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isTypeAssertionExpression(cur) || ts.isNonNullExpression(cur)) {
+      cur = cur.expression;
+    } else return cur;
+  }
+}
+
+export function stringLiteralValue(ts: TypeScriptApi, node: TS.Node | undefined): string | null {
+  if (!node) return null;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  return null;
+}
+
+export function propertyNameText(ts: TypeScriptApi, name: TS.PropertyName): string | null {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  return null;
+}
+
+/** Identifier names mentioned in a type annotation (for "constructor takes a Tool"). */
+export function typeNames(ts: TypeScriptApi, node: TS.Node | undefined): string[] {
+  const out: string[] = [];
+  const visit = (n: TS.Node): void => {
+    if (ts.isTypeReferenceNode(n)) {
+      const name = n.typeName;
+      out.push(ts.isIdentifier(name) ? name.text : name.right.text);
+      if (ts.isQualifiedName(name) && ts.isIdentifier(name.left)) out.push(name.left.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  if (node) visit(node);
+  return out;
+}
+
+/** Depth-first walk with the parent handed along; return false from `fn` to skip a subtree. */
+export function walk(ts: TypeScriptApi, root: TS.Node, fn: (node: TS.Node, parent: TS.Node) => boolean | void): void {
+  const visit = (node: TS.Node, parent: TS.Node): void => {
+    if (fn(node, parent) === false) return;
+    ts.forEachChild(node, (child) => visit(child, node));
+  };
+  ts.forEachChild(root, (child) => visit(child, root));
+}
+
+export function hasModifier(ts: TypeScriptApi, node: TS.Node, kind: TS.SyntaxKind): boolean {
+  const mods = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  return Boolean(mods?.some((m) => m.kind === kind));
+}

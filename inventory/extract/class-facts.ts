@@ -1,0 +1,148 @@
+/**
+ * Facts about one class body: its wire name, constructor parameters, delegation to a wrapped
+ * tool, and the notes that become migration blockers (decorators, super calls beyond the
+ * `userMessage` fallback, constructor logic, `this` escaping, per-instance mutable state).
+ */
+import type TS from "typescript";
+import type { ClassNoteFact, CtorParamFact, WireNameFact } from "./facts.js";
+import { lineOf, propertyNameText, stringLiteralValue, typeNames, unwrapExpression, walk, type Ctx } from "./ast-utils.js";
+
+export interface ClassBodyFacts {
+  wireName: WireNameFact | null;
+  ctorParams: CtorParamFact[];
+  delegations: { field: string; method: string; line: number }[];
+  notes: ClassNoteFact[];
+  isAbstract: boolean;
+}
+
+const DELEGATED_METHODS = new Set(["process", "execute", "userMessage", "toProviderTool"]);
+const WIRE_PROPERTY = "name";
+
+function wireFromExpression(ctx: Ctx, expr: TS.Expression, line: number, params: Set<string>): WireNameFact {
+  const { ts } = ctx;
+  const e = unwrapExpression(ts, expr);
+  const literal = stringLiteralValue(ts, e);
+  if (literal !== null) return { kind: "literal", value: literal, line };
+  if (ts.isTemplateExpression(e)) return { kind: "dynamic", prefix: e.head.text || null, line, how: "template literal" };
+  if (ts.isIdentifier(e) && params.has(e.text)) return { kind: "dynamic", prefix: null, line, how: `constructor parameter ${e.text}` };
+  return { kind: "dynamic", prefix: null, line, how: "computed expression" };
+}
+
+function paramFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration): CtorParamFact[] {
+  const { ts, sf } = ctx;
+  return ctor.parameters.map((p) => {
+    const type = p.type;
+    return {
+      name: ts.isIdentifier(p.name) ? p.name.text : p.name.getText(sf),
+      typeText: type ? type.getText(sf) : "",
+      typeNames: typeNames(ts, type),
+      isFunctionType: Boolean(type && (ts.isFunctionTypeNode(type) || /=>/.test(type.getText(sf)))),
+      line: lineOf(ctx, p),
+    };
+  });
+}
+
+/** `this.x = <simple>` is plain field wiring; calls, `new` and statements are constructor logic. */
+function isSimpleValue(ts: Ctx["ts"], expr: TS.Expression): boolean {
+  const e = unwrapExpression(ts, expr);
+  if (ts.isIdentifier(e) || ts.isLiteralExpression(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e)) return true;
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPropertyAccessExpression(e)) return isSimpleValue(ts, e.expression);
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    return isSimpleValue(ts, e.left) && isSimpleValue(ts, e.right);
+  }
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return true;
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => isSimpleValue(ts, x));
+  if (ts.isObjectLiteralExpression(e)) {
+    return e.properties.every((p) => (ts.isPropertyAssignment(p) ? isSimpleValue(ts, p.initializer) : ts.isShorthandPropertyAssignment(p)));
+  }
+  return false;
+}
+
+function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassBodyFacts): void {
+  const { ts } = ctx;
+  out.ctorParams = paramFacts(ctx, ctor);
+  const params = new Set(out.ctorParams.map((p) => p.name));
+  for (const stmt of ctor.body?.statements ?? []) {
+    const line = lineOf(ctx, stmt);
+    if (ts.isExpressionStatement(stmt)) {
+      const e = stmt.expression;
+      if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) continue;
+      if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(e.left) && e.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        const field = e.left.name.text;
+        if (field === WIRE_PROPERTY) out.wireName = wireFromExpression(ctx, e.right, line, params);
+        if (!isSimpleValue(ts, e.right)) out.notes.push({ code: "constructor-logic", detail: `computes this.${field} in the constructor`, line });
+        continue;
+      }
+    }
+    out.notes.push({ code: "constructor-logic", detail: `constructor runs a ${ts.SyntaxKind[stmt.kind]}`, line });
+  }
+}
+
+function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): void {
+  const { ts } = ctx;
+  const isStatic = Boolean(ts.getModifiers(member as TS.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
+  const name = member.name ? propertyNameText(ts, member.name) : null;
+  if (!isStatic && name === WIRE_PROPERTY && ts.isPropertyDeclaration(member) && member.initializer) {
+    out.wireName = wireFromExpression(ctx, member.initializer, lineOf(ctx, member), new Set());
+  } else if (!isStatic && name === WIRE_PROPERTY && ts.isGetAccessorDeclaration(member)) {
+    const ret = member.body?.statements.find(ts.isReturnStatement);
+    out.wireName = ret?.expression
+      ? wireFromExpression(ctx, ret.expression, lineOf(ctx, member), new Set())
+      : { kind: "dynamic", prefix: null, line: lineOf(ctx, member), how: "getter" };
+    if (out.wireName.kind === "dynamic") out.wireName = { ...out.wireName, how: "getter computes it" };
+  }
+  if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) {
+    out.notes.push({ code: "decorator", detail: `decorated member ${name ?? "?"}`, line: lineOf(ctx, member) });
+  }
+}
+
+/** Scans method bodies for super calls, `this` escaping, mutable state and delegation. */
+function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): void {
+  const { ts } = ctx;
+  const inCtor = ts.isConstructorDeclaration(member);
+  walk(ts, member, (node, parent) => {
+    if (ts.isClassLike(node)) return false;
+    if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && node.name.text !== "userMessage") {
+      out.notes.push({ code: "super-call", detail: `calls super.${node.name.text}`, line: lineOf(ctx, node) });
+    }
+    if (node.kind === ts.SyntaxKind.ThisKeyword) {
+      const escapes =
+        ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.some((a) => a === node)) ||
+        (ts.isReturnStatement(parent) && parent.expression === node) ||
+        (ts.isBinaryExpression(parent) && parent.right === node) ||
+        ts.isVariableDeclaration(parent) ||
+        ts.isArrayLiteralExpression(parent) ||
+        ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent);
+      if (escapes) out.notes.push({ code: "this-escape", detail: "passes `this` out of the instance", line: lineOf(ctx, node) });
+    }
+    if (!inCtor && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      out.notes.push({ code: "instance-state", detail: `writes this.${node.left.name.text} outside the constructor`, line: lineOf(ctx, node) });
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && DELEGATED_METHODS.has(node.expression.name.text)) {
+      const target = node.expression.expression;
+      if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        out.delegations.push({ field: target.name.text, method: node.expression.name.text, line: lineOf(ctx, node) });
+      }
+    }
+    return true;
+  });
+}
+
+export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyFacts {
+  const { ts } = ctx;
+  const out: ClassBodyFacts = {
+    wireName: null,
+    ctorParams: [],
+    delegations: [],
+    notes: [],
+    isAbstract: Boolean(ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)),
+  };
+  if (ts.getDecorators(node)?.length) out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
+  for (const member of node.members) {
+    memberFacts(ctx, member, out);
+    if (ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, out);
+    bodyFacts(ctx, member, out);
+  }
+  return out;
+}

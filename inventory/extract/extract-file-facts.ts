@@ -1,0 +1,224 @@
+/**
+ * extractFileFacts(relPath, text): the pure per-file step of the inventory. Parses the file
+ * with TypeScript's parser (no type checker) and records classes with their extends clause,
+ * imports/exports, `new X(…)` construction sites with their enclosing scopes, named functions
+ * and their calls, and permission-category maps. Depends only on the text, so results can be
+ * cached per content hash (the history backfill caches per git blob).
+ */
+import type TS from "typescript";
+import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact } from "./facts.js";
+import { parseFile } from "./parse.js";
+import { identifierPath, lineOf, propertyNameText, stringLiteralValue, walk, type Ctx } from "./ast-utils.js";
+import { extractClassBody } from "./class-facts.js";
+import { extractModuleFacts } from "./module-facts.js";
+import { categoryMapOf } from "./category-maps.js";
+import { collectStateReads } from "./state-reads.js";
+
+const ITERATION_METHODS = new Set(["map", "forEach", "flatMap", "filter", "reduce", "some", "every", "find", "from"]);
+
+interface Frame {
+  readonly name: string | null;
+  readonly node: TS.Node;
+  readonly loop: boolean;
+  readonly fn: FunctionFact | null;
+}
+
+function scopeName(ctx: Ctx, node: TS.Node, parent: TS.Node, className: string | null): string | null {
+  const { ts } = ctx;
+  if (ts.isFunctionDeclaration(node)) return node.name?.text ?? null;
+  if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+    const n = propertyNameText(ts, node.name) ?? "?";
+    return className ? `${className}.${n}` : n;
+  }
+  if (ts.isConstructorDeclaration(node)) return className ? `${className}.constructor` : "constructor";
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+    if (ts.isFunctionExpression(node) && node.name) return node.name.text;
+    if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+    if (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) {
+      const n = propertyNameText(ts, parent.name);
+      return n && className && ts.isPropertyDeclaration(parent) ? `${className}.${n}` : n;
+    }
+  }
+  return null;
+}
+
+function isIterationCallback(ctx: Ctx, node: TS.Node, parent: TS.Node): boolean {
+  const { ts } = ctx;
+  if (!(ts.isArrowFunction(node) || ts.isFunctionExpression(node)) || !ts.isCallExpression(parent)) return false;
+  const callee = parent.expression;
+  return ts.isPropertyAccessExpression(callee) && ITERATION_METHODS.has(callee.name.text) && parent.arguments.some((a) => a === node);
+}
+
+function isLoopStatement(ts: Ctx["ts"], node: TS.Node): boolean {
+  const k = node.kind;
+  const K = ts.SyntaxKind;
+  return k === K.ForStatement || k === K.ForOfStatement || k === K.ForInStatement || k === K.WhileStatement || k === K.DoStatement;
+}
+
+function isFunctionKind(ts: Ctx["ts"], node: TS.Node): boolean {
+  const k = node.kind;
+  const K = ts.SyntaxKind;
+  return k === K.FunctionDeclaration || k === K.MethodDeclaration || k === K.Constructor || k === K.GetAccessor || k === K.SetAccessor || k === K.ArrowFunction || k === K.FunctionExpression;
+}
+
+function classNameOf(ctx: Ctx, node: TS.ClassLikeDeclaration, parent: TS.Node): string | null {
+  const { ts } = ctx;
+  if (node.name) return node.name.text;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  return null;
+}
+
+function argKind(ts: Ctx["ts"], a: TS.Expression): "function" | "template" | "string" | "other" {
+  if (ts.isArrowFunction(a) || ts.isFunctionExpression(a)) return "function";
+  if (ts.isTemplateExpression(a)) return "template";
+  if (stringLiteralValue(ts, a) !== null) return "string";
+  return "other";
+}
+
+function assignedTarget(ctx: Ctx, parent: TS.Node, node: TS.Node): string | null {
+  const { ts } = ctx;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isBinaryExpression(parent) && parent.right === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    const path = identifierPath(ts, parent.left);
+    if (path) return path.join(".");
+    if (ts.isPropertyAccessExpression(parent.left) && parent.left.expression.kind === ts.SyntaxKind.ThisKeyword) return `this.${parent.left.name.text}`;
+  }
+  return null;
+}
+
+/** Walks up through `(…)`, `new (…)()`, `as` from a class expression: is it returned/yielded as a result? */
+function returnedDirectly(ctx: Ctx, path: readonly TS.Node[]): boolean {
+  const { ts } = ctx;
+  for (let i = path.length - 2; i >= 0; i--) {
+    const n = path[i] as TS.Node;
+    if (ts.isReturnStatement(n) || ts.isArrowFunction(n)) return true;
+    if (!(ts.isParenthesizedExpression(n) || ts.isNewExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))) return false;
+  }
+  return false;
+}
+
+/** Does the function return the named class (`return Name` / `return new Name(…)`)? */
+function returnsNamed(ctx: Ctx, fnNode: TS.Node, name: string): boolean {
+  const { ts } = ctx;
+  let found = false;
+  walk(ts, fnNode, (n) => {
+    if (found) return false;
+    if (ts.isReturnStatement(n) && n.expression) {
+      const e = ts.isNewExpression(n.expression) ? n.expression.expression : n.expression;
+      if (ts.isIdentifier(e) && e.text === name) found = true;
+    }
+    return true;
+  });
+  return found;
+}
+
+export function extractFileFacts(relPath: string, text: string): FileFacts {
+  const { ts, sourceFile: sf, errors } = parseFile(relPath, text);
+  const ctx: Ctx = { ts, sf };
+  const classes: ClassFact[] = [];
+  const functions: FunctionFact[] = [];
+  const constructions: ConstructionFact[] = [];
+  const categoryMaps: CategoryMapFact[] = [];
+  const classKeys = new Map<TS.Node, string>();
+  const keyOf = (node: TS.ClassLikeDeclaration, name: string | null): string => {
+    let key = classKeys.get(node);
+    if (!key) classKeys.set(node, (key = `${name ?? "<anonymous>"}@${lineOf(ctx, node)}`));
+    return key;
+  };
+  const stack: Frame[] = [{ name: null, node: sf, loop: false, fn: null }];
+  const fnStack: FunctionFact[] = [];
+  const fnFrames: Frame[] = [];
+  const classStack: (string | null)[] = [];
+  const pendingReads: { fact: ConstructionFact & { stateReads: { prop: string; line: number }[] }; scope: TS.Node; variable: string }[] = [];
+
+  const path: TS.Node[] = [];
+  const visit = (node: TS.Node, parent: TS.Node): void => {
+    path.push(node);
+    let pushedFrame = false;
+    let pushedClass = false;
+    let pushedFn = false;
+    if (ts.isClassLike(node)) {
+      const name = classNameOf(ctx, node, parent);
+      const key = keyOf(node, name);
+      const heritageClause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      const heritageType = heritageClause?.types[0];
+      const body = extractClassBody(ctx, node);
+      const fnFrame = fnFrames[fnFrames.length - 1];
+      classes.push({
+        key,
+        name,
+        line: lineOf(ctx, node),
+        isExpression: ts.isClassExpression(node),
+        isAbstract: body.isAbstract,
+        heritage: heritageType
+          ? { path: identifierPath(ts, heritageType.expression), text: heritageType.expression.getText(sf), line: lineOf(ctx, heritageType) }
+          : null,
+        enclosingFunction: fnFrame?.fn?.name ?? null,
+        returnedFromFunction: Boolean(fnFrame) && (returnedDirectly(ctx, path) || (name !== null && returnsNamed(ctx, fnFrame?.node ?? sf, name))),
+        wireName: body.wireName,
+        ctorParams: body.ctorParams,
+        delegations: body.delegations,
+        notes: body.notes,
+      });
+      classStack.push(name ?? key);
+      pushedClass = true;
+      stack.push({ name: name ?? key, node, loop: false, fn: null });
+      pushedFrame = true;
+    } else {
+      const className = classStack.length ? (classStack[classStack.length - 1] ?? null) : null;
+      const named = isFunctionKind(ts, node) ? scopeName(ctx, node, parent, className) : null;
+      if (named) {
+        const fn: FunctionFact = { name: named, line: lineOf(ctx, node), calls: [] };
+        functions.push(fn);
+        const frame = { name: named, node, loop: false, fn };
+        stack.push(frame);
+        fnStack.push(fn);
+        fnFrames.push(frame);
+        pushedFrame = true;
+        pushedFn = true;
+      } else if (isLoopStatement(ts, node) || isIterationCallback(ctx, node, parent)) {
+        stack.push({ name: null, node, loop: true, fn: null });
+        pushedFrame = true;
+      }
+    }
+    if (ts.isNewExpression(node)) {
+      const expr = node.expression;
+      const inner = ts.isParenthesizedExpression(expr) ? expr.expression : expr;
+      const classKey = ts.isClassExpression(inner) ? keyOf(inner, classNameOf(ctx, inner, expr)) : null;
+      const namedScopes = stack.filter((f) => f.name !== null);
+      const innermost = namedScopes[namedScopes.length - 1];
+      const innermostIndex = innermost ? stack.lastIndexOf(innermost) : 0;
+      const fact = {
+        callee: identifierPath(ts, expr),
+        classKey,
+        line: lineOf(ctx, node),
+        scopes: namedScopes.map((f) => f.name as string),
+        inLoop: stack.slice(innermostIndex + 1).some((f) => f.loop),
+        assignedTo: assignedTarget(ctx, parent, node),
+        stateReads: [] as { prop: string; line: number }[],
+        args: (node.arguments ?? []).map((a) => argKind(ts, a)),
+      };
+      constructions.push(fact);
+      if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost) pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
+    } else if (ts.isCallExpression(node)) {
+      const fn = fnStack[fnStack.length - 1];
+      const callee = node.expression;
+      if (fn && ts.isIdentifier(callee)) (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
+      else if (fn && ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword && classStack.length) {
+        (fn.calls as { name: string; line: number }[]).push({ name: `${classStack[classStack.length - 1]}.${callee.name.text}`, line: lineOf(ctx, node) });
+      }
+    } else if (ts.isVariableDeclaration(node)) {
+      const map = categoryMapOf(ctx, node);
+      if (map) categoryMaps.push(map);
+    }
+    ts.forEachChild(node, (child) => visit(child, node));
+    if (pushedFrame) stack.pop();
+    if (pushedClass) classStack.pop();
+    if (pushedFn) (fnStack.pop(), fnFrames.pop());
+    path.pop();
+  };
+  ts.forEachChild(sf, (child) => visit(child, sf));
+  for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
+  const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions, constructions, categoryMaps };
+}

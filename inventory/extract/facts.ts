@@ -1,0 +1,126 @@
+/**
+ * FileFacts: everything the inventory needs to know about one file, extracted from its text
+ * alone. JSON-serialisable and config-independent, so the history backfill can cache it per
+ * git blob; `analyzeFacts` does all the cross-file work on top of it.
+ */
+
+export const FACTS_VERSION = 1;
+
+/** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
+export interface ImportFact {
+  readonly specifier: string;
+  readonly imported: string;
+  readonly local: string;
+  readonly typeOnly: boolean;
+  readonly line: number;
+}
+
+/** A local binding made visible under an export name (`export class X`, `export { a as b }`, `export default X`). */
+export interface LocalExportFact {
+  readonly exported: string;
+  readonly local: string;
+  readonly line: number;
+}
+
+/** `export { a as b } from "x"` (imported a, exported b), `export * from "x"` (both "*"), `export * as ns from "x"` (imported "*"). */
+export interface ReexportFact {
+  readonly specifier: string;
+  readonly imported: string;
+  readonly exported: string;
+  readonly typeOnly: boolean;
+  readonly line: number;
+}
+
+export type WireNameFact =
+  | { readonly kind: "literal"; readonly value: string; readonly line: number }
+  /** Built at run time; `prefix` is the static head of a template (`control_${x}` → "control_"). */
+  | { readonly kind: "dynamic"; readonly prefix: string | null; readonly line: number; readonly how: string };
+
+export interface CtorParamFact {
+  readonly name: string;
+  /** The annotation as written, "" when absent. */
+  readonly typeText: string;
+  /** Identifiers mentioned in the annotation (e.g. ["Tool"] for `inner: Tool<P>`). */
+  readonly typeNames: readonly string[];
+  readonly isFunctionType: boolean;
+  readonly line: number;
+}
+
+/** A code fact about a class body that can stand in the way of a mechanical conversion. */
+export interface ClassNoteFact {
+  readonly code: string;
+  readonly detail: string;
+  readonly line: number;
+}
+
+export interface ClassFact {
+  /** Unique within the file: `${name ?? "<anonymous>"}@${line}`. */
+  readonly key: string;
+  readonly name: string | null;
+  readonly line: number;
+  readonly isExpression: boolean;
+  readonly isAbstract: boolean;
+  /** The extends clause: identifier path (`core.Tool` → ["core","Tool"]) or null when not a plain path. */
+  readonly heritage: { readonly path: readonly string[] | null; readonly text: string; readonly line: number } | null;
+  /** Innermost named function/method the class is written in (factory-made classes), else null. */
+  readonly enclosingFunction: string | null;
+  /** The class (or `new` of it) is returned from its enclosing function. */
+  readonly returnedFromFunction: boolean;
+  readonly wireName: WireNameFact | null;
+  readonly ctorParams: readonly CtorParamFact[];
+  /** `this.<field>.<method>(…)` calls where method is process/execute/… (wrapping another tool). */
+  readonly delegations: readonly { readonly field: string; readonly method: string; readonly line: number }[];
+  /** Blocker-grade facts: decorators, super calls, constructor logic, `this` escaping, mutable state. */
+  readonly notes: readonly ClassNoteFact[];
+}
+
+export interface ConstructionFact {
+  /** Callee path: `new core.XTool()` → ["core","XTool"]; `new (class …)()` → null with classKey set. */
+  readonly callee: readonly string[] | null;
+  readonly classKey: string | null;
+  readonly line: number;
+  /** Named scopes from outermost to innermost, e.g. ["GraphPlanner", "GraphPlanner.plan"]. */
+  readonly scopes: readonly string[];
+  /** Inside a loop statement or an iteration callback (map/forEach/flatMap/…) within the innermost named scope. */
+  readonly inLoop: boolean;
+  /** The variable (or `this.x`) the instance is stored in, when it is. */
+  readonly assignedTo: string | null;
+  /** Non-call property reads of that variable in the same scope (state read back). */
+  readonly stateReads: readonly { readonly prop: string; readonly line: number }[];
+  /** Arguments: kind per position. */
+  readonly args: readonly ("function" | "template" | "string" | "other")[];
+}
+
+/** A named function/method and the plain-identifier functions it calls (for belt-builder closure). */
+export interface FunctionFact {
+  readonly name: string;
+  readonly line: number;
+  readonly calls: readonly { readonly name: string; readonly line: number }[];
+}
+
+/** An object literal of `key: "read" | "write" | "execute" | "external"` bound to a const. */
+export interface CategoryMapFact {
+  readonly name: string;
+  readonly line: number;
+  readonly entries: Readonly<Record<string, string>>;
+}
+
+export interface ParseErrorFact {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export interface FileFacts {
+  readonly version: typeof FACTS_VERSION;
+  /** Root-relative, `/` separators. */
+  readonly file: string;
+  readonly parseErrors: readonly ParseErrorFact[];
+  readonly imports: readonly ImportFact[];
+  readonly localExports: readonly LocalExportFact[];
+  readonly reexports: readonly ReexportFact[];
+  readonly classes: readonly ClassFact[];
+  readonly functions: readonly FunctionFact[];
+  readonly constructions: readonly ConstructionFact[];
+  readonly categoryMaps: readonly CategoryMapFact[];
+}

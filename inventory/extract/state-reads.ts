@@ -1,0 +1,27 @@
+/**
+ * "State read back": after `const t = new X(…)`, the constructing scope reads plain properties
+ * off `t` (`t.lastCode`, `t.graph`) — the loop-protocol signature. Calls and the standard Tool
+ * surface (name, description, schema, …) are not state.
+ */
+import type TS from "typescript";
+import { lineOf, walk, type Ctx } from "./ast-utils.js";
+
+const TOOL_SURFACE = new Set(["name", "description", "jsonSchema", "schema", "inputSchema", "needsToolCallId", "process", "execute", "userMessage", "toProviderTool"]);
+
+export function collectStateReads(ctx: Ctx, scope: TS.Node, variable: string): { prop: string; line: number }[] {
+  const { ts } = ctx;
+  const reads: { prop: string; line: number }[] = [];
+  const seen = new Set<string>();
+  walk(ts, scope, (node, parent) => {
+    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== variable) return true;
+    const prop = node.name.text;
+    const isCallee = ts.isCallExpression(parent) && parent.expression === node;
+    const isWrite = ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+    if (!isCallee && !isWrite && !TOOL_SURFACE.has(prop) && !seen.has(prop)) {
+      seen.add(prop);
+      reads.push({ prop, line: lineOf(ctx, node) });
+    }
+    return true;
+  });
+  return reads;
+}

@@ -1,0 +1,136 @@
+/**
+ * The history backfill: the inventory counters at each of the last N first-parent commits,
+ * computed from git objects without a checkout. Per commit it lists the tree (`git ls-tree`),
+ * reads only blobs it has not seen (one `git cat-file --batch` process for the whole run),
+ * extracts their facts once and caches them by blob id on disk, then analyses the commit.
+ * Cost therefore grows with the files that changed, not with commits × files.
+ * Returns data; the caller saves it (`saveResult(root, "history", …)`) and renders it.
+ */
+import { resolve } from "node:path";
+import { cacheDir } from "../../lib/results-store.js";
+import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
+import type { InventoryResult } from "../types.js";
+import { BlobReader } from "./cat-file.js";
+import type { HistoryEngine } from "./engine.js";
+import { FactsCache } from "./facts-cache.js";
+import { git, listCommits, listTree, type CommitInfo, type TreeEntry } from "./git.js";
+import { isManifestPath, parseManifest, toWorkspacePackage, type ManifestFact } from "./packages.js";
+import type { HistoryCommit, HistoryResult } from "./types.js";
+
+export interface HistoryProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly commit: CommitInfo;
+}
+
+export interface BackfillOptions<F> {
+  readonly commits: number;
+  readonly engine: HistoryEngine<F>;
+  /** Defaults to HEAD. */
+  readonly ref?: string;
+  readonly onProgress?: (event: HistoryProgress) => void;
+}
+
+interface Caches<F> {
+  readonly facts: FactsCache<F>;
+  readonly manifests: FactsCache<ManifestFact | null>;
+  /** Keys seen this run, and whether the disk cache already had them. */
+  readonly seen: Map<string, boolean>;
+}
+
+/** The repository-relative folder of `root` ("" at the top), so a subfolder can be walked too. */
+async function prefixOf(root: string): Promise<string> {
+  return (await git(root, ["rev-parse", "--show-prefix"])).trim();
+}
+
+async function factsFor<T>(
+  entries: readonly TreeEntry[],
+  cache: FactsCache<T>,
+  seen: Map<string, boolean>,
+  reader: BlobReader,
+  make: (entry: TreeEntry, text: string) => T,
+): Promise<T[]> {
+  const missing: TreeEntry[] = [];
+  for (const e of entries) {
+    const key = FactsCache.key(e.oid, e.path);
+    if (!seen.has(key)) seen.set(key, cache.get(key) !== undefined);
+    if (cache.get(key) === undefined) missing.push(e);
+  }
+  // Pipeline every request before awaiting any, then extract in order.
+  const contents = await Promise.all(missing.map((e) => reader.read(e.oid)));
+  missing.forEach((e, i) => cache.set(FactsCache.key(e.oid, e.path), make(e, contents[i]!.toString("utf8"))));
+  return entries.map((e) => cache.get(FactsCache.key(e.oid, e.path)) as T);
+}
+
+function toHistoryCommit(commit: CommitInfo, result: InventoryResult): HistoryCommit {
+  return {
+    sha: commit.sha,
+    date: commit.date,
+    subject: commit.subject,
+    counters: result.counters,
+    byNamespace: result.counters.byNamespace,
+    scannedFiles: result.scannedFiles,
+    problems: result.problems.length,
+  };
+}
+
+export async function backfillHistory<F>(rootIn: string, options: BackfillOptions<F>): Promise<HistoryResult> {
+  const root = resolve(rootIn);
+  const { engine } = options;
+  const ref = options.ref ?? "HEAD";
+  const commits = await listCommits(root, ref, options.commits);
+  const prefix = await prefixOf(root);
+  const dir = cacheDir(root, "history");
+  const caches: Caches<F> = {
+    facts: new FactsCache<F>(dir, `${engine.factsVersion}`),
+    manifests: new FactsCache<ManifestFact | null>(dir, "manifest-1"),
+    seen: new Map(),
+  };
+  const pathspecs = [...engine.folders.map((p) => `${prefix}${p}`), ...(prefix ? [prefix] : [])];
+  // Manifests live outside a narrowed scope; list them separately when pathspecs narrow it.
+  const manifestSpecs = pathspecs.length ? [`${prefix}packages/*/package.json`] : [];
+  const reader = new BlobReader(root);
+  const out: HistoryCommit[] = [];
+  let previous: { signature: string; result: InventoryResult } | undefined;
+  let unchangedCommits = 0;
+  try {
+    for (const [i, commit] of commits.entries()) {
+      const listed = await listTree(root, commit.sha, pathspecs.length ? [...new Set([...pathspecs, ...manifestSpecs])] : []);
+      const tree = listed
+        .filter((e) => e.path.startsWith(prefix))
+        .map((e) => ({ path: e.path.slice(prefix.length), oid: e.oid }))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const scanned = tree.filter((e) => engine.inScope(e.path));
+      const manifestEntries = tree.filter((e) => isManifestPath(e.path));
+      const signature = [...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
+      let result: InventoryResult;
+      if (previous && previous.signature === signature) {
+        result = previous.result;
+        unchangedCommits++;
+      } else {
+        const files = await factsFor(scanned, caches.facts, caches.seen, reader, (e, text) => engine.extract(e.path, text));
+        const manifests = await factsFor(manifestEntries, caches.manifests, new Map(), reader, (_e, text) => parseManifest(text));
+        const packages = manifestEntries
+          .map((e, k) => toWorkspacePackage(root, e, manifests[k] ?? null))
+          .filter((p): p is WorkspacePackage => p !== null);
+        result = engine.analyze({ root, files, knownFiles: scanned.map((e) => e.path), packages, generatedAt: commit.date });
+      }
+      previous = { signature, result };
+      out.push(toHistoryCommit(commit, result));
+      options.onProgress?.({ done: i + 1, total: commits.length, commit });
+    }
+  } finally {
+    await reader.close();
+    caches.facts.flush();
+    caches.manifests.flush();
+  }
+  const hits = [...caches.seen.values()].filter(Boolean).length;
+  return {
+    version: 1,
+    root,
+    generatedAt: new Date().toISOString(),
+    ref,
+    commits: out,
+    cache: { hits, misses: caches.seen.size - hits, blobs: caches.seen.size, unchangedCommits },
+  };
+}

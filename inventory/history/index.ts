@@ -1,0 +1,45 @@
+/**
+ * History backfill entry: `computeHistory(root, { commits: N })` walks the last N commits of
+ * the main line (first parent) and returns the inventory counters at each, oldest first,
+ * reading git objects without a checkout and caching per-blob facts under
+ * `.capkit/cache/history/`. Save the result with `saveHistory` (→ .capkit/results/history.json);
+ * the Markdown reporter and the dashboard read it.
+ */
+import type { CapkitConfig } from "../../lib/config/index.js";
+import { saveResult } from "../../lib/results-store.js";
+import { backfillHistory, type HistoryProgress } from "./backfill.js";
+import type { HistoryEngine } from "./engine.js";
+import { inventoryEngine } from "./inventory-engine.js";
+import type { HistoryResult } from "./types.js";
+
+export type { HistoryCommit, HistoryResult, HistoryCacheStats } from "./types.js";
+export type { HistoryEngine, AnalyzeCommitInput } from "./engine.js";
+export type { HistoryProgress } from "./backfill.js";
+export { backfillHistory } from "./backfill.js";
+export { inventoryEngine } from "./inventory-engine.js";
+
+export interface ComputeHistoryOptions {
+  /** How many first-parent commits to walk back from `ref` (inclusive). */
+  readonly commits: number;
+  readonly config?: CapkitConfig;
+  /** Defaults to HEAD. */
+  readonly ref?: string;
+  readonly onProgress?: (event: HistoryProgress) => void;
+  /** Replaces the real inventory (tests, experiments). */
+  readonly engine?: HistoryEngine<unknown>;
+}
+
+export function computeHistory(root: string, options: ComputeHistoryOptions): Promise<HistoryResult> {
+  const engine = options.engine ?? (inventoryEngine(options.config) as HistoryEngine<unknown>);
+  return backfillHistory(root, {
+    commits: options.commits,
+    engine,
+    ...(options.ref ? { ref: options.ref } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}
+
+/** Saves to `.capkit/results/history.json` and returns the path. */
+export function saveHistory(root: string, history: HistoryResult): string {
+  return saveResult(root, "history", history);
+}

@@ -1,0 +1,19 @@
+/**
+ * The inventory engine's public entry: find every subclass of the configured base class,
+ * classify it with evidence, count, and ratchet. Engines return plain data (inventory/types.ts);
+ * bin/commands/inventory.ts renders and exits.
+ *
+ *   extractFileFacts(relPath, text)        pure per-file facts (cacheable per blob)
+ *   analyzeFacts({ root, files, packages, config })   cross-file resolution, classification, counters
+ *   scanInventory(root, { config, onProgress })       discover + read + extract + analyze
+ */
+export { extractFileFacts } from "./extract/extract-file-facts.js";
+export type * from "./extract/facts.js";
+export { FACTS_VERSION } from "./extract/facts.js";
+export { analyzeFacts, type AnalyzeInput } from "./analyze.js";
+export { scanInventory, type ScanOptions, type ScanProgress, type ScanPhase } from "./scan/scan-inventory.js";
+export { discoverFiles } from "./scan/discover.js";
+export { textHints, candidateNames, wantedInPhase1, wantedInPhase2, mentionPattern, type TextHints } from "./scan/prefilter.js";
+export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
+export * from "./ratchet/index.js";
+export * from "./types.js";

@@ -1,0 +1,136 @@
+/**
+ * The module graph over extracted facts: resolves import specifiers (relative paths with
+ * `.js`→`.ts` mapping and index files, workspace package names and their subpaths) and follows
+ * exports through re-exports and barrels (named, renamed, `export *`, `export * as ns`) to
+ * the class a local name finally denotes. No type checker; no file system access.
+ */
+import { posix } from "node:path";
+import type { ClassFact, FileFacts } from "../extract/facts.js";
+
+export interface PackageRef {
+  readonly name: string;
+  /** Root-relative directory, e.g. "packages/agents". */
+  readonly dir: string;
+  /** Root-relative entry file, when known. */
+  readonly entry: string | null;
+}
+
+export type Binding =
+  | { readonly kind: "class"; readonly file: string; readonly cls: ClassFact }
+  | { readonly kind: "namespace"; readonly file: string }
+  /** The import leads outside the scanned facts: an npm package or a file not in scope. */
+  | { readonly kind: "unresolved"; readonly specifier: string; readonly name: string; readonly reason: string }
+  | { readonly kind: "none" };
+
+const NONE: Binding = { kind: "none" };
+const EXT_MAP: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+const TRY_EXT = [".ts", ".tsx", ".mts", ".cts", "/index.ts", "/index.tsx", "/index.mts"];
+
+export class ModuleGraph {
+  private readonly facts: ReadonlyMap<string, FileFacts>;
+  private readonly known: ReadonlySet<string>;
+  private readonly packages: readonly PackageRef[];
+  private readonly specCache = new Map<string, string | null>();
+
+  constructor(facts: ReadonlyMap<string, FileFacts>, knownFiles: Iterable<string>, packages: readonly PackageRef[]) {
+    this.facts = facts;
+    this.known = new Set([...knownFiles, ...facts.keys()]);
+    this.packages = [...packages].sort((a, b) => b.name.length - a.name.length);
+  }
+
+  factsOf(file: string): FileFacts | undefined {
+    return this.facts.get(file);
+  }
+
+  private probe(base: string): string | null {
+    const ext = posix.extname(base);
+    for (const alt of EXT_MAP[ext] ?? []) {
+      const cand = base.slice(0, -ext.length) + alt;
+      if (this.known.has(cand)) return cand;
+    }
+    if (this.known.has(base)) return base;
+    for (const e of TRY_EXT) if (this.known.has(base + e)) return base + e;
+    return null;
+  }
+
+  /** Root-relative target file, or null when the specifier leads outside the known files. */
+  resolveSpecifier(fromFile: string, specifier: string): string | null {
+    const cacheKey = `${fromFile}\0${specifier}`;
+    if (this.specCache.has(cacheKey)) return this.specCache.get(cacheKey) ?? null;
+    let out: string | null = null;
+    if (specifier.startsWith(".")) {
+      out = this.probe(posix.normalize(posix.join(posix.dirname(fromFile), specifier)));
+    } else {
+      const pkg = this.packages.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
+      if (pkg) {
+        const sub = specifier.slice(pkg.name.length + 1);
+        if (!sub) {
+          out = (pkg.entry && this.probe(pkg.entry)) || this.probe(`${pkg.dir}/src/index.ts`) || this.probe(`${pkg.dir}/index.ts`);
+        } else {
+          out = this.probe(`${pkg.dir}/src/${sub}`) ?? this.probe(`${pkg.dir}/${sub}`);
+        }
+      }
+    }
+    this.specCache.set(cacheKey, out);
+    return out;
+  }
+
+  /** What `name` exported from `file` denotes. */
+  resolveExport(file: string, name: string, seen = new Set<string>()): Binding {
+    const visitKey = `${file}#${name}`;
+    if (seen.has(visitKey)) return NONE;
+    seen.add(visitKey);
+    const f = this.facts.get(file);
+    if (!f) return NONE;
+    const local = f.localExports.find((e) => e.exported === name);
+    if (local) return this.resolveLocal(file, local.local, seen);
+    for (const r of f.reexports) {
+      if (r.exported !== name || r.imported === "*" && r.exported === "*") continue;
+      const target = this.resolveSpecifier(file, r.specifier);
+      if (!target) return { kind: "unresolved", specifier: r.specifier, name: r.imported, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", which is not in the scanned tree` };
+      return r.imported === "*" ? { kind: "namespace", file: target } : this.resolveExport(target, r.imported, seen);
+    }
+    if (name === "default") return NONE;
+    let unresolvedStar: Binding = NONE;
+    for (const r of f.reexports) {
+      if (r.imported !== "*" || r.exported !== "*") continue;
+      const target = this.resolveSpecifier(file, r.specifier);
+      if (!target) {
+        unresolvedStar = { kind: "unresolved", specifier: r.specifier, name, reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", which is not in the scanned tree` };
+        continue;
+      }
+      const b = this.resolveExport(target, name, seen);
+      if (b.kind !== "none") return b;
+    }
+    return unresolvedStar;
+  }
+
+  /** What the local binding `name` in `file` denotes (a class declared there, or an import). */
+  resolveLocal(file: string, name: string, seen = new Set<string>()): Binding {
+    const f = this.facts.get(file);
+    if (!f) return NONE;
+    const cls = f.classes.find((c) => (c.name === name || c.key === name) && c.enclosingFunction === null) ?? f.classes.find((c) => c.name === name);
+    if (cls) return { kind: "class", file, cls };
+    const imp = f.imports.find((i) => i.local === name);
+    if (!imp) return NONE;
+    const target = this.resolveSpecifier(file, imp.specifier);
+    if (!target) {
+      return { kind: "unresolved", specifier: imp.specifier, name: imp.imported, reason: `imported at ${file}:${imp.line} from "${imp.specifier}", which is not in the scanned tree` };
+    }
+    if (imp.imported === "*") return { kind: "namespace", file: target };
+    return this.resolveExport(target, imp.imported, seen);
+  }
+
+  /** An identifier path as written in `file` (`Tool`, `core.Tool`, `a.b.Tool`). */
+  resolvePath(file: string, path: readonly string[]): Binding {
+    const [head, ...rest] = path;
+    if (head === undefined) return NONE;
+    let b = this.resolveLocal(file, head);
+    for (const seg of rest) {
+      if (b.kind === "namespace") b = this.resolveExport(b.file, seg);
+      else if (b.kind === "unresolved") b = { ...b, name: seg };
+      else return NONE;
+    }
+    return b;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Resolved inheritance: for every class in the facts, follows its extends clause through the
+ * module graph to the configured base class (directly, or through intermediate subclasses).
+ * A class whose extends names a local class that merely shares the base's name is not a
+ * subclass; an import the graph cannot follow is matched by name and says so.
+ */
+import type { ClassFact, FileFacts } from "../extract/facts.js";
+import type { Binding, ModuleGraph } from "./module-graph.js";
+
+export interface BaseSpec {
+  readonly names: readonly string[];
+  readonly module: string | null;
+}
+
+export interface ResolvedSubclass {
+  readonly id: string;
+  readonly file: string;
+  readonly cls: ClassFact;
+  readonly direct: boolean;
+  /** This class's name up to the base name. */
+  readonly chain: readonly string[];
+  /** The base's declared name. */
+  readonly base: string;
+  /** How the extends clause was resolved (one evidence line). */
+  readonly resolution: string;
+  /** Id of the intermediate parent for indirect subclasses. */
+  readonly parentId: string | null;
+}
+
+export interface SubclassResolution {
+  readonly subclasses: ReadonlyMap<string, ResolvedSubclass>;
+  /** Where the base was found ("packages/agents/src/tools/base-tool.ts:31"), or null. */
+  readonly baseLocations: readonly string[];
+}
+
+export const classId = (file: string, cls: ClassFact): string => `${file}#${cls.key}`;
+const display = (cls: ClassFact): string => cls.name ?? "<anonymous>";
+
+type Parent = { kind: "base"; base: string; how: string } | { kind: "class"; id: string; how: string } | null;
+
+export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[], spec: BaseSpec): SubclassResolution {
+  const names = new Set(spec.names);
+  const baseIds = new Map<string, string>();
+  const byId = new Map<string, { file: string; cls: ClassFact }>();
+  for (const f of files) for (const c of f.classes) byId.set(classId(f.file, c), { file: f.file, cls: c });
+
+  const moduleFacts = spec.module ? graph.factsOf(spec.module) : undefined;
+  const declaresBase = (f: FileFacts, c: ClassFact) => c.name !== null && names.has(c.name) && c.enclosingFunction === null && !c.isExpression;
+  if (moduleFacts) {
+    for (const c of moduleFacts.classes) if (declaresBase(moduleFacts, c)) baseIds.set(classId(moduleFacts.file, c), c.name as string);
+  } else {
+    for (const f of files) {
+      for (const c of f.classes) {
+        if (declaresBase(f, c) && c.heritage === null && f.localExports.some((e) => e.local === c.name)) baseIds.set(classId(f.file, c), c.name as string);
+      }
+    }
+  }
+  const baseLocations = [...baseIds.keys()].map((id) => {
+    const entry = byId.get(id);
+    return entry ? `${entry.file}:${entry.cls.line}` : id;
+  });
+
+  const parentOf = (file: string, cls: ClassFact): Parent => {
+    const h = cls.heritage;
+    if (!h?.path) return null;
+    const b: Binding = graph.resolvePath(file, h.path);
+    const last = h.path[h.path.length - 1] ?? "";
+    if (b.kind === "class") {
+      const id = classId(b.file, b.cls);
+      const baseName = baseIds.get(id);
+      if (baseName) return { kind: "base", base: baseName, how: `extends ${h.text}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}` };
+      return { kind: "class", id, how: `extends ${h.text}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}` };
+    }
+    if (b.kind === "unresolved" && names.has(b.name)) {
+      return { kind: "base", base: b.name, how: `extends ${h.text}: ${b.reason}; matched by name` };
+    }
+    if (b.kind === "none" && h.path.length === 1 && names.has(last)) {
+      const f = graph.factsOf(file);
+      const isImported = f?.imports.some((i) => i.local === last);
+      if (!isImported) return { kind: "base", base: last, how: `extends ${h.text}, which is neither declared nor imported in ${file}; matched by name` };
+    }
+    return null;
+  };
+
+  const memo = new Map<string, ResolvedSubclass | null>();
+  const resolve = (id: string, stack: Set<string>): ResolvedSubclass | null => {
+    if (memo.has(id)) return memo.get(id) ?? null;
+    const entry = byId.get(id);
+    if (!entry || stack.has(id) || baseIds.has(id)) return null;
+    stack.add(id);
+    const parent = parentOf(entry.file, entry.cls);
+    let out: ResolvedSubclass | null = null;
+    if (parent?.kind === "base") {
+      out = { id, file: entry.file, cls: entry.cls, direct: true, chain: [display(entry.cls), parent.base], base: parent.base, resolution: parent.how, parentId: null };
+    } else if (parent?.kind === "class") {
+      const up = resolve(parent.id, stack);
+      if (up) out = { id, file: entry.file, cls: entry.cls, direct: false, chain: [display(entry.cls), ...up.chain], base: up.base, resolution: parent.how, parentId: parent.id };
+    }
+    stack.delete(id);
+    memo.set(id, out);
+    return out;
+  };
+  const subclasses = new Map<string, ResolvedSubclass>();
+  for (const id of byId.keys()) {
+    const r = resolve(id, new Set());
+    if (r) subclasses.set(id, r);
+  }
+  return { subclasses, baseLocations };
+}

@@ -1,0 +1,111 @@
+/**
+ * The cheap text pre-filter: decides, from raw text, which files are worth parsing. Most files
+ * of a monorepo never mention the base class, so the scan parses only
+ *  - phase 1: files with a `class … extends X` whose heritage names the base or (transitively,
+ *    by name, through `a as b` aliases) a subclass of it, files with `export *` or export lists
+ *    naming such a class (barrels), and files declaring the base;
+ *  - phase 2: files that construct one of the classes found (`new X`), or mention a factory,
+ *    belt-builder or gate function.
+ * Over-approximates on purpose (comments and strings can match); the parser decides.
+ */
+
+export interface TextHints {
+  /** `class A extends …` headers: the class name (or null) and identifiers in the heritage. */
+  readonly heritages: readonly { readonly name: string | null; readonly idents: readonly string[] }[];
+  /** `a as b` pairs in import/export braces. */
+  readonly aliases: readonly (readonly [string, string])[];
+  /** Default-import local names (may stand for anything). */
+  readonly defaultImports: readonly string[];
+  readonly starExport: boolean;
+  /** Names listed in `export { … }` clauses. */
+  readonly exportListNames: readonly string[];
+}
+
+const CLASS_HEADER = /\bclass\b\s*([A-Za-z_$][\w$]*)?\s*(?:<[^{]*?>)?\s*extends\s+([^{]*)/g;
+const IDENT = /[A-Za-z_$][\w$]*/g;
+const BRACES = /\b(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/g;
+const ALIAS = /([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)/g;
+const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)/g;
+const STAR_EXPORT = /\bexport\s*\*/;
+const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}/g;
+const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
+
+/** Is this position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local) */
+function inLineComment(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  const prefix = text.slice(lineStart, index);
+  if (prefix.includes("//")) return true;
+  const trimmed = prefix.trimStart();
+  return trimmed.startsWith("*") || trimmed.startsWith("/*");
+}
+
+export function textHints(text: string): TextHints {
+  const heritages: { name: string | null; idents: string[] }[] = [];
+  const aliases: [string, string][] = [];
+  const defaultImports: string[] = [];
+  const exportListNames: string[] = [];
+  if (text.includes("extends")) {
+    for (const m of text.matchAll(CLASS_HEADER)) {
+      if (inLineComment(text, m.index ?? 0)) continue;
+      const heritage = (m[2] ?? "").slice(0, 200).split(/\bimplements\b/)[0] ?? "";
+      const idents = heritage.match(IDENT) ?? [];
+      let name = m[1] ?? null;
+      if (!name) {
+        const before = text.slice(Math.max(0, (m.index ?? 0) - 80), m.index);
+        name = VAR_CLASS.exec(before)?.[1] ?? null;
+      }
+      heritages.push({ name, idents });
+    }
+  }
+  const hasExport = text.includes("export");
+  const starExport = hasExport && STAR_EXPORT.test(text);
+  if (hasExport && text.includes("{")) {
+    for (const m of text.matchAll(EXPORT_LIST)) exportListNames.push(...((m[1] ?? "").match(IDENT) ?? []));
+  }
+  if (heritages.length > 0 || exportListNames.length > 0) {
+    for (const m of text.matchAll(BRACES)) for (const a of (m[1] ?? "").matchAll(ALIAS)) aliases.push([a[1] ?? "", a[2] ?? ""]);
+    for (const m of text.matchAll(DEFAULT_IMPORT)) defaultImports.push(m[1] ?? "");
+  }
+  return { heritages, aliases, defaultImports, starExport, exportListNames };
+}
+
+/** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
+export function candidateNames(baseNames: readonly string[], hints: Iterable<TextHints>): Set<string> {
+  const names = new Set(baseNames);
+  const all = [...hints];
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const h of all) {
+      for (const [from, to] of h.aliases) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
+      for (const c of h.heritages) {
+        if (!c.name || names.has(c.name)) continue;
+        if (c.idents.some((i) => names.has(i) || h.defaultImports.includes(i))) (names.add(c.name), (grew = true));
+      }
+    }
+  }
+  return names;
+}
+
+/** Phase 1: the file may declare a subclass, re-export one, or declare the base. */
+export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolean {
+  if (h.starExport) return true;
+  if (h.heritages.some((c) => c.idents.some((i) => names.has(i) || h.defaultImports.includes(i)))) return true;
+  return h.exportListNames.some((n) => names.has(n));
+}
+
+const NEW_CALL = /\bnew\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)/g;
+
+/** Phase 2: the file constructs a known class or mentions one of the given function names. */
+export function wantedInPhase2(text: string, classNames: ReadonlySet<string>, mention: RegExp | null): boolean {
+  if (text.includes("new")) {
+    for (const m of text.matchAll(NEW_CALL)) if (classNames.has(m[1] ?? "")) return true;
+  }
+  return mention !== null && mention.test(text);
+}
+
+export function mentionPattern(names: Iterable<string>): RegExp | null {
+  const list = [...new Set(names)].filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+  if (list.length === 0) return null;
+  return new RegExp(`\\b(?:${list.map((n) => n.replace(/\$/g, "\\$")).join("|")})\\b`);
+}

@@ -1,0 +1,75 @@
+/**
+ * loadConfig(root, explicitPath?): reads `capkit.config.json` at the scanned root (or the file
+ * given with `--config`), validates it with zod and fills defaults. No file → the defaults,
+ * which fit a NodeTool-shaped repo. A bad file → ConfigError (exit 2) naming the file, the
+ * field path and what was expected. Consumed by every command that reads config.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { z } from "zod";
+import { ConfigError } from "../errors.js";
+import { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+
+export { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+
+export const CONFIG_FILE = "capkit.config.json";
+
+export interface LoadedConfig {
+  readonly config: CapkitConfig;
+  /** Absolute path of the file read, or null when the defaults were used. */
+  readonly path: string | null;
+}
+
+/** The defaults, as if an empty `{}` config were present. */
+export function defaultConfig(): CapkitConfig {
+  return configSchema.parse({});
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out || "(top level)";
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    const where = issue.path.length ? pathText(issue.path) : "top level";
+    const known = issue.path.length === 0 ? ` (known sections: ${Object.keys(SECTIONS).join(", ")})` : "";
+    return `${where}: unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}${known}`;
+  }
+  return `${pathText(issue.path)}: ${issue.message}`;
+}
+
+/** Validates an already-parsed JSON value; `label` names the file in errors. */
+export function parseConfig(value: unknown, label: string): CapkitConfig {
+  const result = configSchema.safeParse(value);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(describeIssue);
+  const first = result.error.issues[0];
+  throw new ConfigError(`invalid config: ${lines.join("; ")}`, {
+    file: label,
+    hint: first ? `fix ${pathText(first.path)} in ${label} (see lib/config/*-section.ts for every field and its default)` : undefined,
+  });
+}
+
+export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
+  const path = explicitPath ? (isAbsolute(explicitPath) ? explicitPath : resolve(explicitPath)) : join(root, CONFIG_FILE);
+  const label = relative(root, path).startsWith("..") ? path : relative(root, path) || CONFIG_FILE;
+  if (!existsSync(path)) {
+    if (explicitPath) throw new ConfigError(`config file not found: ${path}`, { hint: "check the --config path" });
+    return { config: defaultConfig(), path: null };
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(`cannot read config: ${(error as Error).message}`, { file: label });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config is not valid JSON: ${(error as Error).message}`, { file: label, hint: "capkit.config.json must be plain JSON (no comments)" });
+  }
+  return { config: parseConfig(value, label), path };
+}

@@ -1,0 +1,21 @@
+/** `scan`: which files the inventory reads (fast-glob patterns, relative to the scanned root). */
+import { z } from "zod";
+
+export const DEFAULT_INCLUDE = ["packages/**/*.{ts,tsx,mts,cts}"];
+export const DEFAULT_EXCLUDE = [
+  "**/node_modules/**",
+  "**/dist/**",
+  "**/tests/**",
+  "**/test/**",
+  "**/__tests__/**",
+  "**/*.test.*",
+  "**/*.spec.*",
+  "**/*.d.ts",
+];
+
+export const scanSection = z.strictObject({
+  /** Globs to scan. Default follows the design document's convention: source under packages/. */
+  include: z.array(z.string().min(1)).min(1).default(DEFAULT_INCLUDE),
+  /** Globs never scanned: build output, test folders, test files, declaration files. */
+  exclude: z.array(z.string().min(1)).default(DEFAULT_EXCLUDE),
+});

@@ -1,0 +1,45 @@
+// Node module-resolution hooks for lib/target-loader.ts (runs in Node's loader thread, so it is
+// plain JS). When the default resolution of a bare specifier fails for a file inside a
+// registered target root, the specifier is resolved as one of that target's workspace packages
+// (name → source entry) or, for the modules capkit lends to targets (capkit/runtime, zod, ...),
+// from capkit's own install. Roots arrive over the MessagePort passed at registration.
+
+/** @type {{ rootURL: string, packages: Record<string, string> }[]} */
+const roots = [];
+/** @type {string[]} */
+let provided = [];
+let capkitURL = "";
+
+export function initialize(data) {
+  provided = data.provided;
+  capkitURL = data.capkitURL;
+  data.port.on("message", (msg) => {
+    if (msg && msg.type === "root") {
+      const i = roots.findIndex((r) => r.rootURL === msg.rootURL);
+      if (i >= 0) roots.splice(i, 1);
+      roots.unshift({ rootURL: msg.rootURL, packages: msg.packages });
+      data.port.postMessage({ type: "ack", id: msg.id });
+    }
+  });
+  data.port.unref();
+}
+
+const isBare = (s) => !s.startsWith(".") && !s.startsWith("/") && !/^[a-zA-Z][a-zA-Z+.-]*:/.test(s);
+const packageName = (s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]);
+
+export async function resolve(specifier, context, nextResolve) {
+  try {
+    return await nextResolve(specifier, context);
+  } catch (err) {
+    const parent = context.parentURL ?? "";
+    const root = isBare(specifier) ? roots.find((r) => parent.startsWith(r.rootURL)) : undefined;
+    if (!root) throw err;
+    const entry = root.packages[specifier];
+    // Through the rest of the chain (tsx), so a .ts entry is loaded the way tsx marks it.
+    if (entry) return nextResolve(entry, context);
+    if (provided.includes(specifier) || provided.includes(packageName(specifier))) {
+      return nextResolve(specifier, { ...context, parentURL: capkitURL });
+    }
+    throw err;
+  }
+}

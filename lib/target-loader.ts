@@ -1,0 +1,68 @@
+/**
+ * Import a module from a target repository (the fixture, or a copy of it anywhere on disk with
+ * no node_modules) in this Node process. On first use it registers tsx (so `.ts` loads) and a
+ * resolve hook (./target-loader-hooks.mjs) that, when Node's own resolution of a bare
+ * specifier from inside the target fails, resolves the target's workspace packages to their
+ * source entries and the modules capkit lends to targets (`capkit/runtime`, `zod`, ...) from
+ * capkit's install. Consumed by `capkit parity`, the demo, and tests of migrated code.
+ * Under vitest use `targetAliases(root)` (lib/workspace-aliases.ts) instead: vite resolves there.
+ */
+import { register } from "node:module";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { register as registerTsx } from "tsx/esm/api";
+import { CAPKIT_ROOT, capkitProvidedModules, listWorkspacePackages } from "./workspace-aliases.js";
+
+let port: MessagePort | undefined;
+let nextId = 0;
+const registeredRoots = new Map<string, Promise<void>>();
+
+function ensureHooks(): MessagePort {
+  if (port) return port;
+  registerTsx();
+  const channel = new MessageChannel();
+  register("./target-loader-hooks.mjs", {
+    parentURL: import.meta.url,
+    data: {
+      port: channel.port2,
+      provided: [...Object.keys(capkitProvidedModules()), "capkit"],
+      capkitURL: pathToFileURL(resolve(CAPKIT_ROOT, "package.json")).href,
+    },
+    transferList: [channel.port2],
+  });
+  channel.port1.unref();
+  port = channel.port1;
+  return port;
+}
+
+/** Make a target root resolvable (idempotent per root; re-reads its workspace packages). */
+export function registerTargetRoot(root: string): Promise<void> {
+  const abs = resolve(root);
+  const existing = registeredRoots.get(abs);
+  if (existing) return existing;
+  const p = ensureHooks();
+  const id = ++nextId;
+  const rootURL = pathToFileURL(abs.endsWith("/") ? abs : `${abs}/`).href;
+  const packages = Object.fromEntries(listWorkspacePackages(abs).map((pkg) => [pkg.name, pathToFileURL(pkg.entry).href]));
+  const done = new Promise<void>((ack) => {
+    const onMessage = (msg: { type?: string; id?: number }) => {
+      if (msg?.type === "ack" && msg.id === id) {
+        p.off("message", onMessage);
+        p.unref();
+        ack();
+      }
+    };
+    p.on("message", onMessage);
+    p.ref();
+  });
+  p.postMessage({ type: "root", id, rootURL, packages });
+  registeredRoots.set(abs, done);
+  return done;
+}
+
+/** `import()` of `<root>/<relPath>` with the target's packages and capkit's modules resolvable. */
+export async function importFromTarget<T = Record<string, unknown>>(root: string, relPath: string): Promise<T> {
+  await registerTargetRoot(root);
+  return (await import(pathToFileURL(resolve(root, relPath)).href)) as T;
+}

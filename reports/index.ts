@@ -1,0 +1,34 @@
+/**
+ * Reporters: render one saved inventory result (plus its ratchet outcome and, optionally, the
+ * saved history for a trend line) as terminal table, JSON, Markdown or GitHub annotations.
+ * Reporters never compute: `bin/commands/inventory.ts` runs the engine, then calls
+ * `renderInventoryReport(name, report, { color })`, writes `output` and returns `exitCode`.
+ */
+import { renderGithub } from "./render-github.js";
+import { renderJson } from "./render-json.js";
+import { renderMarkdown } from "./render-markdown.js";
+import { renderTable } from "./render-table.js";
+import type { InventoryReport, Rendered, Reporter, ReportOptions } from "./types.js";
+
+export type { InventoryReport, Rendered, Reporter, ReportOptions } from "./types.js";
+export { colorEnabled } from "./color.js";
+export { inventoryExitCode } from "./exit-code.js";
+export { trendLine, summarizeTrend } from "./trend.js";
+
+const REPORTERS = {
+  table: renderTable,
+  json: renderJson,
+  markdown: renderMarkdown,
+  github: renderGithub,
+} as const satisfies Record<string, Reporter>;
+
+export type ReporterName = keyof typeof REPORTERS;
+export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+export function isReporterName(value: string): value is ReporterName {
+  return Object.hasOwn(REPORTERS, value);
+}
+
+export function renderInventoryReport(name: ReporterName, report: InventoryReport, options: ReportOptions): Rendered {
+  return REPORTERS[name](report, options);
+}

@@ -1,0 +1,46 @@
+/**
+ * People-facing wording for a ratchet outcome, shared by the table, Markdown and GitHub
+ * reporters so they say the same thing.
+ */
+import type { RatchetDelta, RatchetOutcome } from "../inventory/types.js";
+
+export function counterLabel(counter: string): string {
+  if (counter === "capabilityShaped") return "capability-shaped";
+  if (counter === "loopProtocol") return "loop-protocol";
+  if (counter.startsWith("kind:")) return `kind ${counter.slice(5)}`;
+  return counter;
+}
+
+export function deltaText(d: RatchetDelta): string {
+  return `${counterLabel(d.counter)} ${d.baseline} → ${d.current}`;
+}
+
+export function classLabel(c: { readonly name: string | null; readonly file: string; readonly line?: number }): string {
+  const where = c.line !== undefined ? `${c.file}:${c.line}` : c.file;
+  return `${c.name ?? "(anonymous class)"} (${where})`;
+}
+
+/** One headline plus detail lines, no markup. */
+export function ratchetLines(r: RatchetOutcome): { headline: string; details: string[] } {
+  const deltas = r.deltas.map(deltaText).join(", ");
+  const details: string[] = [];
+  let headline: string;
+  switch (r.status) {
+    case "ok":
+      headline = `ratchet ok: counters match ${r.baselineFile}`;
+      break;
+    case "better":
+      headline = `ratchet better than ${r.baselineFile}${deltas ? `: ${deltas}` : ""}`;
+      break;
+    case "worse":
+      headline = `ratchet WORSE than ${r.baselineFile}${deltas ? `: ${deltas}` : ""}`;
+      break;
+    case "no-baseline":
+      headline = `ratchet: no baseline at ${r.baselineFile}`;
+      break;
+  }
+  for (const a of r.added) details.push(`new ${a.kind}: ${classLabel(a)}`);
+  for (const g of r.removed) details.push(`gone ${g.kind}: ${classLabel(g)}`);
+  if (r.hint) details.push(`hint: ${r.hint}`);
+  return { headline, details };
+}

@@ -1,0 +1,95 @@
+/**
+ * GitHub reporter: workflow commands that GitHub Actions turns into annotations on the diff.
+ * `::error` for a worsened ratchet (one per new class, at its file:line) and a missing
+ * baseline; `::warning` for files that could not be scanned and for classes whose permission
+ * category came from the unlisted → external fallback; a plain summary line at the end.
+ */
+import type { InventoryReport } from "../inventory/types.js";
+import { inventoryExitCode } from "./exit-code.js";
+import { counterLabel, deltaText } from "./ratchet-text.js";
+import type { Reporter } from "./types.js";
+
+/** Escaping per GitHub's workflow-command syntax (message data vs. property values). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+type Level = "error" | "warning" | "notice";
+interface Annotation {
+  readonly level: Level;
+  readonly file?: string;
+  readonly line?: number;
+  readonly title: string;
+  readonly message: string;
+}
+
+export function formatAnnotation(a: Annotation): string {
+  const props: string[] = [];
+  if (a.file) props.push(`file=${escapeProperty(a.file)}`);
+  if (a.file && a.line) props.push(`line=${a.line}`);
+  props.push(`title=${escapeProperty(a.title)}`);
+  return `::${a.level} ${props.join(",")}::${escapeData(a.message)}`;
+}
+
+function ratchetAnnotations(report: InventoryReport): Annotation[] {
+  const r = report.ratchet;
+  if (!r) return [];
+  const out: Annotation[] = [];
+  const hint = r.hint ? ` ${r.hint}` : "";
+  if (r.status === "no-baseline") {
+    out.push({ level: "error", file: r.baselineFile, title: "capkit ratchet", message: `No ratchet baseline at ${r.baselineFile}.${hint}` });
+  }
+  if (r.status === "worse") {
+    for (const a of r.added) {
+      out.push({
+        level: "error",
+        file: a.file,
+        line: a.line,
+        title: `capkit: new ${a.kind} class`,
+        message: `${a.name ?? "An anonymous class"} is a new ${a.kind} subclass of the base class; the ratchet allows none. Write it as a capability module instead.${hint}`,
+      });
+    }
+    for (const d of r.deltas.filter((x) => x.current > x.baseline)) {
+      out.push({
+        level: "error",
+        file: r.baselineFile,
+        title: `capkit ratchet: ${counterLabel(d.counter)} grew`,
+        message: `${deltaText(d)} (baseline ${r.baselineFile}).${hint}`,
+      });
+    }
+  }
+  if (r.status === "better") {
+    for (const d of r.deltas) {
+      out.push({ level: "notice", file: r.baselineFile, title: "capkit ratchet can tighten", message: `${deltaText(d)}.${hint}` });
+    }
+  }
+  return out;
+}
+
+export const renderGithub: Reporter = (report) => {
+  const inv = report.inventory;
+  const annotations: Annotation[] = ratchetAnnotations(report);
+  for (const p of inv.problems) {
+    annotations.push({ level: "warning", file: p.file, line: p.line, title: "capkit: file not scanned", message: p.message });
+  }
+  for (const k of inv.classes.filter((c) => c.categorySource === "fallback")) {
+    annotations.push({
+      level: "warning",
+      file: k.file,
+      line: k.line,
+      title: "capkit: permission category by fallback",
+      message: `${k.wireName ?? k.name ?? "this tool"} is not in the permission categories map, so it falls back to "${
+        k.category ?? "external"
+      }". Add it to TOOL_PERMISSION_CATEGORIES or the capkit config.`,
+    });
+  }
+  const c = inv.counters;
+  const summary = `capkit inventory: capability-shaped ${c.capabilityShaped}, loop-protocol ${c.loopProtocol}, extends Tool ${c.extendsTool.occurrences} in ${c.extendsTool.files} files${
+    inv.incomplete ? " (incomplete)" : ""
+  }`;
+  const lines = [...annotations.map(formatAnnotation), summary];
+  return { output: `${lines.join("\n")}\n`, exitCode: inventoryExitCode(report) };
+};

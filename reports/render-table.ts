@@ -1,0 +1,104 @@
+/**
+ * Table reporter: the terminal view of an inventory — counters, one row per class, scan
+ * problems and the ratchet verdict. Colours only when `options.color` is true (the CLI decides
+ * it from NO_COLOR / FORCE_COLOR / TTY via `colorEnabled`).
+ */
+import { Chalk, type ChalkInstance } from "chalk";
+import Table from "cli-table3";
+import { KINDS, type ClassRecord, type InventoryResult, type Kind } from "../inventory/types.js";
+import { inventoryExitCode } from "./exit-code.js";
+import { ratchetLines } from "./ratchet-text.js";
+import { trendLine } from "./trend.js";
+import type { Reporter } from "./types.js";
+
+const WHY_MAX = 90;
+const WHY_WIDTH = 40;
+
+function kindPainter(c: ChalkInstance): Record<Kind, (s: string) => string> {
+  return {
+    capability: c.yellow,
+    "loop-protocol": c.green,
+    supervisor: c.cyan,
+    infrastructure: c.cyan,
+    "sandbox-pack": c.cyan,
+    "run-memory": c.cyan,
+    "host-bridge": c.magenta,
+    unclassified: c.red,
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function countersBlock(inv: InventoryResult, c: ChalkInstance): string[] {
+  const k = inv.counters;
+  const byKind = KINDS.filter((kind) => (k.byKind[kind] ?? 0) > 0)
+    .map((kind) => `${kind} ${k.byKind[kind]}`)
+    .join(" · ");
+  const cap = k.capabilityShaped === 0 ? c.green("0") : c.bold.yellow(String(k.capabilityShaped));
+  return [
+    `  capability-shaped  ${cap}  ${c.dim("(target 0)")}`,
+    `  loop-protocol      ${c.bold(String(k.loopProtocol))}  ${c.dim("(allowed to stay)")}`,
+    `  extends Tool       ${k.extendsTool.occurrences} in ${k.extendsTool.files} files` +
+      (k.indirect.occurrences ? `; indirect ${k.indirect.occurrences} in ${k.indirect.files} files` : ""),
+    `  by kind            ${byKind || "none"}`,
+  ];
+}
+
+function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c: ChalkInstance): string[] {
+  const category = k.category ? `${k.category}${k.categorySource === "fallback" ? "*" : ""}` : "-";
+  return [
+    `${k.name ?? c.italic("(anonymous)")}${k.direct ? "" : c.dim(" ↳")}\n${c.dim(`${k.file}:${k.line}`)}`,
+    paint[k.kind](k.kind),
+    k.wireName ?? c.dim("(dynamic)"),
+    k.namespace ?? "-",
+    category,
+    k.blockers.length ? c.red(k.blockers.map((b) => b.code).join("\n")) : "",
+    truncate(k.evidence[0] ?? "", WHY_MAX),
+  ];
+}
+
+export const renderTable: Reporter = (report, options) => {
+  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const inv = report.inventory;
+  const lines: string[] = [];
+  lines.push(c.bold(`capkit inventory — ${inv.root}`) + c.dim(` (${inv.scannedFiles} files scanned)`), "");
+  lines.push(...countersBlock(inv, c));
+  const trend = trendLine(options.trend);
+  if (trend) lines.push(`  trend              ${trend}`);
+  lines.push("");
+
+  if (inv.classes.length) {
+    const table = new Table({
+      head: ["class / location", "kind", "wire name", "namespace", "category", "blockers", "why"],
+      colWidths: [null, null, null, null, null, null, WHY_WIDTH],
+      wordWrap: true,
+      style: { head: options.color ? ["bold"] : [], border: options.color ? ["grey"] : [] },
+    });
+    const paint = kindPainter(c);
+    for (const k of inv.classes) table.push(classRow(k, paint, c));
+    lines.push(table.toString());
+    const notes: string[] = [];
+    if (inv.classes.some((k) => k.categorySource === "fallback")) {
+      notes.push("* category from the unlisted → external fallback: add the tool to the categories map");
+    }
+    if (inv.classes.some((k) => !k.direct)) notes.push("↳ indirect subclass (a subclass of a subclass)");
+    for (const n of notes) lines.push(c.dim(n));
+  } else {
+    lines.push(c.dim("no subclasses of the base class found"));
+  }
+
+  if (inv.problems.length) {
+    lines.push("", c.red.bold(`${inv.problems.length} file(s) could not be scanned — counts are incomplete:`));
+    for (const p of inv.problems) lines.push(c.red(`  ${p.file}:${p.line}:${p.column}  ${p.message}`));
+  }
+  if (report.ratchet) {
+    const { headline, details } = ratchetLines(report.ratchet);
+    const status = report.ratchet.status;
+    const paintHead = status === "worse" || status === "no-baseline" ? c.red.bold : status === "better" ? c.cyan : c.green;
+    lines.push("", paintHead(headline));
+    for (const d of details) lines.push(`  ${d}`);
+  }
+  return { output: `${lines.join("\n")}\n`, exitCode: inventoryExitCode(report) };
+};

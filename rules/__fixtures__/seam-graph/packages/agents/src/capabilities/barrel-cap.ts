@@ -1,0 +1,2 @@
+import { BARREL } from "../tools/barrel.js";
+export const barrelCap = (): number => BARREL;

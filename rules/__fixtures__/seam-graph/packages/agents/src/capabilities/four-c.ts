@@ -1,0 +1,2 @@
+import { fourD } from "../tools/four-d.js";
+export const fourC = (): string => fourD();

@@ -1,0 +1,2 @@
+import { lazyA } from "../tools/lazy-a.js";
+export const lazyB = (): string => typeof lazyA;

@@ -1,0 +1,1 @@
+export { listWorkflows } from "./capabilities/workflows.js";

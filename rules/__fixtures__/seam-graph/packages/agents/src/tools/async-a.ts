@@ -1,0 +1,2 @@
+import { asyncB } from "../capabilities/async-b.js";
+export const asyncA = (): string => asyncB();

@@ -1,0 +1,2 @@
+export * from "../capabilities/barrel-cap.js";
+export const BARREL = 1;

@@ -1,0 +1,1 @@
+export abstract class Tool { abstract name: string }

@@ -1,0 +1,2 @@
+import { fourB } from "../util/four-b.js";
+export const fourA = (): string => fourB();

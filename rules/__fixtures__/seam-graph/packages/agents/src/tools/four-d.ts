@@ -1,0 +1,2 @@
+import { fourA } from "./four-a.js";
+export const fourD = (): string => typeof fourA;

@@ -1,0 +1,4 @@
+export async function lazyA(): Promise<string> {
+  const { lazyB } = await import("../capabilities/lazy-b.js");
+  return lazyB();
+}

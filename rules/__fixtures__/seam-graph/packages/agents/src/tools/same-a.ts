@@ -1,0 +1,2 @@
+import { sameB } from "./same-b.js";
+export const sameA = (): number => sameB();

@@ -1,0 +1,2 @@
+import { twoB } from "../capabilities/two-b.js";
+export const twoA = (): number => twoB() + 1;

@@ -1,0 +1,2 @@
+import { ENV } from "./env.js";
+export const CONFIG = { mode: ENV.mode };

@@ -1,0 +1,1 @@
+export const ENV = await Promise.resolve({ mode: "test" });

@@ -1,0 +1,2 @@
+import { fourC } from "../capabilities/four-c.js";
+export const fourB = (): string => fourC();

@@ -1,0 +1,1 @@
+export const PAGE_SCHEMA = { type: "object", properties: { limit: { type: "number" } } } as const;

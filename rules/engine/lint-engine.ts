@@ -1,0 +1,105 @@
+/**
+ * `capkit lint`'s engine: all four rules over every TypeScript file under a root without any
+ * ESLint configuration. The graph rules and spec purity run on the shared module graph
+ * (token-scanned, built once); require-capability-category runs through ESLint's Linter on
+ * the files that can hold a spec. Same answers as the plugin (rules/tests/fast-path.test.ts).
+ * Returns data; bin/commands/lint.ts prints it.
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { SeamConfig } from "../../lib/config/seam.js";
+import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
+import { findReverseImports } from "../checks/reverse-imports.js";
+import { findImpureImports } from "../checks/spec-purity.js";
+import { getSeamAnalysis } from "../graph/graph-cache.js";
+import { formatCycle } from "../graph/seam-cycles.js";
+import type { CapkitRuleName } from "../index.js";
+import { loadSeamConfig } from "../seam/load-config.js";
+import { isSpecFile } from "../seam/sides.js";
+import { lintWithEslint } from "./eslint-run.js";
+import { formatMessage } from "./messages.js";
+
+export interface LintViolation {
+  readonly rule: CapkitRuleName;
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+  /** Baseline identity (imported file, cycle, spec name). */
+  readonly key: string;
+}
+
+export interface LintResult {
+  readonly root: string;
+  /** New violations: these fail the run. */
+  readonly violations: readonly LintViolation[];
+  /** Violations the committed baseline accepts. */
+  readonly baselined: readonly LintViolation[];
+  readonly files: number;
+  readonly seams: readonly string[];
+  readonly cycles: number;
+  readonly asyncCycles: number;
+}
+
+export interface LintOptions {
+  readonly config?: SeamConfig;
+  readonly useBaseline?: boolean;
+}
+
+function byPosition(a: LintViolation, b: LintViolation): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+/** Every violation under `root`, before the baseline is applied. */
+export function collectViolations(rootIn: string, config: SeamConfig): { all: LintViolation[]; files: number; cycles: number; asyncCycles: number } {
+  const root = resolve(rootIn);
+  const analysis = getSeamAnalysis(root, config, 0);
+  const all: LintViolation[] = [];
+  const candidates: string[] = [];
+  for (const [rel, node] of analysis.graph.nodes) {
+    const file = join(root, rel);
+    for (const f of findReverseImports(root, file, rel, node.facts.imports, config, analysis.resolver)) {
+      all.push({ rule: "no-reverse-seam-import", file: rel, line: f.line, key: f.key, message: formatMessage("no-reverse-seam-import", f.messageId, f.data) });
+    }
+    const spec = isSpecFile(config, rel);
+    if (spec) {
+      for (const f of findImpureImports(root, file, node.facts.imports, config, analysis.resolver)) {
+        all.push({ rule: "spec-file-purity", file: rel, line: f.line, key: f.key, message: formatMessage("spec-file-purity", f.messageId, f.data) });
+      }
+    }
+    if (spec || (config.specs.typeNames.length > 0 && mentionsAny(join(root, rel), config.specs.typeNames))) candidates.push(rel);
+  }
+  for (const c of analysis.cycles) {
+    const seam = config.seams.find((s) => s.name === c.seam);
+    const data = { seam: c.seam, cycle: formatCycle(c.files), length: String(c.files.length), reason: seam?.reason ?? "" };
+    const message = c.async
+      ? formatMessage("no-seam-cycle", "asyncSeamCycle", { ...data, tla: `${c.async.file}:${c.async.line}` })
+      : formatMessage("no-seam-cycle", "seamCycle", data);
+    all.push({ rule: "no-seam-cycle", file: c.files[0] as string, line: c.line, key: `${c.seam}:${data.cycle}`, message });
+  }
+  for (const v of candidates.length > 0 ? lintWithEslint(root, candidates, ["require-capability-category"]) : []) {
+    all.push({ ...v, key: v.message });
+  }
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length };
+}
+
+function mentionsAny(file: string, words: readonly string[]): boolean {
+  const text = readFileSync(file, "utf8");
+  return words.some((w) => text.includes(w));
+}
+
+export function runLint(rootIn: string, options: LintOptions = {}): LintResult {
+  const root = resolve(rootIn);
+  const config = options.config ?? loadSeamConfig(root);
+  const { all, files, cycles, asyncCycles } = collectViolations(root, config);
+  const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
+  const { fresh, known } = applyBaseline(all, counts);
+  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), cycles, asyncCycles };
+}
+
+/** Record every current violation as known; returns the baseline path and how many it lists. */
+export function updateLintBaseline(rootIn: string, options: { config?: SeamConfig } = {}): { path: string; count: number } {
+  const root = resolve(rootIn);
+  const config = options.config ?? loadSeamConfig(root);
+  const { all } = collectViolations(root, config);
+  return { path: writeBaseline(root, config.baseline, all), count: all.length };
+}

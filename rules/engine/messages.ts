@@ -1,0 +1,13 @@
+/**
+ * Violation text exactly as ESLint would print it: the rule's `meta.messages` template with
+ * `{{ name }}` placeholders filled from the data (ESLint's own interpolation rule). Keeps
+ * the fast path's wording identical to the plugin's.
+ */
+import { rules, type CapkitRuleName } from "../index.js";
+
+export function formatMessage(rule: CapkitRuleName, messageId: string, data: Readonly<Record<string, string>>): string {
+  const messages = rules[rule].meta.messages as Record<string, string>;
+  const template = messages[messageId];
+  if (template === undefined) throw new Error(`${rule} has no message "${messageId}"`);
+  return template.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+}

@@ -1,0 +1,88 @@
+/**
+ * Module facts from a full TypeScript parse: the reference the token scanner is checked
+ * against, and its fallback for files it cannot read with certainty (JSX, type-position
+ * `import()`, a possible top-level await). Consumed by scan-imports.ts.
+ */
+import ts from "typescript";
+import type { ImportKind, ImportRecord, ModuleFacts } from "./module-facts.js";
+
+export function scriptKindFor(fileName: string): ts.ScriptKind {
+  if (fileName.endsWith(".tsx")) return ts.ScriptKind.TSX;
+  if (fileName.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+export function parseSource(text: string, fileName: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(fileName));
+}
+
+function allTypeSpecifiers(elements: readonly { isTypeOnly: boolean }[]): boolean {
+  return elements.length > 0 && elements.every((e) => e.isTypeOnly);
+}
+
+function importClauseTypeOnly(clause: ts.ImportClause | undefined): boolean {
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  if (clause.name) return false;
+  const bindings = clause.namedBindings;
+  return Boolean(bindings && ts.isNamedImports(bindings) && allTypeSpecifiers(bindings.elements));
+}
+
+function isFunctionBoundary(node: ts.Node): boolean {
+  return ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) || ts.isPropertyDeclaration(node);
+}
+
+/** Line of the first await that runs at module initialisation, or null. */
+export function findTopLevelAwait(source: ts.SourceFile): number | null {
+  let found: number | null = null;
+  const visit = (node: ts.Node): void => {
+    if (found !== null || isFunctionBoundary(node)) return;
+    const isAwait =
+      ts.isAwaitExpression(node) ||
+      (ts.isForOfStatement(node) && node.awaitModifier !== undefined) ||
+      (ts.isVariableDeclarationList(node) && (node.flags & ts.NodeFlags.AwaitUsing) === ts.NodeFlags.AwaitUsing);
+    if (isAwait) {
+      found = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(source, visit);
+  return found;
+}
+
+export function factsFromAst(text: string, fileName: string): ModuleFacts {
+  const source = parseSource(text, fileName);
+  const imports: ImportRecord[] = [];
+  const add = (node: ts.Node, specifier: string, kind: ImportKind, typeOnly: boolean): void => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    imports.push({ specifier, kind, typeOnly, line });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const kind = node.importClause ? "static" : "side-effect";
+      add(node, node.moduleSpecifier.text, kind, importClauseTypeOnly(node.importClause));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const typeOnly = node.isTypeOnly || Boolean(clause && ts.isNamedExports(clause) && allTypeSpecifiers(clause.elements));
+      add(node, node.moduleSpecifier.text, "reexport", typeOnly);
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
+      add(node, node.moduleReference.expression.text, "import-equals", node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.arguments.length >= 1) {
+      const arg = node.arguments[0] as ts.Expression;
+      const literal = ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) ? arg.text : null;
+      if (literal !== null && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, literal, "dynamic", false);
+      else if (literal !== null && ts.isIdentifier(node.expression) && node.expression.text === "require" && node.arguments.length === 1) {
+        add(node, literal, "require", false);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(source, visit);
+  return { imports, topLevelAwait: findTopLevelAwait(source) };
+}

@@ -1,0 +1,107 @@
+/**
+ * One module graph per root and seam config, shared by every file of a lint run and by all
+ * graph rules: built on first use, then revalidated at most every `ttlMs` (new, deleted or
+ * modified files), and updated in place when ESLint hands a rule text that differs from what
+ * was scanned (an unsaved editor buffer). No rule walks the graph per file.
+ */
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { SeamConfig } from "../../lib/config/seam.js";
+import { listSourceFiles } from "./list-files.js";
+import { buildGraph, buildNode, fingerprint, type ModuleGraph, type ModuleNode } from "./module-graph.js";
+import { createResolver, type Resolver } from "./resolve.js";
+import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
+
+export interface SeamAnalysis {
+  readonly root: string;
+  readonly config: SeamConfig;
+  readonly graph: ModuleGraph;
+  readonly resolver: Resolver;
+  readonly cycles: readonly SeamCycle[];
+  /** Cycles keyed by the file they are reported on (their first file). */
+  readonly cyclesByFile: ReadonlyMap<string, readonly SeamCycle[]>;
+}
+
+interface Entry {
+  analysis: SeamAnalysis;
+  mtimes: Map<string, number>;
+  checkedAt: number;
+}
+
+const cache = new Map<string, Entry>();
+export const DEFAULT_TTL_MS = 5_000;
+let builds = 0;
+
+function analyse(root: string, config: SeamConfig, graph: ModuleGraph, resolver: Resolver): SeamAnalysis {
+  const cycles = findSeamCycles(graph, config.seams);
+  const cyclesByFile = new Map<string, SeamCycle[]>();
+  for (const c of cycles) {
+    const first = c.files[0] as string;
+    (cyclesByFile.get(first) ?? cyclesByFile.set(first, []).get(first))?.push(c);
+  }
+  return { root, config, graph, resolver, cycles, cyclesByFile };
+}
+
+function mtimeOf(root: string, rel: string): number {
+  try {
+    return statSync(join(root, rel)).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+function build(root: string, config: SeamConfig): Entry {
+  builds++;
+  const files = listSourceFiles(root, config.ignore);
+  const resolver = createResolver(root, { files: new Set(files.map((f) => join(root, f))), aliases: config.aliases });
+  const graph = buildGraph(root, files, resolver);
+  const mtimes = new Map(files.map((f) => [f, mtimeOf(root, f)]));
+  return { analysis: analyse(root, config, graph, resolver), mtimes, checkedAt: Date.now() };
+}
+
+/** Re-list and re-stat; rebuild when files came or went, rescan the ones that changed. */
+function revalidate(entry: Entry): Entry {
+  const { root, config, graph, resolver } = entry.analysis;
+  const files = listSourceFiles(root, config.ignore);
+  if (files.length !== entry.mtimes.size || files.some((f) => !entry.mtimes.has(f))) return build(root, config);
+  const changed = files.filter((f) => mtimeOf(root, f) !== entry.mtimes.get(f));
+  entry.checkedAt = Date.now();
+  if (changed.length === 0) return entry;
+  const fresh = buildGraph(root, changed, resolver);
+  for (const [rel, node] of fresh.nodes) graph.nodes.set(rel, node);
+  for (const f of changed) entry.mtimes.set(f, mtimeOf(root, f));
+  entry.analysis = analyse(root, config, graph, resolver);
+  return entry;
+}
+
+export function getSeamAnalysis(rootIn: string, config: SeamConfig, ttlMs = DEFAULT_TTL_MS): SeamAnalysis {
+  const root = resolve(rootIn);
+  const key = `${root}\0${JSON.stringify(config)}`;
+  let entry = cache.get(key);
+  if (!entry) entry = build(root, config);
+  else if (Date.now() - entry.checkedAt > ttlMs) entry = revalidate(entry);
+  cache.set(key, entry);
+  return entry.analysis;
+}
+
+/** The analysis with `rel` read from `text` (what ESLint is linting), rescanning only on a difference. */
+export function getSeamAnalysisFor(rootIn: string, config: SeamConfig, rel: string, text: string, ttlMs = DEFAULT_TTL_MS): SeamAnalysis {
+  const root = resolve(rootIn);
+  const analysis = getSeamAnalysis(root, config, ttlMs);
+  const node: ModuleNode | undefined = analysis.graph.nodes.get(rel);
+  if (!node || node.fingerprint === fingerprint(text)) return analysis;
+  analysis.graph.nodes.set(rel, buildNode(root, rel, text, analysis.resolver));
+  const key = `${root}\0${JSON.stringify(config)}`;
+  const entry = cache.get(key) as Entry;
+  entry.analysis = analyse(root, config, analysis.graph, analysis.resolver);
+  return entry.analysis;
+}
+
+export function clearGraphCache(): void {
+  cache.clear();
+}
+
+/** How many full graph builds this process has done (tests use it to prove one build per run). */
+export function graphBuildCount(): number {
+  return builds;
+}

@@ -1,0 +1,87 @@
+/**
+ * The one options object every capkit rule accepts (a `seam` config section plus `root` and
+ * `useBaseline`), its JSON schema, and `setupRule`, which turns a rule context into the root,
+ * the effective seam config and the linted file's root-relative path.
+ */
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import { resolve } from "node:path";
+import type { SeamConfig } from "../../lib/config/seam.js";
+import { toRel } from "../graph/module-graph.js";
+import { findRoot, loadSeamConfig } from "./load-config.js";
+
+export interface SeamRuleOptions {
+  /** Repository root; default: nearest folder with capkit.config.json, else the git root. */
+  readonly root?: string;
+  /** Honour the committed baseline of known violations (default true). */
+  readonly useBaseline?: boolean;
+  readonly [seamKey: string]: unknown;
+}
+
+const globList: JSONSchema4 = { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }] };
+const exceptionList: JSONSchema4 = {
+  type: "array",
+  items: {
+    type: "object",
+    properties: { from: { type: "string" }, reason: { type: "string" } },
+    required: ["from", "reason"],
+    additionalProperties: false,
+  },
+};
+
+export const seamOptionsSchema: JSONSchema4[] = [
+  {
+    type: "object",
+    properties: {
+      root: { type: "string" },
+      useBaseline: { type: "boolean" },
+      tools: globList,
+      capabilities: globList,
+      reason: { type: "string" },
+      exceptions: exceptionList,
+      seams: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList },
+          required: ["name", "from", "to", "reason"],
+          additionalProperties: false,
+        },
+      },
+      allowTypeImports: { type: "boolean" },
+      aliases: { type: "object", additionalProperties: { type: "string" } },
+      baseline: { type: "string" },
+      ignore: globList,
+      specs: {
+        type: "object",
+        properties: {
+          files: globList,
+          schemaFiles: { type: "array", items: { type: "string" } },
+          allowedPackages: { type: "array", items: { type: "string" } },
+          typeNames: { type: "array", items: { type: "string" } },
+          categories: { type: "array", items: { type: "string" }, minItems: 1 },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+];
+
+export const defaultSeamOptions: [SeamRuleOptions] = [{}];
+
+export interface RuleSetup {
+  readonly root: string;
+  readonly config: SeamConfig;
+  /** Absolute path of the linted file. */
+  readonly file: string;
+  /** Root-relative path of the linted file, `/` separators. */
+  readonly rel: string;
+  readonly useBaseline: boolean;
+}
+
+export function setupRule(filename: string, cwd: string, options: SeamRuleOptions): RuleSetup {
+  const { root: rootOption, useBaseline, ...overrides } = options;
+  const file = resolve(cwd, filename);
+  const root = rootOption ? resolve(cwd, rootOption) : findRoot(file, cwd);
+  return { root, config: loadSeamConfig(root, overrides), file, rel: toRel(root, file), useBaseline: useBaseline !== false };
+}

@@ -1,0 +1,59 @@
+/** The `seam` section of capkit.config.json (lib/config/seam.ts) and its glob language. */
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../lib/config/index.js";
+import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig } from "../../lib/config/seam.js";
+import { ConfigError } from "../../lib/errors.js";
+import { matchesAny } from "../seam/glob.js";
+
+describe("resolveSeamConfig", () => {
+  it("defaults to the NodeTool tools → capabilities seam", () => {
+    expect(resolveSeamConfig(undefined)).toBe(DEFAULT_SEAM_CONFIG);
+    expect(resolveSeamConfig({}).seams).toEqual([DEFAULT_SEAM]);
+    expect(parseConfig({}, "capkit.config.json").seam.seams).toEqual([DEFAULT_SEAM]);
+  });
+
+  it("shorthand keys adjust the default seam; `seams` adds boundaries", () => {
+    const config = resolveSeamConfig({
+      tools: "src/tools/**",
+      exceptions: [{ from: "src/tools/belt.ts", reason: "belt assembly" }],
+      seams: [{ name: "reports-codemods", from: ["reports/**"], to: "codemods/**", reason: "render only" }],
+    });
+    expect(config.seams.map((s) => [s.name, s.from, s.to])).toEqual([
+      ["tools-capabilities", ["src/tools/**"], DEFAULT_SEAM.to],
+      ["reports-codemods", ["reports/**"], ["codemods/**"]],
+    ]);
+    expect(config.seams[0]?.exceptions).toEqual([{ from: "src/tools/belt.ts", reason: "belt assembly" }]);
+    expect(resolveSeamConfig({ seams: [] }).seams).toEqual([]);
+  });
+
+  it.each([
+    [{ tools: [] }, '"tools" must be a glob or a non-empty list'],
+    [{ exceptions: [{ from: "a.ts" }] }, '"exceptions[0].reason" must be a non-empty string'],
+    [{ colour: "red" }, 'unknown key "colour"'],
+    [{ seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r" }, { name: "a", from: "x/**", to: "z/**", reason: "r" }] }, 'two seams are named "a"'],
+    [{ allowTypeImports: "no" }, '"allowTypeImports" must be true or false'],
+    [{ specs: { categories: [] } }, '"specs.categories" must be a glob or a non-empty list'],
+  ])("rejects %j with a message naming the key", (raw, message) => {
+    expect(() => resolveSeamConfig(raw, "capkit.config.json")).toThrow(ConfigError);
+    expect(() => resolveSeamConfig(raw, "capkit.config.json")).toThrow(message);
+  });
+
+  it("errors reach the whole-config loader as a `seam` issue", () => {
+    expect(() => parseConfig({ seam: { tools: 1 } }, "capkit.config.json")).toThrow(/seam: "tools" must be a glob/);
+  });
+});
+
+describe("globs", () => {
+  it.each([
+    ["packages/agents/src/tools/a.ts", ["packages/*/src/tools/**"], true],
+    ["packages/agents/src/tools/deep/a.ts", ["packages/*/src/tools/**"], true],
+    ["packages/agents/src/toolsx/a.ts", ["packages/*/src/tools/**"], false],
+    ["a.specs.ts", ["**/*.specs.ts"], true],
+    ["runtime/sandbox/host.ts", ["runtime/**", "!runtime/sandbox/**"], false],
+    ["runtime/registry.ts", ["runtime/**", "!runtime/sandbox/**"], true],
+    ["reports/render.ts", ["{reports,lib}/**"], true],
+    ["a/b.ts", ["a/?.ts"], true],
+  ])("%s against %j → %s", (path, globs, expected) => {
+    expect(matchesAny(path, globs)).toBe(expected);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Adapters for coexistence between a host's `Tool` class hierarchy and capabilities, bound
+ * to the host's own base class (passed in — the runtime never imports a user's Tool):
+ * a Tool from a spec + impl (eager or lazy, or by wire name), a capability view of a Tool
+ * (category from the old map, unlisted → external), and `gateTools`, which routes every belt
+ * tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
+ */
+import { createPermissionGate } from "./gate.js";
+import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
+import { PERMISSION_CATEGORIES } from "./permission-types.js";
+import type { CapabilityRegistry } from "./registry.js";
+import { createCapabilityRun } from "./run.js";
+import type { CapabilityImpl, CapabilityRun, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
+import { resolveUserMessage } from "./validate.js";
+import { toolShape, type ToolLike, type RunSource } from "./tool-shape.js";
+
+export type { ToolLike, RunSource } from "./tool-shape.js";
+
+/** A host's Tool base class (abstract is fine): constructed with no arguments. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ToolBaseClass<T extends ToolLike = ToolLike> = abstract new (...args: any[]) => T;
+
+export type CategorySource = Readonly<Record<string, PermissionCategory>> | ((toolName: string) => PermissionCategory | undefined);
+
+export interface ToolAdapterOptions<T extends ToolLike> {
+  readonly Tool: ToolBaseClass<T>;
+  readonly registry?: CapabilityRegistry;
+  /** The old classification map used by capabilityFromTool/gateTools for non-capability tools. */
+  readonly categories?: CategorySource;
+}
+
+export interface ToolAdapters<T extends ToolLike> {
+  toolFromCapability(spec: CapabilitySpec, impl: CapabilityImpl, runOrFactory?: RunSource): T;
+  toolFromLazyCapability(spec: CapabilitySpec, runOrFactory?: RunSource): T;
+  toolForCapabilityName(name: string, runOrFactory?: RunSource): T;
+  capabilityFromTool(tool: ToolLike, categories?: CategorySource): HostCapability;
+  gateTools(tools: readonly ToolLike[], gate: CapabilityGate | PermissionGateOptions, categories?: CategorySource): T[];
+  /** The spec behind a Tool this binding built, if any. */
+  specOfTool(tool: ToolLike): CapabilitySpec | undefined;
+}
+
+function isGate(value: unknown): value is CapabilityGate {
+  return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
+}
+
+function categoryFrom(source: CategorySource | undefined, name: string): PermissionCategory {
+  const found = typeof source === "function" ? source(name) : source && Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
+  return found !== undefined && (PERMISSION_CATEGORIES as readonly unknown[]).includes(found) ? found : "external";
+}
+
+export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions<T>): ToolAdapters<T> {
+  // The base is abstract in the host's code; the subclasses below implement what it needs.
+  const Base = options.Tool as unknown as new () => ToolLike;
+  const registry = options.registry;
+  const specs = new WeakMap<object, CapabilitySpec>();
+  const gated = new WeakSet<object>();
+
+  function runFor(context: unknown, source: RunSource | undefined): CapabilityRun {
+    if (source && typeof source === "object" && typeof source.invoke === "function") return source;
+    if (typeof source === "function") return source(context);
+    return createCapabilityRun({ context, ...(registry ? { registry } : {}) }); // gate: gateFromContext(context)
+  }
+
+  /** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
+  function specTool(spec: CapabilitySpec, loadImpl: () => Promise<CapabilityImpl>, source: RunSource | undefined): T {
+    class CapabilityTool extends Base {
+      override readonly name = spec.name;
+      override readonly description = spec.description;
+      override readonly needsToolCallId = spec.needsToolCallId === true;
+      override jsonSchema: JsonSchema | undefined = spec.inputSchema;
+      constructor() {
+        super();
+        toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
+      }
+      override userMessage(params: Record<string, unknown>): string {
+        return resolveUserMessage(spec, params);
+      }
+      override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
+        const impl = await loadImpl();
+        return impl(runFor(context, source), params);
+      }
+    }
+    const tool = new CapabilityTool();
+    specs.set(tool, spec);
+    return tool as unknown as T;
+  }
+
+  function toolFromCapability(spec: CapabilitySpec, impl: CapabilityImpl, runOrFactory?: RunSource): T {
+    return specTool(spec, async () => impl, runOrFactory);
+  }
+
+  function toolFromLazyCapability(spec: CapabilitySpec, runOrFactory?: RunSource): T {
+    let cached: CapabilityImpl | undefined;
+    return specTool(
+      spec,
+      async () => {
+        if (cached) return cached;
+        const lookup = registry;
+        if (!lookup) throw new Error(`toolFromLazyCapability("${spec.name}") needs a registry: pass one to bindToolAdapters`);
+        const impl = await lookup.loadCapabilityImpl(spec.name);
+        if (!impl) throw new Error(`Capability "${spec.name}" is not in the registry`);
+        return (cached = impl);
+      },
+      runOrFactory,
+    );
+  }
+
+  function toolForCapabilityName(name: string, runOrFactory?: RunSource): T {
+    const spec = registry?.capabilitySpec(name);
+    if (!spec) {
+      throw new Error(`toolForCapabilityName: no capability named "${name}" in the registry${registry ? "" : " (no registry was bound)"}`);
+    }
+    return toolFromLazyCapability(spec, runOrFactory);
+  }
+
+  function capabilityFromTool(tool: ToolLike, categories?: CategorySource): HostCapability {
+    const own = specs.get(tool);
+    const zod = (tool as { schema?: unknown }).schema;
+    const spec: CapabilitySpec = own ?? {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: (tool.inputSchema ?? tool.jsonSchema ?? { type: "object", properties: {} }) as JsonSchema,
+      ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
+      category: categoryFrom(categories ?? options.categories, tool.name),
+      ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
+      ...(typeof tool.userMessage === "function" ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) } : {}),
+    };
+    // invoke has validated; process (not execute) so the arguments are checked exactly once.
+    return { spec, impl: (run, args) => tool.process(run.context, args) };
+  }
+
+  function gateTools(tools: readonly ToolLike[], gateOrOptions: CapabilityGate | PermissionGateOptions, categories?: CategorySource): T[] {
+    const gate = isGate(gateOrOptions) ? gateOrOptions : createPermissionGate(gateOrOptions); // one allow-set per belt
+    return tools.map((inner) => {
+      if (gated.has(inner)) return inner as T;
+      const capability = capabilityFromTool(inner, categories);
+      class GatedCapabilityTool extends Base {
+        override readonly name = inner.name;
+        override readonly description = inner.description;
+        override readonly needsToolCallId = inner.needsToolCallId === true;
+        override jsonSchema: JsonSchema | undefined = inner.jsonSchema;
+        readonly category = capability.spec.category;
+        readonly inner = inner;
+        constructor() {
+          super();
+          toolShape(this, { schema: (inner as { schema?: unknown }).schema, inputSchema: capability.spec.inputSchema });
+        }
+        override userMessage(params: Record<string, unknown>): string {
+          return resolveUserMessage(capability.spec, params);
+        }
+        /** A one-call run over the capability view: invoke validates, gates, then runs it. */
+        override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
+          const run = createCapabilityRun({ context, gate, capabilities: [capability], ...(registry ? { registry } : {}) });
+          return run.invoke(inner.name, params);
+        }
+        override async execute(context: unknown, params: Record<string, unknown>): Promise<unknown> {
+          return this.process(context, params);
+        }
+      }
+      const tool = new GatedCapabilityTool();
+      gated.add(tool);
+      if (specs.has(inner)) specs.set(tool, capability.spec);
+      return tool as unknown as T;
+    });
+  }
+
+  return { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools, specOfTool: (t) => specs.get(t) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Check 4, behavioural parity (replay half): every recorded case of every recorded capability
+ * runs again through `run.invoke` on the migrated registry — fresh deterministic context and
+ * run fields per case, a gate in auto mode (behaviour, not permissions, is under test here) —
+ * and its outcome is compared with what the old Tool class returned. A difference names the
+ * capability, the case and the first differing path. Declared non-deterministic paths are
+ * masked on both sides and listed in the check. Consumed by ./engine.ts and ./vitest.ts.
+ */
+import { createPermissionGate } from "../gate.js";
+import { createCapabilityRun } from "../run.js";
+import { firstDifference, maskNondeterministic, outcomeOf } from "./normalize.js";
+import type { CheckHooks, ParityCheck, ParityTarget } from "./types.js";
+
+function shortArgs(args: unknown): string {
+  const text = JSON.stringify(args);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {}): Promise<ParityCheck> {
+  const patterns = target.nondeterministic ?? [];
+  const recording = target.recording;
+  const label = target.recordingLabel ?? "the parity recording";
+  if (!recording) {
+    return {
+      name: "behaviour",
+      ok: false,
+      problems: [`no recording at ${label}: run \`capkit parity --record\` on the tree before migrating, and commit the file`],
+      summary: "nothing to replay",
+      ignoredFields: patterns,
+    };
+  }
+  const problems: string[] = [];
+  const skipped: string[] = [];
+  let cases = 0;
+  const names = Object.keys(recording.capabilities).sort();
+  for (const name of names) {
+    if (!target.registry.capabilitySpec(name)) {
+      problems.push(`${name}: recorded before migration but not in the migrated registry`);
+      continue;
+    }
+    const recorded = recording.capabilities[name]?.cases ?? [];
+    let failures = 0;
+    let first: string | undefined;
+    for (const [i, c] of recorded.entries()) {
+      cases++;
+      const run = createCapabilityRun({
+        ...(target.createRunFields?.() ?? {}),
+        context: target.createContext(),
+        registry: target.registry,
+        gate: (hooks.gateFactory ?? createPermissionGate)({ mode: "auto" }),
+      });
+      let outcome: unknown;
+      try {
+        outcome = outcomeOf({ value: await run.invoke(name, structuredClone(c.args)) });
+      } catch (err) {
+        outcome = outcomeOf({ thrown: err });
+      }
+      const diff = firstDifference(maskNondeterministic(name, c.result, patterns), maskNondeterministic(name, outcome, patterns));
+      if (diff) {
+        failures++;
+        first ??= `case ${i + 1} (${c.source}) ${shortArgs(c.args)}: ${diff}`;
+      }
+    }
+    if (first) problems.push(`${name}: behaviour differs from the recording in ${failures} of ${recorded.length} cases; first: ${first}`);
+  }
+  const recordedNames = new Set(names);
+  const unrecorded = target.registry.listCapabilitySpecs().map((s) => s.name).filter((n) => !recordedNames.has(n)).sort();
+  if (unrecorded.length) skipped.push(`registered but never recorded (no behaviour to compare): ${unrecorded.join(", ")}`);
+  for (const u of recording.unrecorded) {
+    skipped.push(`${u.capability}${u.class ? ` (${u.class})` : ""}: not constructed by the belt builders when recording`);
+  }
+  return {
+    name: "behaviour",
+    ok: problems.length === 0,
+    problems,
+    summary: `${cases} recorded cases of ${names.length} capabilities replayed through run.invoke`,
+    ignoredFields: patterns,
+    ...(skipped.length ? { skipped } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Permission vocabulary for the gate ladder in `invoke`: categories, modes, the decide
+ * result, the approval round trip, the security monitor, the clock the gate suspends, and
+ * the options a host publishes on its context. Dependency-free; consumed by ./gate.ts,
+ * ./run.ts and hosts that build a gate.
+ */
+
+export const PERMISSION_CATEGORIES = ["read", "write", "execute", "external"] as const;
+export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+
+export const PERMISSION_MODES = ["plan", "default", "auto"] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** decide(mode, category): allow outright, ask the approver, or block (plan mode). */
+export type PermissionDecision = "allow" | "ask" | "block";
+
+export interface ApprovalRequest {
+  readonly capability: string;
+  readonly category: PermissionCategory;
+  readonly args: Record<string, unknown>;
+  /** The resolved user message (caller `_message`, spec template, "Running <name>"). */
+  readonly message: string;
+  readonly mode: PermissionMode;
+  /** Aliases in the Tool-era shape (toolName / params), so existing approvers keep working. */
+  readonly toolName: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** What `invoke` hands the gate; the gate adds the Tool-era aliases itself. */
+export type GateRequest = Omit<ApprovalRequest, "toolName" | "params">;
+
+export type ApprovalAnswer = "allow" | "allow_for_chat" | "deny";
+export type ApprovalDecision = ApprovalAnswer | { readonly decision: ApprovalAnswer; readonly reason?: string };
+export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+
+export interface MonitorRequest extends ApprovalRequest {
+  /** What the host chose to show the monitor of the recent conversation. */
+  readonly recentTranscript: readonly unknown[];
+}
+export type MonitorVerdict = "allow" | "block" | { readonly verdict: "allow" | "block"; readonly reason?: string };
+/** A function, or a Tool-era object with `review(call)`. */
+export type SecurityMonitor =
+  | ((request: MonitorRequest) => MonitorVerdict | Promise<MonitorVerdict>)
+  | { review(request: MonitorRequest): MonitorVerdict | Promise<MonitorVerdict> };
+
+/** The sandbox clock: time spent waiting on a human or the monitor is not the guest's. */
+export interface GateClock {
+  suspend(): void;
+  resume(): void;
+}
+
+export interface PermissionGateOptions {
+  readonly mode: PermissionMode;
+  /** Capabilities approved with allow_for_chat; shared when the host passes its own set. */
+  readonly sessionAllow?: Set<string>;
+  /** Asked when decide says "ask" and the allow-set misses. Absent → deny (fail closed). */
+  readonly approver?: Approver;
+  readonly monitor?: SecurityMonitor;
+  readonly clock?: GateClock;
+  readonly recentTranscript?: () => readonly unknown[];
+  /** Marks the fail-closed gate gateFromContext builds when nothing was published. */
+  readonly headless?: boolean;
+  /** Host label used in messages and the headless warning. */
+  readonly host?: string;
+}
+
+/** What one gate pass concluded; steps feed the invoke transcript. */
+export type GateVerdict =
+  | { readonly allowed: true; readonly steps: readonly string[]; readonly prompted: boolean; readonly monitored: boolean }
+  | {
+      readonly allowed: false;
+      readonly error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor";
+      readonly message: string;
+      readonly steps: readonly string[];
+      readonly prompted: boolean;
+      readonly monitored: boolean;
+    };
+
+/** The gate a run carries: decide → allow-set → approval → monitor. Owns the allow-set. */
+export interface CapabilityGate {
+  readonly mode: PermissionMode;
+  readonly sessionAllow: Set<string>;
+  readonly headless: boolean;
+  readonly options: PermissionGateOptions;
+  decide(category: PermissionCategory): PermissionDecision;
+  authorize(request: GateRequest): Promise<GateVerdict>;
+}

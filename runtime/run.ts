@@ -1,0 +1,119 @@
+/**
+ * `createCapabilityRun`: the per-run object whose `invoke` is the one choke point every
+ * surface calls — lookup (host-local capabilities first, then the registry; a miss throws
+ * naming the capability) → argument validation → abort check → the gate ladder → the lazily
+ * loaded implementation, with the run threaded in. Refusals come back as values; each call is
+ * reported to `onInvoke` as an InvokeRecord (the transcript parity compares).
+ * Consumed by hosts, the adapters and the sandbox dispatcher.
+ */
+import { createPermissionGate, gateFromContext } from "./gate.js";
+import type { CapabilityGate, PermissionCategory } from "./permission-types.js";
+import { PERMISSION_CATEGORIES } from "./permission-types.js";
+import { refusal } from "./refusals.js";
+import type {
+  CapabilityImpl,
+  CapabilityRun,
+  CapabilityRunOptions,
+  CapabilitySpec,
+  DefaultContext,
+  InvokeOutcome,
+  InvokeRecord,
+} from "./types.js";
+import { resolveUserMessage, validateArguments } from "./validate.js";
+
+export class CapabilityNotFoundError extends Error {
+  constructor(readonly capability: string) {
+    super(`Unknown capability "${capability}": it is neither a host capability of this run nor in the registry`);
+    this.name = "CapabilityNotFoundError";
+  }
+}
+
+function isGate(value: unknown): value is CapabilityGate {
+  return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
+}
+
+const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke"]);
+
+export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRunOptions<Ctx>): CapabilityRun<Ctx> {
+  const gate: CapabilityGate = isGate(options.gate)
+    ? options.gate
+    : options.gate
+      ? createPermissionGate(options.gate)
+      : gateFromContext(options.context);
+  const host = new Map<string, { spec: CapabilitySpec; impl: CapabilityImpl<Ctx> }>();
+  for (const cap of options.capabilities ?? []) host.set(cap.spec.name, cap);
+  const registry = options.registry;
+  let seq = 0;
+
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!OWN_OPTION_KEYS.has(k) && v !== undefined) fields[k] = v;
+
+  async function invoke(name: string, rawArgs: Record<string, unknown> = {}): Promise<unknown> {
+    const local = host.get(name);
+    const spec = local?.spec ?? registry?.capabilitySpec(name);
+    if (!spec) throw new CapabilityNotFoundError(name);
+    const category: PermissionCategory = (PERMISSION_CATEGORIES as readonly unknown[]).includes(spec.category)
+      ? spec.category
+      : "external"; // a malformed spec fails closed here; drift reports it
+    const steps: string[] = ["lookup"];
+    const userMessage = resolveUserMessage(spec, rawArgs);
+    let args: Record<string, unknown> = {};
+    let prompted = false;
+    let monitored = false;
+    let implRan = false;
+    const record = (outcome: InvokeOutcome) =>
+      options.onInvoke?.({
+        seq: ++seq, name, category, source: local ? "host" : "registry", args, userMessage,
+        steps: [...steps], prompted, monitored, implRan, outcome,
+      } satisfies InvokeRecord);
+    const request = { capability: name, category };
+
+    const checked = validateArguments(spec, rawArgs);
+    steps.push(checked.ok ? "validate:ok" : "validate:invalid");
+    if (!checked.ok) {
+      record("invalid_tool_arguments");
+      return refusal("invalid_tool_arguments", request, { issues: checked.issues });
+    }
+    args = checked.args;
+    const aborted = () => options.signal?.aborted === true;
+    if (aborted()) {
+      steps.push("aborted");
+      record("aborted");
+      return refusal("aborted", request);
+    }
+    const verdict = await gate.authorize({ capability: name, category, args, message: userMessage, mode: gate.mode });
+    steps.push(...verdict.steps);
+    prompted = verdict.prompted;
+    monitored = verdict.monitored;
+    if (!verdict.allowed) {
+      record(verdict.error);
+      return refusal(verdict.error, request, { message: verdict.message });
+    }
+    if (aborted()) {
+      steps.push("aborted");
+      record("aborted");
+      return refusal("aborted", request);
+    }
+    try {
+      const impl = local?.impl ?? ((await registry?.loadCapabilityImpl(name)) as CapabilityImpl<Ctx> | undefined);
+      if (!impl) throw new CapabilityNotFoundError(name);
+      steps.push("impl");
+      implRan = true;
+      const result = await impl(run, args);
+      record("ok");
+      return result;
+    } catch (err) {
+      record("threw");
+      throw err;
+    }
+  }
+
+  const run = { ...fields, context: options.context, gate, invoke } as CapabilityRun<Ctx>;
+  return run;
+}
+
+/** An onInvoke sink that keeps records in an array (the parity transcript). */
+export function createInvokeTranscript(): { records: InvokeRecord[]; onInvoke: (r: InvokeRecord) => void } {
+  const records: InvokeRecord[] = [];
+  return { records, onInvoke: (r) => records.push(r) };
+}

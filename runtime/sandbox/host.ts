@@ -1,0 +1,206 @@
+/**
+ * The sandbox host: evaluates one guest action (an ES module) in a fresh QuickJS runtime with
+ * the session's capability facades mounted, and returns its result and the transcript of
+ * capability calls. Hostile-input safe: imports are resolved before any guest code runs and an
+ * unmounted or unknown module fails naming it; the bridge is private to the facades; a deadline
+ * (the sandbox clock, suspended during approvals) interrupts loops; memory and stack are
+ * capped; host errors cross as values; the guest sees no host globals. Consumed by hosts,
+ * `capkit parity`, tests and bench/dispatch.bench.ts.
+ */
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from "quickjs-emscripten";
+import type { CapabilityRegistry } from "../registry.js";
+import type { CapabilityRun } from "../types.js";
+import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
+import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchEnvelope, type DispatchRecord } from "./dispatcher.js";
+import { BRIDGE_GLOBAL, BRIDGE_SPECIFIER, DEFAULT_PACK, bridgeModuleSource, facadeSpecifier, generateCapabilityFacade } from "./facade.js";
+import { GuestFailure, acquireEngine, createTicker, settle, type GuestError } from "./vm.js";
+import { createModuleResolver } from "./resolver.js";
+
+export interface GuestActionOptions {
+  /** The action: an ES module whose default export is the result (a function is called). */
+  readonly source: string;
+  readonly run: CapabilityRun;
+  readonly registry: CapabilityRegistry;
+  /** Module keys the host mounts for this session; only these are importable. */
+  readonly mounted: readonly string[];
+  /** Pack name guests import facades from: `<pack>/<moduleKey>`. */
+  readonly pack?: string;
+  /** Active-time budget when no clock is given (default 5000 ms). */
+  readonly deadlineMs?: number;
+  /** The action's budget. Default: run.gate.options.clock when it is a SandboxClock and no
+   *  deadlineMs is given, else a fresh clock; a ClockRelay on the gate is attached to it. */
+  readonly clock?: SandboxClock;
+  /** Hard cap on the engine's memory (default 48 MiB; at least 17 MiB, the engine's own floor). */
+  readonly memoryLimitBytes?: number;
+  readonly maxStackBytes?: number;
+  /** Capability calls allowed per action (default 10,000); more fail as values. */
+  readonly maxCalls?: number;
+  /** Third-party pure guest modules by specifier; may not claim the pack's names. */
+  readonly libraries?: Readonly<Record<string, string>>;
+  readonly filename?: string;
+}
+
+export type GuestActionResult =
+  | { readonly ok: true; readonly value: unknown; readonly calls: DispatchRecord[] }
+  | { readonly ok: false; readonly error: GuestError; readonly calls: DispatchRecord[] };
+
+/** Everything the guest hands the bridge, as host data: strings stay, the rest is described. */
+function fromGuest(ctx: QuickJSContext, h: QuickJSHandle): unknown {
+  const t = ctx.typeof(h);
+  if (t === "string") return ctx.getString(h);
+  if (t === "number") return ctx.getNumber(h);
+  if (t === "undefined") return undefined;
+  return { guestValue: t };
+}
+
+const diagnostics = { actions: 0, disposalFailures: 0 };
+/** Process-wide counters: actions run, and runtimes that failed to dispose cleanly (a leak). */
+export function sandboxDiagnostics(): { readonly actions: number; readonly disposalFailures: number } {
+  return { ...diagnostics };
+}
+
+export async function runGuestAction(options: GuestActionOptions): Promise<GuestActionResult> {
+  const pack = options.pack ?? DEFAULT_PACK;
+  let dispatcher: CapabilityDispatcher;
+  const facades = new Map<string, string>();
+  try {
+    dispatcher = createCapabilityDispatcher(options.run, options.mounted, options.registry);
+    for (const key of options.mounted) {
+      const names = (options.registry.moduleSpecs(key) ?? []).map((s) => s.name).filter((n) => options.registry.capabilityModuleOf(n) === key);
+      facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
+    }
+    for (const spec of Object.keys(options.libraries ?? {})) {
+      if (spec === BRIDGE_SPECIFIER || spec.startsWith(`${pack}/`) || spec === pack) {
+        throw new Error(`library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`);
+      }
+    }
+  } catch (err) {
+    return { ok: false, error: { kind: "mount", name: "MountError", message: (err as Error).message }, calls: [] };
+  }
+  const calls = dispatcher.transcript;
+  const lease = await acquireEngine(options.memoryLimitBytes ?? 48 * 1024 * 1024);
+  let healthy = true;
+  // The budget starts once the engine is ready: loading it is the host's time, not the guest's.
+  const gateClock = options.run.gate?.options?.clock;
+  const clock =
+    options.clock ??
+    (isSandboxClock(gateClock) && options.deadlineMs === undefined ? gateClock : createSandboxClock(options.deadlineMs ?? 5000));
+  // A relay on the gate forwards its suspensions to this action's clock while it runs.
+  const relay = isClockRelay(gateClock) ? gateClock : undefined;
+  relay?.attach(clock);
+  const rt = lease.engine.newRuntime();
+  rt.setMemoryLimit(lease.capBytes);
+  rt.setMaxStackSize(options.maxStackBytes ?? 256 * 1024);
+  rt.setInterruptHandler(() => clock.expired());
+  const resolver = createModuleResolver({ pack, facades, libraries: options.libraries ?? {} });
+  rt.setModuleLoader(resolver.load, resolver.normalize);
+  const ctx = rt.newContext();
+  const inFlight = new Set<Promise<unknown>>();
+  const ticker = createTicker();
+  const deferreds = new Set<QuickJSDeferredPromise>();
+  let alive = true;
+  let callCount = 0;
+  const maxCalls = options.maxCalls ?? 10_000;
+
+  const bridge = ctx.newFunction(BRIDGE_GLOBAL, (mH, eH, pH) => {
+    const moduleKey = fromGuest(ctx, mH);
+    const exportName = fromGuest(ctx, eH);
+    const payload = pH ? fromGuest(ctx, pH) : undefined;
+    let args: unknown = payload;
+    if (typeof payload === "string") {
+      try {
+        args = JSON.parse(payload);
+      } catch {
+        args = { guestValue: "unparsable" };
+      }
+    }
+    const deferred = ctx.newPromise();
+    deferreds.add(deferred);
+    const work: Promise<DispatchEnvelope> =
+      ++callCount > maxCalls
+        ? Promise.resolve({ ok: false, error: { name: "CallBudgetExceeded", message: `this action may make at most ${maxCalls} capability calls` } })
+        : dispatcher.call(moduleKey, exportName, args);
+    const done = work.then((envelope) => {
+      if (!alive || !deferred.alive) return;
+      let text: string;
+      try {
+        text = JSON.stringify(envelope) ?? '{"ok":true}';
+      } catch {
+        text = JSON.stringify({ ok: false, error: { name: "SerializationError", message: `the result of ${String(exportName)} is not JSON-serialisable` } });
+      }
+      const h = ctx.newString(text);
+      deferred.resolve(h);
+      h.dispose();
+      deferreds.delete(deferred);
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+    return deferred.handle;
+  });
+
+  try {
+    ctx.setProp(ctx.global, BRIDGE_GLOBAL, bridge);
+    bridge.dispose();
+    const boot = ctx.evalCode(bridgeModuleSource(), BRIDGE_SPECIFIER, { type: "module" });
+    if (boot.error) throw new GuestFailure(resolver.classify(ctx, boot.error, clock));
+    (await settle(rt, ctx, boot.value, clock, inFlight, resolver.errors, ticker)).dispose();
+
+    const evaluated = ctx.evalCode(options.source, options.filename ?? "action.js", { type: "module" });
+    if (evaluated.error) throw new GuestFailure(resolver.classify(ctx, evaluated.error, clock));
+    const namespace = await settle(rt, ctx, evaluated.value, clock, inFlight, resolver.errors, ticker);
+    const exported = ctx.getProp(namespace, "default");
+    namespace.dispose();
+    let resultHandle = exported;
+    if (ctx.typeof(exported) === "function") {
+      const called = ctx.callFunction(exported, ctx.undefined);
+      exported.dispose();
+      if (called.error) throw new GuestFailure(resolver.classify(ctx, called.error, clock));
+      resultHandle = called.value;
+    }
+    const settled = await settle(rt, ctx, resultHandle, clock, inFlight, resolver.errors, ticker);
+    let value: unknown;
+    try {
+      value = ctx.dump(settled);
+    } finally {
+      settled.dispose();
+    }
+    return { ok: true, value, calls };
+  } catch (err) {
+    if (err instanceof GuestFailure) {
+      if (err.failure.kind === "memory") healthy = false;
+      return { ok: false, error: err.failure, calls };
+    }
+    // An exception out of the engine itself (host stack exhausted, wasm trap): its state is
+    // not trustworthy any more, so it is dropped rather than disposed or pooled.
+    healthy = false;
+    const message = err instanceof Error ? err.message : String(err);
+    const kind = /out of memory/i.test(message) ? "memory" : /call stack/i.test(message) ? "stack" : "host";
+    return { ok: false, error: { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message }, calls };
+  } finally {
+    relay?.detach(clock);
+    ticker.stop();
+    alive = false;
+    for (const d of deferreds) {
+      try {
+        if (d.alive) d.dispose();
+      } catch {
+        // already released by the engine
+      }
+    }
+    try {
+      // A runtime that ran out of memory or trapped is dropped with its engine instance:
+      // freeing it would trip the engine's own leak assertions.
+      if (healthy) {
+        ctx.dispose();
+        rt.dispose();
+      }
+    } catch {
+      // A leak inside a runtime being thrown away must not take the host down; the engine
+      // instance is discarded instead of pooled, and the diagnostics count it.
+      healthy = false;
+      diagnostics.disposalFailures++;
+    }
+    diagnostics.actions++;
+    lease.release(healthy);
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * QuickJS plumbing for the sandbox host: engine instances (sync build) capped by their own memory,
+ * turning a guest error handle into a classified host error, and driving a guest promise to
+ * settlement with promise-based host calls (executePendingJobs + awaiting in-flight host
+ * work), bounded by the sandbox clock. Consumed by ./host.ts only.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import {
+  RELEASE_SYNC,
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  type QuickJSWASMModule,
+} from "quickjs-emscripten";
+import type { SandboxClock } from "./clock.js";
+
+const require = createRequire(import.meta.url);
+
+const PAGE = 64 * 1024;
+/** The engine's declared initial memory (256 pages); a cap below this cannot instantiate. */
+export const MIN_MEMORY_BYTES = 256 * PAGE;
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+function compiledModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) => WebAssembly.compile(bytes));
+  compiled.catch(() => (compiled = undefined));
+  return compiled;
+}
+
+/**
+ * One engine instance per action, on its own WebAssembly.Memory whose maximum is the action's
+ * memory cap: the engine's own limit counts allocations, not bytes, in this build, so the hard
+ * cap is the memory itself. Healthy instances are pooled per cap and reused.
+ */
+const idle = new Map<number, QuickJSWASMModule[]>();
+export interface EngineLease {
+  readonly engine: QuickJSWASMModule;
+  readonly capBytes: number;
+  release(healthy: boolean): void;
+}
+export async function acquireEngine(memoryLimitBytes: number): Promise<EngineLease> {
+  const pages = Math.max(MIN_MEMORY_BYTES / PAGE + 16, Math.ceil(memoryLimitBytes / PAGE));
+  const pool = idle.get(pages) ?? [];
+  idle.set(pages, pool);
+  const engine =
+    pool.pop() ??
+    (await newQuickJSWASMModuleFromVariant(
+      newVariant(RELEASE_SYNC, { wasmModule: await compiledModule(), wasmMemory: new WebAssembly.Memory({ initial: MIN_MEMORY_BYTES / PAGE, maximum: pages }) }),
+    ));
+  return {
+    engine,
+    capBytes: pages * PAGE,
+    release: (healthy) => {
+      if (healthy && pool.length < 4) pool.push(engine);
+    },
+  };
+}
+
+export type GuestErrorKind = "deadline" | "memory" | "stack" | "module" | "guest" | "deadlock" | "mount" | "host";
+export interface GuestError {
+  readonly kind: GuestErrorKind;
+  readonly name: string;
+  readonly message: string;
+}
+
+export class GuestFailure extends Error {
+  constructor(readonly failure: GuestError) {
+    super(failure.message);
+    this.name = "GuestFailure";
+  }
+}
+
+/** Read an error handle into plain data (disposes it) and classify it. */
+export function guestError(ctx: QuickJSContext, handle: QuickJSHandle, clock: SandboxClock, moduleErrors: Set<string>): GuestError {
+  let name = "Error";
+  let message = "guest error";
+  try {
+    const dumped: unknown = ctx.dump(handle);
+    if (typeof dumped === "object" && dumped !== null) {
+      const d = dumped as { name?: unknown; message?: unknown };
+      if (typeof d.name === "string") name = d.name;
+      if (typeof d.message === "string") message = d.message;
+    } else {
+      message = `guest threw a non-error value: ${String(dumped).slice(0, 200)}`;
+    }
+  } catch {
+    message = "guest threw a value that could not be read";
+  } finally {
+    if (handle.alive) handle.dispose();
+  }
+  if (name === "InternalError" && /interrupted/.test(message)) {
+    return { kind: "deadline", name: "DeadlineExceeded", message: `the action ran past its ${clock.budgetMs} ms deadline and was interrupted` };
+  }
+  if (name === "InternalError" && /stack overflow/.test(message)) return { kind: "stack", name: "StackOverflow", message: "the action exceeded its stack limit" };
+  if (/out of memory/i.test(message)) return { kind: "memory", name: "MemoryLimitExceeded", message: `the action exceeded its memory limit (${message})` };
+  if (moduleErrors.has(message)) return { kind: "module", name, message };
+  if (clock.expired()) return { kind: "deadline", name: "DeadlineExceeded", message: `the action ran past its ${clock.budgetMs} ms deadline (${message})` };
+  return { kind: "guest", name, message };
+}
+
+/**
+ * One interval timer per action instead of one timer per host call: waiting on host work
+ * races the in-flight calls against the next tick, on which the deadline is re-checked.
+ */
+export interface Ticker {
+  next(): Promise<void>;
+  stop(): void;
+}
+export function createTicker(intervalMs = 20): Ticker {
+  let wake: () => void = () => {};
+  let current = new Promise<void>((r) => (wake = r));
+  const timer = setInterval(() => {
+    const fire = wake;
+    current = new Promise<void>((r) => (wake = r));
+    fire();
+  }, intervalMs);
+  return { next: () => current, stop: () => (clearInterval(timer), wake()) };
+}
+
+/** Settle a handle that may be a promise; returns an owned value handle or throws GuestFailure. */
+export async function settle(
+  rt: QuickJSRuntime,
+  ctx: QuickJSContext,
+  handle: QuickJSHandle,
+  clock: SandboxClock,
+  inFlight: Set<Promise<unknown>>,
+  moduleErrors: Set<string>,
+  ticker: Ticker,
+): Promise<QuickJSHandle> {
+  try {
+    for (;;) {
+      const state = ctx.getPromiseState(handle);
+      if (state.type === "fulfilled") {
+        if (state.notAPromise) return handle.dup();
+        return state.value;
+      }
+      if (state.type === "rejected") throw new GuestFailure(guestError(ctx, state.error, clock, moduleErrors));
+      const jobs = rt.executePendingJobs();
+      if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
+      if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
+      if (jobs.value > 0) continue; // progress: re-read the state
+      if (inFlight.size === 0) {
+        throw new GuestFailure({ kind: "deadlock", name: "Deadlock", message: "the action awaits a promise that nothing will ever settle" });
+      }
+      // Wait for host work; a suspended clock (approval, monitor) does not run down the deadline.
+      await Promise.race([...inFlight, ticker.next()]);
+    }
+  } finally {
+    if (handle.alive) handle.dispose();
+  }
+}

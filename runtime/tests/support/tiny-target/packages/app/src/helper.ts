@@ -1,0 +1,1 @@
+export const helper = (): string => "relative .js → .ts works";

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const driver = join(here, "support", "target-loader-driver.ts");
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+
+function copyToTmp(src: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "capkit-target-"));
+  temps.push(dir);
+  cpSync(src, dir, { recursive: true });
+  return dir;
+}
+
+function importInChild(root: string, rel: string): { status: number | null; stdout: string; stderr: string } {
+  // A real Node process (vitest resolves through vite, not Node's hooks), started from /.
+  const r = spawnSync(process.execPath, ["--import", tsx, driver, root, rel], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("importFromTarget", () => {
+  it("loads a tree copied under the OS temp dir with no node_modules: workspace names, zod and capkit/runtime resolve", () => {
+    const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
+    expect(existsSync(join(root, "node_modules"))).toBe(false);
+    const r = importInChild(root, "packages/app/src/main.ts");
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(JSON.parse(r.stdout)).toEqual({ greeting: "hello tmp", helper: "relative .js → .ts works", drift: [] });
+  });
+
+  it("still fails, naming the package, for one that is neither in the workspace nor lent by capkit", () => {
+    const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
+    writeFileSync(join(root, "packages", "app", "src", "stray.ts"), 'import "left-pad";\nexport const report = () => 1;\n');
+    const r = importInChild(root, "packages/app/src/stray.ts");
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/Cannot find package 'left-pad'/);
+  });
+});
