@@ -66,7 +66,9 @@ async function rawRoundTrip(n: number): Promise<number> {
     await Promise.race([settled, Promise.resolve()]);
   }
   const ms = performance.now() - t;
-  (await settled).value?.dispose();
+  const settledResult = await settled;
+  if (settledResult.error) settledResult.error.dispose();
+  else settledResult.value.dispose();
   ctx.dispose();
   rt.dispose();
   return ms;

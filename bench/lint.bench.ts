@@ -3,7 +3,7 @@
  * `no-cycle` (ESLint 10) and dependency-cruiser's circular check, on one generated
  * NodeTool-shaped monorepo in os.tmpdir() (BENCH_FILES files, default 3000: import chains,
  * workspace-package imports, planted cycles across the seam, some reaching a top-level await).
- * Every tool runs in its own fresh process (no warm caches), BENCH_RUNS times (default 3),
+ * Every tool runs in its own fresh process (no warm caches), BENCH_RUNS times (default 1),
  * alternating; the median is reported, with ratios measured in the same run.
  */
 import { spawnSync } from "node:child_process";
@@ -49,18 +49,20 @@ function generate(root: string, totalFiles: number): Planted {
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `@bench/pkg${p}`, type: "module", exports: { ".": "./src/index.ts" } }));
     symlinkSync(dir, join(root, "node_modules", "@bench", `pkg${p}`), "dir");
     writeFileSync(join(dir, "src", "index.ts"), [0, 1, 2].map((i) => `export { f${i} } from "./${roleOf(i)}/m${i}.js";\n`).join(""));
-    // Back edges (cycles): two per package; one in three crosses the seam from tools/.
+    // Back edges (cycles): two per package; the first is a tools/ → capabilities/ import
+    // that closes a cycle across the seam, the second lands anywhere.
     const back = new Map<number, number>();
-    for (let k = 0; k < 2; k++) {
-      const to = 5 + Math.floor(rand() * (perPackage - 40));
-      const from = to + 3 + Math.floor(rand() * 12);
-      back.set(from, to);
-      cycles++;
-    }
+    const seamTo = 5 * (1 + Math.floor(rand() * (perPackage / 5 - 8))) + 2;
+    back.set(seamTo + 3 + 5 * Math.floor(rand() * 3), seamTo);
+    const to = 5 + Math.floor(rand() * (perPackage - 40));
+    back.set(to + 3 + Math.floor(rand() * 12), to);
+    cycles += 2;
     for (let i = 0; i < perPackage; i++) {
       const lines = [`// package ${p}, module ${i}`];
       const targets = new Set<number>();
-      if (i + 1 < perPackage) targets.add(i + 1);
+      // The chain: every module reaches the later ones (tools skip over capabilities via util).
+      targets.add(roleOf(i) === "tools" && roleOf(i + 1) === "capabilities" ? i + 3 : i + 1);
+      if (roleOf(i) === "util") targets.add(i + 3);
       for (let k = 0; k < 2; k++) targets.add(i + 1 + Math.floor(rand() * 30));
       for (const t of targets) {
         if (t >= perPackage || (roleOf(i) === "tools" && roleOf(t) === "capabilities")) continue;
@@ -92,12 +94,13 @@ async function worker(tool: string, root: string): Promise<Measure> {
   if (tool === "capkit") {
     const { runLint } = await import("../rules/engine/lint-engine.js");
     const t = performance.now();
-    const r = runLint(root);
+    const r = await runLint(root);
     return { ms: performance.now() - t, found: r.violations.length };
   }
   if (tool === "eslint-parse" || tool === "import-x") {
     const { ESLint } = await import("eslint");
-    const tsParser = (await import("@typescript-eslint/parser")).default;
+    const parserModule = await import("@typescript-eslint/parser");
+    const tsParser = "parseForESLint" in (parserModule.default ?? {}) ? parserModule.default : parserModule;
     const importX = await import("eslint-plugin-import-x");
     const plugin = (importX as unknown as { default: Record<string, unknown> }).default ?? importX;
     const { createNodeResolver } = importX as unknown as { createNodeResolver: (o: Record<string, unknown>) => unknown };
@@ -110,16 +113,20 @@ async function worker(tool: string, root: string): Promise<Measure> {
           files: ["**/*.ts"],
           languageOptions: { parser: tsParser },
           plugins: { "import-x": plugin },
-          settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } })] },
+          settings: {
+            "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } })],
+            "import-x/extensions": [".ts", ".js"],
+            "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+          },
           rules,
         },
       ] as never,
     });
     const t = performance.now();
-    const results = await eslint.lintFiles(["packages/**/*.ts"]);
+    const results = await eslint.lintFiles(["**/*.ts"]);
     const found = results.reduce((n, r) => n + r.messages.filter((m) => m.ruleId === "import-x/no-cycle").length, 0);
     const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal));
-    if (fatal.length) throw new Error(`parse errors: ${fatal[0]?.message}`);
+    if (fatal.length) throw new Error(`parse errors: ${fatal[0]?.message} at ${fatal[0]?.line}:${fatal[0]?.column} (${fatal.length} files) in ${results.find((r) => r.messages.some((m) => m.fatal))?.filePath}`);
     return { ms: performance.now() - t, found };
   }
   if (tool === "depcruise") {
@@ -163,7 +170,7 @@ async function main(): Promise<void> {
     return;
   }
   const total = Number(process.env["BENCH_FILES"] ?? 3000);
-  const runs = Number(process.env["BENCH_RUNS"] ?? 3);
+  const runs = Number(process.env["BENCH_RUNS"] ?? 1);
   const root = mkdtempSync(join(tmpdir(), "capkit-lint-bench-"));
   try {
     const planted = generate(root, total);

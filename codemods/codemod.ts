@@ -22,6 +22,8 @@ export interface CodemodContext {
   readonly keepShims: boolean;
   /** Module specifier migrated code imports the runtime from. */
   readonly runtimeImport: string;
+  /** Name of the old wire name → category map (config `categories.map`); the registry binds it for gateTools. */
+  readonly categoriesMap?: string;
 }
 
 export interface Codemod {

@@ -11,7 +11,8 @@ import type { FileFacts, WireNameFact } from "./extract/facts.js";
 import { ModuleGraph, type PackageRef } from "./resolve/module-graph.js";
 import { resolveSubclasses, type ResolvedSubclass } from "./resolve/resolve-subclasses.js";
 import { buildConstructionIndex } from "./classify/construction-index.js";
-import { decideKind } from "./classify/classify-subclass.js";
+import { decideKind, type Decision } from "./classify/classify-subclass.js";
+import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
 import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor, namespaceFor } from "./classify/namespace-category.js";
 import { countClasses } from "./count/count.js";
@@ -59,18 +60,28 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const categories = buildCategoryTable(files, config.categories.map, config.categories.fallback, config.categories.overrides);
   const toolTypeNames = new Set<string>([...config.base.names, ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : []))]);
   for (const f of files) for (const i of f.imports) if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
+  const functionTypeNames = new Set(files.flatMap((f) => f.functionTypes ?? []));
   const rules = {
+    functionTypeNames,
     preset: config.classify.preset,
     overrides: config.classify.overrides,
     loopOwners: config.classify.loopOwners.map((r) => new RegExp(r)),
     toolTypeNames,
   };
-  const classes: ClassRecord[] = [];
+  const decisions = new Map<string, Decision>();
+  const wires = new Map<string, WireNameFact | null>();
   for (const s of subclasses.values()) {
     const wire = inheritedWire(s, subclasses);
+    wires.set(s.id, wire);
+    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules));
+  }
+  inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
+  const classes: ClassRecord[] = [];
+  for (const s of subclasses.values()) {
+    const wire = wires.get(s.id) ?? null;
     const wireName = wire?.kind === "literal" ? wire.value : null;
     const sites = index.sitesOf(s.id);
-    const decision = decideKind(s.cls, wire, sites, index, rules);
+    const decision = decisions.get(s.id) as Decision;
     const ns = namespaceFor(s.file, wireName, config.namespaces);
     const cat = categoryFor(wireName, categories);
     const evidence = [...decision.evidence];
@@ -101,6 +112,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
         sites,
         runFields: config.classify.runFields,
         fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,
+        functionTypeNames,
       }),
     });
   }

@@ -21,7 +21,7 @@ export const rules = {
   "require-capability-category": requireCapabilityCategory,
 };
 
-export type CapkitRuleName = keyof typeof rules;
+export type { CapkitRuleName } from "./messages.js";
 
 export const PLUGIN_PREFIX = "capkit";
 

@@ -8,6 +8,7 @@ import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
 import { importVisitors, type NodeImport } from "./checks/estree-imports.js";
 import { findReverseImports, type ReverseMessageId } from "./checks/reverse-imports.js";
 import { createRule } from "./create-rule.js";
+import { MESSAGES } from "./messages.js";
 import { getSeamAnalysis } from "./graph/graph-cache.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
 import { sideOf } from "./seam/sides.js";
@@ -20,13 +21,7 @@ export default createRule<[SeamRuleOptions], ReverseMessageId>({
     type: "problem",
     docs: { description: "Forbid imports from the guarded side of a seam (tools/) into the other side (capabilities/)", recommended: true },
     schema: seamOptionsSchema,
-    messages: {
-      reverseImport: "'{{specifier}}' imports {{target}} across the {{seam}} seam in the forbidden direction: {{reason}}",
-      reverseTypeImport:
-        "type-only import '{{specifier}}' reaches {{target}} across the {{seam}} seam in the forbidden direction (allowTypeImports is false): {{reason}}",
-      reverseDynamicImport:
-        "dynamic import('{{specifier}}') loads {{target}} across the {{seam}} seam in the forbidden direction: {{reason}}",
-    },
+    messages: MESSAGES["no-reverse-seam-import"],
   },
   defaultOptions: defaultSeamOptions,
   create(context, [options]) {

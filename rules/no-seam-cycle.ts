@@ -7,6 +7,7 @@
  */
 import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
 import { createRule } from "./create-rule.js";
+import { MESSAGES } from "./messages.js";
 import { getSeamAnalysisFor } from "./graph/graph-cache.js";
 import { formatCycle } from "./graph/seam-cycles.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
@@ -21,11 +22,7 @@ export default createRule<[SeamRuleOptions], CycleMessageId>({
     type: "problem",
     docs: { description: "Forbid import cycles that cross a seam; flag the async ones that deadlock an esbuild bundle", recommended: true },
     schema: seamOptionsSchema,
-    messages: {
-      seamCycle: "import cycle across the {{seam}} seam ({{length}} files): {{cycle}}. {{reason}}",
-      asyncSeamCycle:
-        "async import cycle across the {{seam}} seam ({{length}} files): {{cycle}}; it reaches the top-level await in {{tla}}, so an esbuild bundle deadlocks while plain Node runs. {{reason}}",
-    },
+    messages: MESSAGES["no-seam-cycle"],
   },
   defaultOptions: defaultSeamOptions,
   create(context, [options]) {

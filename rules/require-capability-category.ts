@@ -8,6 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { createRule } from "./create-rule.js";
+import { MESSAGES } from "./messages.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
 import { isSpecFile } from "./seam/sides.js";
 
@@ -74,11 +75,7 @@ export default createRule<[SeamRuleOptions], MessageId>({
     type: "problem",
     docs: { description: "Every capability spec declares a literal category: read, write, execute or external", recommended: true },
     schema: seamOptionsSchema,
-    messages: {
-      missingCategory: "capability spec '{{name}}' has no category; add `category: \"read\" | \"write\" | \"execute\" | \"external\"` ({{allowed}})",
-      invalidCategory: "capability spec '{{name}}' has category '{{value}}', which is not one of {{allowed}}",
-      nonLiteralCategory: "capability spec '{{name}}' computes its category; write it as a string literal, one of {{allowed}}",
-    },
+    messages: MESSAGES["require-capability-category"],
   },
   defaultOptions: defaultSeamOptions,
   create(context, [options]) {

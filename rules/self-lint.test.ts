@@ -21,8 +21,8 @@ describe("capkit's own boundaries", () => {
     expect(config.seams.map((s) => s.name)).toEqual(["reports-codemods", "engines-bin", "runtime-sandbox"]);
   });
 
-  it("holds on the current tree", () => {
-    const result = runLint(REPO, { config });
+  it("holds on the current tree", async () => {
+    const result = await runLint(REPO, { config });
     expect(result.violations.map((v) => `${v.file}:${v.line} ${v.rule}: ${v.message}`)).toEqual([]);
     expect(result.baselined).toEqual([]);
     expect(result.files).toBeGreaterThan(50);

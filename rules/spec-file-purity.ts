@@ -8,6 +8,7 @@ import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
 import { importVisitors, type NodeImport } from "./checks/estree-imports.js";
 import { findImpureImports, type PurityMessageId } from "./checks/spec-purity.js";
 import { createRule } from "./create-rule.js";
+import { MESSAGES } from "./messages.js";
 import { getSeamAnalysis } from "./graph/graph-cache.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
 import { isSpecFile } from "./seam/sides.js";
@@ -20,12 +21,7 @@ export default createRule<[SeamRuleOptions], PurityMessageId>({
     type: "problem",
     docs: { description: "Spec files import only types, zod and other specs or schema constants", recommended: true },
     schema: seamOptionsSchema,
-    messages: {
-      implementationImport:
-        "spec files are data: '{{specifier}}' imports the implementation module {{target}}; import its types with `import type`, or move the value into a spec or schema module",
-      packageImport: "spec files are data: '{{specifier}}' is not an allowed package (see seam.specs.allowedPackages); import only its types",
-      runtimeLoad: "spec files are data: '{{specifier}}' is loaded at run time (import() or require); load it from the implementation module",
-    },
+    messages: MESSAGES["spec-file-purity"],
   },
   defaultOptions: defaultSeamOptions,
   create(context, [options]) {

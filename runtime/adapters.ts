@@ -5,10 +5,10 @@
  * (category from the old map, unlisted → external), and `gateTools`, which routes every belt
  * tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
  */
-import { createPermissionGate } from "./gate.js";
+import { createPermissionGate, type GateFromContextOptions } from "./gate.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
-import type { CapabilityRegistry } from "./registry.js";
+import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";
 import { createCapabilityRun } from "./run.js";
 import type { CapabilityImpl, CapabilityRun, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
 import { resolveUserMessage } from "./validate.js";
@@ -27,6 +27,8 @@ export interface ToolAdapterOptions<T extends ToolLike> {
   readonly registry?: CapabilityRegistry;
   /** The old classification map used by capabilityFromTool/gateTools for non-capability tools. */
   readonly categories?: CategorySource;
+  /** How per-call runs find the context's gate (e.g. the host's pre-migration key). */
+  readonly contextGate?: GateFromContextOptions;
 }
 
 export interface ToolAdapters<T extends ToolLike> {
@@ -37,6 +39,8 @@ export interface ToolAdapters<T extends ToolLike> {
   gateTools(tools: readonly ToolLike[], gate: CapabilityGate | PermissionGateOptions, categories?: CategorySource): T[];
   /** The spec behind a Tool this binding built, if any. */
   specOfTool(tool: ToolLike): CapabilitySpec | undefined;
+  /** A registry table entry serving a belt of Tools as one capability module (for mounting). */
+  toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry;
 }
 
 function isGate(value: unknown): value is CapabilityGate {
@@ -58,7 +62,8 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   function runFor(context: unknown, source: RunSource | undefined): CapabilityRun {
     if (source && typeof source === "object" && typeof source.invoke === "function") return source;
     if (typeof source === "function") return source(context);
-    return createCapabilityRun({ context, ...(registry ? { registry } : {}) }); // gate: gateFromContext(context)
+    // gate: gateFromContext(context) — a belt is gated from outside by gateTools.
+    return createCapabilityRun({ context, ...(registry ? { registry } : {}), ...(options.contextGate ? { contextGate: options.contextGate } : {}) });
   }
 
   /** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
@@ -138,7 +143,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
         override readonly name = inner.name;
         override readonly description = inner.description;
         override readonly needsToolCallId = inner.needsToolCallId === true;
-        override jsonSchema: JsonSchema | undefined = inner.jsonSchema;
+        override jsonSchema: JsonSchema | undefined = inner.jsonSchema as JsonSchema | undefined;
         readonly category = capability.spec.category;
         readonly inner = inner;
         constructor() {
@@ -164,5 +169,18 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     });
   }
 
-  return { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools, specOfTool: (t) => specs.get(t) };
+  function toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry {
+    const exports = tools.map((t) => capabilityFromTool(t, categories));
+    return { specs: exports.map((e) => e.spec), loader: async () => ({ module: moduleKey, exports }) };
+  }
+
+  return {
+    toolFromCapability,
+    toolFromLazyCapability,
+    toolForCapabilityName,
+    capabilityFromTool,
+    gateTools,
+    specOfTool: (t) => specs.get(t),
+    toolsAsCapabilityModule,
+  };
 }

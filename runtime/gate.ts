@@ -10,7 +10,6 @@ import type {
   ApprovalDecision,
   ApprovalRequest,
   CapabilityGate,
-  GateClock,
   GateRequest,
   GateVerdict,
   MonitorVerdict,
@@ -34,12 +33,15 @@ export function decidePermission(mode: PermissionMode, category: PermissionCateg
   return "ask";
 }
 
-async function offTheClock<T>(clock: GateClock | undefined, fn: () => T | Promise<T>): Promise<T> {
+async function offTheClock<T>(options: PermissionGateOptions, fn: () => T | Promise<T>): Promise<T> {
+  const { clock, suspendClock } = options;
   clock?.suspend();
+  const resume = clock ? undefined : suspendClock?.();
   try {
     return await fn();
   } finally {
     clock?.resume();
+    resume?.();
   }
 }
 
@@ -91,7 +93,7 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
         prompted = true;
         let answer: { decision: string; reason?: string };
         try {
-          answer = answerOf(await offTheClock(options.clock, () => approver(request)));
+          answer = answerOf(await offTheClock(options, () => approver(request)));
         } catch (err) {
           answer = { decision: "deny", reason: `the approval request failed (${(err as Error)?.message ?? String(err)})` };
         }
@@ -106,7 +108,7 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
       let verdict: { verdict: string; reason?: string };
       try {
         const recentTranscript = options.recentTranscript?.() ?? [];
-        verdict = verdictOf(await offTheClock(options.clock, () => typeof monitor === "function" ? monitor({ ...request, recentTranscript }) : monitor.review({ ...request, recentTranscript })));
+        verdict = verdictOf(await offTheClock(options, () => typeof monitor === "function" ? monitor({ ...request, recentTranscript }) : monitor.review({ ...request, recentTranscript })));
       } catch (err) {
         verdict = { verdict: "block", reason: `the monitor failed (${(err as Error)?.message ?? String(err)})` };
       }
@@ -126,22 +128,32 @@ function isGateOptions(value: unknown): value is PermissionGateOptions {
   return typeof value === "object" && value !== null && PERMISSION_MODES.includes((value as PermissionGateOptions).mode);
 }
 
-/** Publish gate options (or a built gate) on a context so loops the host never built find it. */
+/**
+ * Publish gate options (or a built gate) on a context so loops the host never built find it:
+ * through the context's own `publish(key, value)` when it has one, else as a property.
+ */
 export function publishPermissionGate<C extends object>(context: C, gate: PermissionGateOptions | CapabilityGate): C {
-  (context as Record<string, unknown>)[PERMISSION_GATE_CONTEXT_KEY] = gate;
+  const publish = (context as { publish?: unknown }).publish;
+  if (typeof publish === "function") (publish as (k: string, v: unknown) => void).call(context, PERMISSION_GATE_CONTEXT_KEY, gate);
+  else (context as Record<string, unknown>)[PERMISSION_GATE_CONTEXT_KEY] = gate;
   return context;
 }
 
-function readPublished(context: unknown): unknown {
+/** A property under the key, else the context's `lookup(key)` or `get(key)` accessor. */
+function readPublished(context: unknown, keys: readonly string[]): unknown {
   if (typeof context !== "object" || context === null) return undefined;
-  const direct = (context as Record<string, unknown>)[PERMISSION_GATE_CONTEXT_KEY];
-  if (direct !== undefined) return direct;
-  const get = (context as { get?: unknown }).get;
-  if (typeof get === "function") {
-    try {
-      return (get as (k: string) => unknown).call(context, PERMISSION_GATE_CONTEXT_KEY);
-    } catch {
-      return undefined;
+  for (const key of keys) {
+    const direct = (context as Record<string, unknown>)[key];
+    if (direct !== undefined) return direct;
+    for (const accessor of ["lookup", "get"]) {
+      const fn = (context as Record<string, unknown>)[accessor];
+      if (typeof fn !== "function") continue;
+      try {
+        const value = (fn as (k: string) => unknown).call(context, key);
+        if (value !== undefined) return value;
+      } catch {
+        // an accessor with another signature: not where the gate lives
+      }
     }
   }
   return undefined;
@@ -151,6 +163,8 @@ const gatesByOptions = new WeakMap<PermissionGateOptions, CapabilityGate>();
 const warnedHosts = new Set<string>();
 
 export interface GateFromContextOptions {
+  /** Extra keys to look under, after PERMISSION_GATE_CONTEXT_KEY (a host's pre-migration key). */
+  readonly keys?: readonly string[];
   /** Names the host in the headless warning (defaults to the context's constructor name). */
   readonly host?: string;
   readonly warn?: (message: string) => void;
@@ -163,7 +177,7 @@ function defaultWarn(message: string): void {
 
 /** The gate published on the context, else a headless gate: non-interactive, fails closed. */
 export function gateFromContext(context: unknown, opts: GateFromContextOptions = {}): CapabilityGate {
-  const published = readPublished(context);
+  const published = readPublished(context, [PERMISSION_GATE_CONTEXT_KEY, ...(opts.keys ?? [])]);
   if (isGate(published)) return published;
   if (isGateOptions(published)) {
     let gate = gatesByOptions.get(published);

@@ -57,6 +57,8 @@ export interface PermissionGateOptions {
   readonly approver?: Approver;
   readonly monitor?: SecurityMonitor;
   readonly clock?: GateClock;
+  /** Tool-era form of the clock: suspends and returns the resume function (used when no clock). */
+  readonly suspendClock?: () => () => void;
   readonly recentTranscript?: () => readonly unknown[];
   /** Marks the fail-closed gate gateFromContext builds when nothing was published. */
   readonly headless?: boolean;

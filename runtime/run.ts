@@ -32,14 +32,14 @@ function isGate(value: unknown): value is CapabilityGate {
   return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
 }
 
-const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke"]);
+const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke", "contextGate"]);
 
 export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRunOptions<Ctx>): CapabilityRun<Ctx> {
   const gate: CapabilityGate = isGate(options.gate)
     ? options.gate
     : options.gate
       ? createPermissionGate(options.gate)
-      : gateFromContext(options.context);
+      : gateFromContext(options.context, options.contextGate);
   const host = new Map<string, { spec: CapabilitySpec; impl: CapabilityImpl<Ctx> }>();
   for (const cap of options.capabilities ?? []) host.set(cap.spec.name, cap);
   const registry = options.registry;

@@ -6,13 +6,14 @@
 import type {
   ApprovalAnswer,
   ApprovalRequest,
-  Approver,
   MonitorRequest,
 } from "./permission-types.js";
 
 export type ApprovalScript = Readonly<Record<string, ApprovalAnswer | readonly ApprovalAnswer[]>>;
 
-export interface ScriptedApprover extends Approver {
+/** Synchronous, so a harness can read the answer it gave; still assignable to Approver. */
+export interface ScriptedApprover {
+  (request: ApprovalRequest): ApprovalAnswer;
   readonly requests: ApprovalRequest[];
 }
 

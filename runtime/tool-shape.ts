@@ -8,10 +8,11 @@ import type { CapabilityRun, JsonSchema } from "./types.js";
 export interface ToolLike {
   readonly name: string;
   readonly description: string;
-  jsonSchema?: JsonSchema | undefined;
+  /** Typed loosely on purpose: a host's own JsonSchema interface has no index signature. */
+  jsonSchema?: object | undefined;
   /** zod-style schema (the base class's `get schema()`), when the tool declares one. */
   readonly schema?: unknown;
-  readonly inputSchema?: JsonSchema;
+  readonly inputSchema?: object;
   readonly needsToolCallId?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   process(context: any, params: Record<string, unknown>): Promise<unknown>;

@@ -5,6 +5,7 @@
  * ladder live in ./permission-types.ts. Dependency-free: zod is duck-typed (`safeParse`).
  * Consumed by the registry, the run, the adapters, the sandbox dispatcher and user code.
  */
+import type { GateFromContextOptions } from "./gate.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 
 /** A JSON Schema object as it appears in a spec (rendered into prompts, MCP, catalogs). */
@@ -90,8 +91,10 @@ export interface CapabilityRun<Ctx = DefaultContext> {
 /** What `createCapabilityRun` takes: the run fields plus how to build the gate and lookups. */
 export interface CapabilityRunOptions<Ctx = DefaultContext> {
   readonly context: Ctx;
-  /** A built gate, gate options, or omitted → `gateFromContext(context)`. */
+  /** A built gate, gate options, or omitted → `gateFromContext(context, contextGate)`. */
   readonly gate?: CapabilityGate | PermissionGateOptions;
+  /** How to find a gate on the context when `gate` is omitted (extra keys, host label). */
+  readonly contextGate?: GateFromContextOptions;
   readonly registry?: CapabilityLookup;
   /** Host-local capabilities, consulted before the registry. */
   readonly capabilities?: readonly HostCapability<Ctx>[];

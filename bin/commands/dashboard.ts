@@ -64,7 +64,7 @@ export const command: CommandModule = {
       const history = await computeHistory(root, { commits, config, ...(onProgress ? { onProgress } : {}) });
       const saved = saveHistory(root, history);
       const { hits, misses } = history.cache;
-      io.stderr(`capkit dashboard: history of ${history.commits.length} commits saved to ${display(io, saved)} (blobs: ${misses} read, ${hits} cached)\n`);
+      io.stderr(`capkit dashboard: history of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} saved to ${display(io, saved)} (blobs: ${misses} read, ${hits} cached)\n`);
     }
     const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
     const out = values.out ? resolve(io.cwd, values.out) : resolve(capkitDir(root), "dashboard.html");

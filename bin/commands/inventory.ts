@@ -51,7 +51,7 @@ export const command: CommandModule = {
     assertReadableRoot(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const onProgress = progressPrinter(io);
-    const inventory = await scanInventory(root, onProgress ? { config, onProgress } : { config });
+    const inventory = await scanInventory(root, onProgress ? { config, onProgress, cache: true } : { config, cache: true });
     const baselineFile = config.ratchet.baseline;
     let ratchet: RatchetOutcome | undefined;
     if (values.check) {

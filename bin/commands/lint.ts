@@ -50,11 +50,14 @@ export const command: CommandModule = {
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
     const config = loadConfig(root, values.config).config.seam;
     if (values["update-baseline"]) {
-      const { path, count } = updateLintBaseline(root, { config });
+      if (io.env.CI && io.env.CI !== "false" && io.env.CI !== "0") {
+        throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
+      }
+      const { path, count } = await updateLintBaseline(root, { config });
       io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
       return 0;
     }
-    const result = runLint(root, { config });
+    const result = await runLint(root, { config });
     saveResult(root, "lint", lintJson(result));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
     return result.violations.length > 0 ? 1 : 0;

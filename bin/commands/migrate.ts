@@ -1,11 +1,110 @@
-// Placeholder until the migrate engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty]
+ * [--typecheck] [--keep-shims] [--commit] [--config FILE]`: parses flags, runs the migrate engine
+ * (codemods/runner/), saves the result (.capkit/results/migrate.json) and renders it. Exit 1
+ * when any class was refused or the apply was rolled back, 2 on usage/config/environment errors.
+ */
+import { resolve } from "node:path";
+import { loadConfig } from "../../lib/config/index.js";
+import { UsageError } from "../../lib/errors.js";
+import { saveResult } from "../../lib/results-store.js";
+import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
+import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+
+const USAGE =
+  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
+
+/** The --json document: the ARCHITECTURE.md contract first, detail after. */
+export function migrateJson(r: MigrateResult): unknown {
+  return {
+    namespaces: r.namespaces.map((n) => ({
+      namespace: n.namespace,
+      converted: n.converted,
+      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, reason: x.reason })),
+      filesWritten: n.filesWritten,
+      skipped: n.skipped,
+      warnings: n.warnings,
+    })),
+    callSitesRewritten: r.callSitesRewritten,
+    callSiteFiles: r.callSiteFiles,
+    dryRun: r.dryRun,
+    applied: r.applied,
+    ...(r.rolledBack ? { rolledBack: r.rolledBack } : {}),
+    ...(r.typecheck ? { typecheck: r.typecheck } : {}),
+    recoveredInterruptedApply: r.recoveredInterruptedApply,
+    commits: r.commits,
+  };
+}
+
+function renderText(r: MigrateResult): string {
+  const lines: string[] = [];
+  if (r.recoveredInterruptedApply) lines.push("rolled back an interrupted earlier apply first");
+  for (const n of r.namespaces) {
+    lines.push(`${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`);
+    for (const w of n.converted) lines.push(`  ✓ ${w}`);
+    for (const x of n.refused) lines.push(`  ✗ ${x.class} (${x.file}:${x.line})\n      ${x.reason}`);
+    for (const w of n.warnings) lines.push(`  ! ${w}`);
+  }
+  lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
+  if (r.typecheck) lines.push(`type check: ${r.typecheck.before} errors before, ${r.typecheck.after} after`);
+  if (r.rolledBack) lines.push(`ROLLED BACK: ${r.rolledBack}`, ...(r.typecheck?.newErrors ?? []).slice(0, 20).map((e) => `  ${e}`));
+  else if (r.dryRun) lines.push(`dry run: ${r.filesWritten.length} files would change; nothing was written`);
+  else lines.push(r.applied ? `applied: ${r.filesWritten.length} files written` : "nothing to apply");
+  for (const c of r.commits) lines.push(`committed ${c}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function progressPrinter(io: CliIO): ((e: MigrateProgress) => void) | undefined {
+  if (!io.stderrIsTTY) return undefined;
+  return (e) => io.stderr(`\r\x1b[2Kmigrate: ${e.phase}${e.namespace ? ` ${e.namespace}` : ""} ${e.total ? `${e.done}/${e.total}` : ""}`);
+}
 
 export const command: CommandModule = {
-  summary: "migrate (not built yet)",
-  usage: "capkit migrate",
-  async run() {
-    throw new CapkitError("capkit migrate is not built yet", 2);
+  summary: "move Tool classes into capability modules, namespace by namespace, atomically",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(
+      "migrate",
+      argv,
+      {
+        namespace: { type: "string", multiple: true },
+        all: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        json: { type: "boolean" },
+        "allow-dirty": { type: "boolean" },
+        typecheck: { type: "boolean" },
+        "keep-shims": { type: "boolean" },
+        commit: { type: "boolean" },
+        config: { type: "string" },
+      },
+      USAGE,
+    );
+    if (positionals.length > 1) throw new UsageError(`capkit migrate: expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    const namespaces = values.namespace ?? [];
+    if (!values.all && namespaces.length === 0) throw new UsageError("capkit migrate: say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
+    if (values.all && namespaces.length > 0) throw new UsageError("capkit migrate: --all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
+    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const { config } = loadConfig(root, values.config);
+    const progress = progressPrinter(io);
+    const result = await runMigration({
+      root,
+      namespaces: values.all ? "all" : namespaces,
+      config,
+      dryRun: values["dry-run"] ?? false,
+      allowDirty: values["allow-dirty"] ?? false,
+      typecheck: values.typecheck ?? false,
+      keepShims: values["keep-shims"] ?? false,
+      commit: values.commit ?? false,
+      onProgress: progress,
+    });
+    if (progress) io.stderr("\r\x1b[2K");
+    if (!result.dryRun) saveResult(root, "migrate", migrateJson(result));
+    if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
+    else {
+      if (result.dryRun && result.diff) io.stdout(result.diff);
+      io.stdout(renderText(result));
+    }
+    const refused = result.namespaces.some((n) => n.refused.length > 0);
+    return refused || result.rolledBack ? 1 : 0;
   },
 };

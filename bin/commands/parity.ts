@@ -1,11 +1,58 @@
-// Placeholder until the parity engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit parity [root] [--json] [--mutants] [--record] [--config FILE]`: before migration,
+ * `--record` runs the old Tool classes on recorded cases and writes the recording (commit it);
+ * after migration, the four checks (drift, category snapshot, gate parity through the sandbox,
+ * behaviour replay) run against the migrated registry, plus the mutation self-check with
+ * `--mutants`. Saves the result (.capkit/results/parity.json). Exit: 0 ok; 1 a check failed or
+ * a mutant survived; 2 usage or configuration error.
+ */
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { loadConfig } from "../../lib/config/index.js";
+import { UsageError } from "../../lib/errors.js";
+import { saveResult } from "../../lib/results-store.js";
+import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
+import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
+import { parseCommandArgs, type CommandModule } from "../command.js";
+
+const USAGE = "capkit parity [root] [--json] [--mutants] [--record] [--config FILE]";
+
+const OPTIONS = {
+  json: { type: "boolean" },
+  mutants: { type: "boolean" },
+  record: { type: "boolean" },
+  config: { type: "string" },
+} as const;
 
 export const command: CommandModule = {
-  summary: "parity (not built yet)",
-  usage: "capkit parity",
-  async run() {
-    throw new CapkitError("capkit parity is not built yet", 2);
+  summary: "prove a migrated registry behaves like the Tool classes it replaced",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
+    if (positionals.length > 1) throw new UsageError(`capkit parity takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
+    const root = resolve(io.cwd, positionals[0] ?? ".");
+    if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
+    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const progress = io.stderrIsTTY && !values.json ? (e: { phase: string }) => io.stderr(`\r\x1b[Kcapkit parity: ${e.phase}…`) : undefined;
+
+    if (values.record) {
+      const { file, recording, warnings } = await recordParityAt(root, { config });
+      for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
+      const summary = recordingSummary(recording);
+      const rel = relative(root, file);
+      if (values.json) io.stdout(`${JSON.stringify({ root, recording: rel, ...summary }, null, 2)}\n`);
+      else {
+        io.stdout(`capkit parity --record: ${summary.cases} cases of ${summary.capabilities} capabilities written to ${rel}; commit it\n`);
+        if (summary.unrecorded.length) io.stdout(`  not constructed by the belt builders (not recorded): ${summary.unrecorded.join(", ")}\n`);
+      }
+      return summary.capabilities > 0 ? 0 : 1;
+    }
+
+    const result = await runParity(root, { config, mutants: values.mutants === true, ...(progress ? { onProgress: progress } : {}) });
+    if (progress) io.stderr("\r\x1b[K");
+    saveResult(root, "parity", result);
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderParityText(result));
+    return result.ok ? 0 : 1;
   },
 };

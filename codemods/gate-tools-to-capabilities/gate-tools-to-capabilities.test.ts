@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
 import type { CodemodContext } from "../codemod.js";
 import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
+import { describeFixtureWarnings } from "../tool-construction-to-name/fixture-warnings.js";
 import gateToolsToCapabilities from "./index.js";
 
 describeCodemodFixtures(gateToolsToCapabilities, new URL("./__testfixtures__", import.meta.url));
+describeFixtureWarnings(gateToolsToCapabilities, new URL("./__testfixtures__", import.meta.url));
 
 const context: CodemodContext = {
   root: "/repo",
@@ -30,6 +32,21 @@ describe("gate-tools-to-capabilities outside fixtures", () => {
     const results = await gateToolsToCapabilities.run(tree, context);
     expect(results.map((r) => r.outcome)).toEqual(["changed"]);
     expect(tree.readOrThrow("packages/agents/src/host.ts")).toBe('import { gateTools } from "./capabilities/gate-tools.js";\nexport const g = gateTools;\n');
+  });
+
+  it("follows a tools-side barrel (`../tools/index.js` with `export *`) to gateTools and GatedTool", async () => {
+    const files = new Map([
+      ["packages/agents/src/capabilities/registry.ts", "export const { gateTools } = bindToolAdapters({ Tool, registry });\n"],
+      ["packages/agents/src/tools/tool-permissions.ts", PERMISSIONS],
+      ["packages/agents/src/tools/index.ts", 'export * from "./tool-permissions.js";\n'],
+      ["packages/agents/src/host.ts", 'import { GatedTool, gateTools } from "./tools/index.js";\nexport const one = (t: Tool) => new GatedTool(t, { mode: "auto" });\nexport const all = gateTools;\n'],
+    ]);
+    const tree = treeFromFiles(files, "/repo");
+    const results = await gateToolsToCapabilities.run(tree, context);
+    expect(results.map((r) => r.outcome)).toEqual(["changed", "changed"]);
+    expect(tree.readOrThrow("packages/agents/src/host.ts")).toBe(
+      'import { gateTools } from "./capabilities/registry.js";\nexport const one = (t: Tool) => gateTools([t], { mode: "auto" })[0];\nexport const all = gateTools;\n',
+    );
   });
 
   it("moves a named re-export and leaves the other names on the tools-side export", async () => {

@@ -11,7 +11,7 @@ import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { ImportPlan, namedImports } from "../tool-construction-to-name/support/imports.js";
 import { applyEdits, type TextEdit } from "../tool-construction-to-name/support/splice.js";
-import { toolsSideModule } from "./sources.js";
+import { isToolsSide, toolsSideModule } from "./sources.js";
 
 export const CODEMOD_NAME = "gate-tools-to-capabilities";
 
@@ -50,7 +50,9 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
   }
 
   // Re-exports: `export { gateTools } from "<tools>"` moves; `export * from "<tools>"` gains a shadowing export.
-  for (const stmt of sf.statements) {
+  // A barrel on the tools side keeps re-exporting the old one (pointing it at capabilities/ would
+  // be a reverse-seam import); its importers are moved one by one above.
+  for (const stmt of isToolsSide(file, job.seams) ? [] : sf.statements) {
     if (!ts.isExportDeclaration(stmt) || !stmt.moduleSpecifier || !ts.isStringLiteral(stmt.moduleSpecifier) || stmt.isTypeOnly) continue;
     const spec = stmt.moduleSpecifier.text;
     if (!fromToolsSide(spec, "gateTools")) continue;
@@ -110,7 +112,7 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
   if (edits.length === 0 && !results.some((r) => r.outcome === "changed")) return { text: null, results, targetImports: [] };
   const text = applyEdits(file, sf.text, [...edits, ...plan.edits()]);
   const notes = plan.hasAdditions ? job.importNotes : [];
-  const annotated = results.map((r) => (r.outcome === "changed" && notes.length > 0 ? { ...r, reason: notes.join("; ") } : r));
+  const annotated = results.map((r) => (r.outcome === "changed" && notes.length > 0 ? { ...r, warnings: notes } : r));
   annotated.sort((a, b) => a.line - b.line);
   return { text: text === sf.text ? null : text, results: annotated, targetImports: plan.addedFrom(job.target) };
 }

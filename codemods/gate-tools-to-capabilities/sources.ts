@@ -24,13 +24,23 @@ export function isToolsSide(file: string, seams: readonly SeamDefinition[] = DEF
   return seams.some((s) => s.from.some((g) => matchesGlob(file, g)));
 }
 
-/** The tools-side file a relative specifier names, when that file exports `name`. */
+/** True when `file` exports `name`, itself or through `export *` barrels (a few levels deep). */
+function exportsName(tree: VirtualTree, file: string, name: string, depth = 0): boolean {
+  const text = tree.read(file);
+  if (text === null || depth > 3) return false;
+  const exp = moduleExports(file, text);
+  if (exp.names.has(name)) return true;
+  return exp.stars.some((s) => {
+    const next = resolveRelative(tree, file, s);
+    return next !== null && exportsName(tree, next, name, depth + 1);
+  });
+}
+
+/** The tools-side file a relative specifier names, when that file (or a barrel behind it) exports `name`. */
 export function toolsSideModule(tree: VirtualTree, fromFile: string, specifier: string, name: string, seams?: readonly SeamDefinition[]): string | null {
   const target = resolveRelative(tree, fromFile, specifier);
   if (!target || !isToolsSide(target, seams)) return null;
-  const text = tree.read(target);
-  if (text === null) return null;
-  return moduleExports(target, text).names.has(name) ? target : null;
+  return exportsName(tree, target, name) ? target : null;
 }
 
 /** True when the project's root tsconfig turns on noUncheckedIndexedAccess (then `[0]` needs `!`). */

@@ -19,6 +19,7 @@ import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } 
 import { writeModuleFile } from "./emit/module-file.js";
 import { parseText } from "./emit/morph.js";
 import { writeRegistryFile } from "./emit/registry-file.js";
+import { HOST_TYPE_KEYS, runTypeMember, writeRunTypesFile, type RunTypeMember } from "./emit/run-types-file.js";
 import { rewriteSource } from "./emit/rewrite-source.js";
 import { shimText } from "./emit/shims.js";
 import { writeSpecsFile } from "./emit/specs-file.js";
@@ -157,12 +158,28 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     imports: moduleImports,
     statements: [...moduleStatements, ...converted.flatMap((p) => p.moduleFunctions)],
     entries: converted.map((p) => p.entryText),
+    contextType: converted.find((p) => p.contextType)?.contextType ?? null,
   }));
   tree.write(registryPath, writeRegistryFile(project, registryPath, tree.read(registryPath), ns, {
     runtimeImport: ctx.runtimeImport,
     toolModule: toolModule ?? `${posix.dirname(dir)}/tools/base-tool.ts`,
     baseName,
+    categories: tree.exists(registryPath) ? null : findCategoriesMap(tree, ctx.categoriesMap ?? "TOOL_PERMISSION_CATEGORIES", dir),
   }));
+  const runTypesPath = `${dir}/run-types.ts`;
+  const members: RunTypeMember[] = [];
+  for (const work of files.values()) {
+    for (const p of work.parts) {
+      // run.context is typed through CapabilityModule<Ctx> instead (the runtime's own code assumes an unaugmented context).
+      const wanted = [...p.analysis.depTypes].map(([k, v]) => [k, v.type] as const);
+      for (const [key, node] of wanted) {
+        if (!node || !HOST_TYPE_KEYS.has(key) || members.some((m) => m.key === key)) continue;
+        const m = runTypeMember(key, node, work.sf, work.file, runTypesPath);
+        if (m) members.push(m);
+      }
+    }
+  }
+  if (members.length) tree.write(runTypesPath, writeRunTypesFile(project, runTypesPath, tree.read(runTypesPath), ctx.runtimeImport, members));
   const snapshot = categorySnapshotPath({ ...DEFAULT_CODEMODS_CONFIG, capabilitiesDir: dir });
   tree.write(snapshot, updateSnapshot(tree.read(snapshot), converted.map((p) => [p.analysis.wireName, p.category])));
 
@@ -198,6 +215,17 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   }
   if (!ctx.keepShims) updateBarrels(project, tree, removedNames, deleted, dir);
   return out;
+}
+
+/** The file that exports the old category map, if any (searched only when the registry is created). */
+function findCategoriesMap(tree: VirtualTree, name: string, skipDir: string): { name: string; file: string } | null {
+  const re = new RegExp(`export\\s+const\\s+${name.replace(/[$]/g, "\\$")}\\b`);
+  for (const path of tree.list()) {
+    if (!/\.tsx?$/.test(path) || path.startsWith(`${skipDir}/`) || /(^|\/)(tests?|__tests__)\//.test(path) || path.endsWith(".test.ts")) continue;
+    const text = tree.read(path);
+    if (text && text.includes(name) && re.test(text)) return { name, file: path };
+  }
+  return null;
 }
 
 function importTarget(fromFile: string, spec: string): string {

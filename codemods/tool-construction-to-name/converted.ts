@@ -20,6 +20,8 @@ export interface ConvertedClass {
   readonly line: number;
   /** Constructor parameter names by position; null entries are destructured parameters; null when unknown. */
   readonly ctorParams: readonly (string | null)[] | null;
+  /** A --keep-shims class survives: type positions and plain value uses keep working and are left alone. */
+  readonly shim: boolean;
 }
 
 function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.ClassLikeDeclaration | undefined {
@@ -33,8 +35,13 @@ function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.Class
   return found;
 }
 
+/** A --keep-shims leftover: @deprecated (on the class or its merged interface) or a constructor returning the adapter. */
 function isShim(ts: TypeScriptApi, sf: TS.SourceFile, cls: TS.ClassLikeDeclaration): boolean {
-  return ts.getJSDocTags(cls).some((t) => t.tagName.text === "deprecated") || /@deprecated/.test(cls.getFullText(sf).slice(0, cls.getStart(sf) - cls.getFullStart()));
+  const name = cls.name?.text;
+  const deprecated = (node: TS.Node): boolean => ts.getJSDocTags(node).some((t) => t.tagName.text === "deprecated");
+  if (deprecated(cls)) return true;
+  if (sf.statements.some((s) => ts.isInterfaceDeclaration(s) && s.name.text === name && deprecated(s))) return true;
+  return cls.members.some((m) => ts.isConstructorDeclaration(m) && /\breturn\s+toolForCapabilityName\s*\(/.test(m.getText(sf)));
 }
 
 function paramsFromRecord(record: ClassRecord): (string | null)[] | null {
@@ -43,8 +50,7 @@ function paramsFromRecord(record: ClassRecord): (string | null)[] | null {
   return raw.map((p) => (typeof p === "string" ? p : typeof p === "object" && p !== null && typeof (p as { name?: unknown }).name === "string" ? (p as { name: string }).name : null));
 }
 
-function paramsFromSource(ts: TypeScriptApi, text: string, file: string, name: string): (string | null)[] | null {
-  const { sourceFile } = parseSource(file, text);
+function paramsFromSource(ts: TypeScriptApi, sourceFile: TS.SourceFile, name: string): (string | null)[] | null {
   const cls = findClass(ts, sourceFile, name);
   if (!cls) return null;
   const ctor = cls.members.find((m): m is TS.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
@@ -63,6 +69,7 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
   const classes: ConvertedClass[] = [];
   const stillDeclared: ClassRecord[] = [];
   const parsed = new Map<string, TS.SourceFile | null>();
+  const originals = new Map<string, TS.SourceFile | null>();
   const current = (file: string): TS.SourceFile | null => {
     if (!parsed.has(file)) {
       const text = tree.read(file);
@@ -75,18 +82,25 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
     if (!record.name || !record.wireName || !record.namespace || !selected.has(record.namespace)) continue;
     const sf = current(record.file);
     const decl = sf ? findClass(ts, sf, record.name) : undefined;
-    if (sf && decl && !(context.keepShims && isShim(ts, sf, decl))) {
+    const shim = Boolean(sf && decl && isShim(ts, sf, decl));
+    if (sf && decl && !(context.keepShims && shim)) {
       stillDeclared.push(record);
       continue;
     }
-    const original = tree.readOriginal(record.file);
+    const fromRecord = paramsFromRecord(record);
+    if (fromRecord === null && !originals.has(record.file)) {
+      const text = tree.readOriginal(record.file);
+      originals.set(record.file, text === null ? null : parseSource(record.file, text).sourceFile);
+    }
+    const original = fromRecord === null ? (originals.get(record.file) ?? null) : null;
     classes.push({
       name: record.name,
       wireName: record.wireName,
       namespace: record.namespace,
       file: record.file,
       line: record.line,
-      ctorParams: paramsFromRecord(record) ?? (original === null ? null : paramsFromSource(ts, original, record.file, record.name)),
+      ctorParams: fromRecord ?? (original === null ? null : paramsFromSource(ts, original, record.name)),
+      shim,
     });
   }
   return { classes, stillDeclared };

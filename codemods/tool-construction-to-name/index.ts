@@ -48,7 +48,8 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
   const { classes } = convertedClasses(ts, tree, context);
   if (classes.length === 0) return [];
   const registryFile = `${context.capabilitiesDir}/registry.ts`;
-  const files = tree.list().filter((f) => isSourceFile(f) && f !== registryFile && classes.some((c) => hasWord(tree.read(f) ?? "", c.name)));
+  const mentions = new RegExp(`\\b(?:${classes.map((c) => c.name.replace(/\$/g, "\\$")).join("|")})\\b`);
+  const files = tree.list().filter((f) => isSourceFile(f) && f !== registryFile && mentions.test(tree.read(f) ?? ""));
   const registryText = tree.read(registryFile);
   if (registryText === null) return refuseAll(tree, classes, files, `${registryFile} does not exist; run tool-class-to-capability first`);
   const exported = moduleExports(registryFile, registryText).names;
@@ -96,6 +97,10 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
     }
   }
   reexports.apply();
+  for (const cls of classes) {
+    if (results.some((r) => r.wireName === cls.wireName)) continue;
+    results.push({ codemod: CODEMOD_NAME, outcome: "unchanged", unit: `${cls.name} (no call sites left)`, file: cls.file, line: cls.line, wireName: cls.wireName, namespace: cls.namespace });
+  }
   return results;
 }
 

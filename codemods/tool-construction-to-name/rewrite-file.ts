@@ -30,7 +30,7 @@ export interface FileJob {
   readonly usedElsewhere: (name: string) => string | null;
   /** A barrel that re-exports a table by this name, or null (its values change shape: a note). */
   readonly reexportedBy: (name: string) => string | null;
-  /** Appended to the reason of every changed unit when the file gained a registry import (seam warnings, notes). */
+  /** Added to the warnings of every changed unit when the file gained a registry import (seam warnings, notes). */
   readonly importNotes: readonly string[];
 }
 
@@ -87,6 +87,8 @@ export function rewriteFile(job: FileJob): FileOutcome {
       const entry = tables.get(site.decl) ?? { site, refs: [] };
       entry.refs.push(ref);
       tables.set(site.decl, entry);
+    } else if (ref.cls.shim && (ref.kind === "type" || ref.kind === "value")) {
+      kept.add(ref); // the shim keeps this working; the import stays
     } else {
       const text = short(parent.getText(sf));
       const why =
@@ -111,7 +113,7 @@ export function rewriteFile(job: FileJob): FileOutcome {
       ? `note: ${site.name} is re-exported by ${barrel}; its values are factories now, so code outside this repo that does \`new\` on them must call them instead`
       : undefined;
     for (const u of tablePlan.units) {
-      results.push({ codemod: CODEMOD_NAME, outcome: "changed", unit: u.unit, file, line: line(u.node), ...(u.wireName ? { wireName: u.wireName } : {}), ...(note ? { reason: note } : {}) });
+      results.push({ codemod: CODEMOD_NAME, outcome: "changed", unit: u.unit, file, line: line(u.node), ...(u.wireName ? { wireName: u.wireName } : {}), ...(note ? { warnings: [note] } : {}) });
     }
   }
   for (const [local, imp] of imports) {
@@ -122,7 +124,7 @@ export function rewriteFile(job: FileJob): FileOutcome {
   if (!changed && plan.edits().length === 0) return { text: null, results: results.sort((a, b) => a.line - b.line), registryImports: [] };
   const text = applyEdits(file, sf.text, [...edits.all(), ...plan.edits()]);
   const notes = plan.hasAdditions ? job.importNotes : [];
-  const annotated = notes.length === 0 ? results : results.map((r) => (r.outcome === "changed" ? { ...r, reason: [r.reason, ...notes].filter(Boolean).join("; ") } : r));
+  const annotated = notes.length === 0 ? results : results.map((r) => (r.outcome === "changed" ? { ...r, warnings: [...(r.warnings ?? []), ...notes] } : r));
   annotated.sort((a, b) => a.line - b.line);
   return { text: text === sf.text ? null : text, results: annotated, registryImports: plan.addedFrom(job.registrySpecifier) };
 }

@@ -4,9 +4,11 @@ import type { CodemodContext } from "../codemod.js";
 import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
 import { VirtualTree } from "../plan.js";
 import { fixtureInventory } from "./fixture-inventory.js";
+import { describeFixtureWarnings } from "./fixture-warnings.js";
 import toolConstructionToName from "./index.js";
 
 describeCodemodFixtures(toolConstructionToName, new URL("./__testfixtures__", import.meta.url), { inventory: fixtureInventory });
+describeFixtureWarnings(toolConstructionToName, new URL("./__testfixtures__", import.meta.url), { inventory: fixtureInventory });
 
 const REGISTRY = 'export const registry = createCapabilityRegistry({});\nexport const { toolForCapabilityName, gateTools } = bindToolAdapters({ Tool, registry });\n';
 
@@ -37,6 +39,18 @@ describe("tool-construction-to-name outside fixtures", () => {
     expect(tree.readOrThrow("packages/agents/src/belt.ts")).toContain(
       'toolForCapabilityName("list_models", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, providers: p }))',
     );
+  });
+
+  it("reports a converted class with no call sites left as unchanged on a re-run", async () => {
+    const files = new Map([
+      ["packages/agents/src/capabilities/registry.ts", REGISTRY],
+      ["packages/agents/src/belt.ts", 'import { ListModelsTool } from "./tools/models-tools.js";\nexport const belt = [new ListModelsTool()];\n'],
+    ]);
+    const tree = treeFromFiles(files, "/repo");
+    const context = contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", line: 3, wireName: "list_models", namespace: "models" }]);
+    expect((await toolConstructionToName.run(tree, context)).map((r) => r.outcome)).toEqual(["changed"]);
+    const again = await toolConstructionToName.run(tree, context);
+    expect(again.map((r) => [r.outcome, r.unit, r.line])).toEqual([["unchanged", "ListModelsTool (no call sites left)", 3]]);
   });
 
   it("leaves a class the class move refused (its declaration is still there) untouched", async () => {

@@ -34,6 +34,7 @@ export interface BlockerInput {
   readonly sites: readonly Site[];
   readonly runFields: Readonly<Record<string, string>>;
   readonly fileHasParseErrors: boolean;
+  readonly functionTypeNames: ReadonlySet<string>;
 }
 
 export function blockersFor(input: BlockerInput): Blocker[] {
@@ -53,7 +54,7 @@ export function blockersFor(input: BlockerInput): Blocker[] {
     add(n.code as BlockerCode, n.detail, n.line);
   }
   for (const p of cls.ctorParams) {
-    if (p.isFunctionType) add("closure-param", `constructor takes a closure ${p.name}`, p.line);
+    if (p.isFunctionType || p.typeNames.some((t) => input.functionTypeNames.has(t))) add("closure-param", `constructor takes a closure ${p.name}`, p.line);
     else if (!input.runFields[p.name]) add("unknown-ctor-param", `constructor parameter ${p.name}${p.typeText ? `: ${p.typeText}` : ""} has no known CapabilityRun field (config classify.runFields)`, p.line);
   }
   if (cls.enclosingFunction) add("factory-made", `class is made inside ${cls.enclosingFunction}`, cls.line);

@@ -17,6 +17,8 @@ export interface ClassifyRules {
   readonly loopOwners: readonly RegExp[];
   /** Names that denote the base or a subclass (for "constructor takes a Tool"). */
   readonly toolTypeNames: ReadonlySet<string>;
+  /** Type names declared as function types anywhere in the scan (closure parameters). */
+  readonly functionTypeNames: ReadonlySet<string>;
 }
 
 export interface Decision {
@@ -24,7 +26,8 @@ export interface Decision {
   readonly evidence: string[];
 }
 
-const TRANSPORT = /transport|router|socket|connection|bridge|ClientTool/i;
+/** Parameter names or types that say "the implementation is on the other side of this". */
+const TRANSPORT = /transport|router|socket|connection|bridge|runner|session|ClientTool/i;
 const at = (s: { file: string; line: number }) => `${s.file}:${s.line}`;
 const inner = (s: Site) => s.scopes[s.scopes.length - 1] ?? "module scope";
 
@@ -80,7 +83,7 @@ export function decideKind(
     const how = cls.returnedFromFunction ? "returns" : "declares";
     return decide("host-bridge", `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`);
   }
-  const closure = cls.ctorParams.find((p) => p.isFunctionType);
+  const closure = cls.ctorParams.find((p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)));
   if (closure) return decide("host-bridge", `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`);
   const transport = cls.ctorParams.find((p) => TRANSPORT.test(p.typeText) || TRANSPORT.test(p.name));
   if (transport) return decide("host-bridge", `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`);

@@ -119,6 +119,7 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
   const functions: FunctionFact[] = [];
   const constructions: ConstructionFact[] = [];
   const categoryMaps: CategoryMapFact[] = [];
+  const functionTypes: string[] = [];
   const classKeys = new Map<TS.Node, string>();
   const keyOf = (node: TS.ClassLikeDeclaration, name: string | null): string => {
     let key = classKeys.get(node);
@@ -210,6 +211,10 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
     } else if (ts.isVariableDeclaration(node)) {
       const map = categoryMapOf(ctx, node);
       if (map) categoryMaps.push(map);
+    } else if (ts.isTypeAliasDeclaration(node) && ts.isFunctionTypeNode(node.type)) {
+      functionTypes.push(node.name.text);
+    } else if (ts.isInterfaceDeclaration(node) && node.members.length > 0 && node.members.every(ts.isCallSignatureDeclaration)) {
+      functionTypes.push(node.name.text);
     }
     ts.forEachChild(node, (child) => visit(child, node));
     if (pushedFrame) stack.pop();
@@ -220,5 +225,5 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
   ts.forEachChild(sf, (child) => visit(child, sf));
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions, constructions, categoryMaps };
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions, constructions, categoryMaps, functionTypes };
 }

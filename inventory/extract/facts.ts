@@ -123,4 +123,6 @@ export interface FileFacts {
   readonly functions: readonly FunctionFact[];
   readonly constructions: readonly ConstructionFact[];
   readonly categoryMaps: readonly CategoryMapFact[];
+  /** Type aliases / call-signature-only interfaces declared here that denote functions (closures). */
+  readonly functionTypes: readonly string[];
 }

@@ -38,7 +38,13 @@ function scriptKindFor(ts: TypeScriptApi, path: string): TS.ScriptKind {
 
 export function parseFile(relPath: string, text: string): ParsedFile {
   const ts = getTypeScript();
-  const sourceFile = ts.createSourceFile(relPath, text, ts.ScriptTarget.Latest, false, scriptKindFor(ts, relPath));
+  const sourceFile = ts.createSourceFile(
+    relPath,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    scriptKindFor(ts, relPath),
+  );
   const diagnostics = (sourceFile as unknown as WithParseDiagnostics).parseDiagnostics ?? [];
   const errors = diagnostics.map((d) => {
     const pos = sourceFile.getLineAndCharacterOfPosition(d.start ?? 0);

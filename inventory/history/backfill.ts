@@ -1,7 +1,9 @@
 /**
  * The history backfill: the inventory counters at each of the last N first-parent commits,
- * computed from git objects without a checkout. Per commit it lists the tree (`git ls-tree`),
- * reads only blobs it has not seen (one `git cat-file --batch` process for the whole run),
+ * computed from git objects without a checkout. One `git cat-file --batch` process serves the
+ * whole run: per commit it reads the trees that changed (unchanged folders are memoised by
+ * tree id, the equivalent of `git ls-tree -r` without a process per commit), reads only blobs
+ * it has not seen,
  * extracts their facts once and caches them by blob id on disk, then analyses the commit.
  * Cost therefore grows with the files that changed, not with commits × files.
  * Returns data; the caller saves it (`saveResult(root, "history", …)`) and renders it.
@@ -13,7 +15,8 @@ import type { InventoryResult } from "../types.js";
 import { BlobReader } from "./cat-file.js";
 import type { HistoryEngine } from "./engine.js";
 import { FactsCache } from "./facts-cache.js";
-import { git, listCommits, listTree, type CommitInfo, type TreeEntry } from "./git.js";
+import { git, listCommits, type CommitInfo } from "./git.js";
+import { TreeReader, type TreeEntry } from "./tree-reader.js";
 import { isManifestPath, parseManifest, toWorkspacePackage, type ManifestFact } from "./packages.js";
 import type { HistoryCommit, HistoryResult } from "./types.js";
 
@@ -86,19 +89,19 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
     manifests: new FactsCache<ManifestFact | null>(dir, "manifest-1"),
     seen: new Map(),
   };
-  const pathspecs = [...engine.folders.map((p) => `${prefix}${p}`), ...(prefix ? [prefix] : [])];
-  // Manifests live outside a narrowed scope; list them separately when pathspecs narrow it.
-  const manifestSpecs = pathspecs.length ? [`${prefix}packages/*/package.json`] : [];
+  // Workspace manifests live under packages/ even when the scan scope is narrower.
+  const folders = engine.folders.length ? [...new Set([...engine.folders, "packages"])] : [];
   const reader = new BlobReader(root);
+  const trees = new TreeReader(reader);
   const out: HistoryCommit[] = [];
   let previous: { signature: string; result: InventoryResult } | undefined;
   let unchangedCommits = 0;
   try {
     for (const [i, commit] of commits.entries()) {
-      const listed = await listTree(root, commit.sha, pathspecs.length ? [...new Set([...pathspecs, ...manifestSpecs])] : []);
+      const listed = await trees.list(commit.sha, prefix, folders);
+      const seenPaths = new Set<string>();
       const tree = listed
-        .filter((e) => e.path.startsWith(prefix))
-        .map((e) => ({ path: e.path.slice(prefix.length), oid: e.oid }))
+        .filter((e) => !seenPaths.has(e.path) && seenPaths.add(e.path))
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const scanned = tree.filter((e) => engine.inScope(e.path));
       const manifestEntries = tree.filter((e) => isManifestPath(e.path));

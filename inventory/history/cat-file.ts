@@ -1,14 +1,19 @@
 /**
- * One long-lived `git cat-file --batch` process: blob ids go in on stdin, contents come back
- * in request order. Requests are pipelined, so reading a commit's changed files costs one
+ * One long-lived `git cat-file --batch` process: object ids go in on stdin, contents come back
+ * in request order (blobs for file text, trees and commits for listing a commit's files). Requests are pipelined, so reading a commit's changed files costs one
  * round trip, not one process per file. Close it when done.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { EnvironmentError } from "../../lib/errors.js";
 
+export interface GitObject {
+  readonly type: string;
+  readonly data: Buffer;
+}
+
 interface Pending {
   readonly oid: string;
-  resolve(content: Buffer): void;
+  resolve(object: GitObject): void;
   reject(error: Error): void;
 }
 
@@ -30,13 +35,20 @@ export class BlobReader {
     this.child.stdin.on("error", (error) => this.fail(new EnvironmentError(`git cat-file stdin: ${error.message}`)));
   }
 
-  /** The blob's bytes. Rejects when the object is missing or not a blob. */
-  read(oid: string): Promise<Buffer> {
+  /** Any object (blob, tree, commit) by id or revision expression. Rejects when it is missing. */
+  readObject(spec: string): Promise<GitObject> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.pending.push({ oid, resolve, reject });
-      this.child.stdin.write(`${oid}\n`);
+      this.pending.push({ oid: spec, resolve, reject });
+      this.child.stdin.write(`${spec}\n`);
     });
+  }
+
+  /** The blob's bytes. Rejects when the object is missing or not a blob. */
+  async read(oid: string): Promise<Buffer> {
+    const object = await this.readObject(oid);
+    if (object.type !== "blob") throw new EnvironmentError(`git object ${oid} is a ${object.type}, not a blob`);
+    return object.data;
   }
 
   async close(): Promise<void> {
@@ -72,8 +84,7 @@ export class BlobReader {
       const content = Buffer.from(this.buffer.subarray(nl + 1, nl + 1 + size));
       this.buffer = this.buffer.subarray(nl + 1 + size + 1);
       this.pending.shift();
-      if (parts[1] !== "blob") head.reject(new EnvironmentError(`git object ${head.oid} is a ${parts[1]}, not a blob`));
-      else head.resolve(content);
+      head.resolve({ type: parts[1] ?? "", data: content });
     }
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The few plumbing git commands the history backfill needs, run without a checkout:
- * the first-parent commit list of a ref, and a commit's tree as path → blob id.
+ * The few plumbing git commands the history backfill needs besides `cat-file --batch`, run
+ * without a checkout: the first-parent commit list of a ref, and the scanned root's place in
+ * the repository.
  */
 import { execFile } from "node:child_process";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
@@ -46,24 +47,4 @@ export async function listCommits(root: string, ref: string, count: number): Pro
     commits.push({ sha, date: Number.isNaN(parsed.getTime()) ? date : parsed.toISOString(), subject });
   }
   return commits.reverse();
-}
-
-export interface TreeEntry {
-  readonly path: string;
-  readonly oid: string;
-}
-
-/** Every blob in the commit's tree (recursively), restricted to `pathspecs` when given. */
-export async function listTree(root: string, sha: string, pathspecs: readonly string[] = []): Promise<TreeEntry[]> {
-  const out = await git(root, ["ls-tree", "-r", "-z", "--full-tree", sha, "--", ...pathspecs]);
-  const entries: TreeEntry[] = [];
-  for (const record of out.split("\0")) {
-    if (!record) continue;
-    // "<mode> SP <type> SP <oid> TAB <path>"
-    const tab = record.indexOf("\t");
-    const [, type, oid] = record.slice(0, tab).split(" ");
-    if (type !== "blob" || !oid) continue;
-    entries.push({ path: record.slice(tab + 1), oid });
-  }
-  return entries;
 }

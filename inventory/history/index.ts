@@ -5,7 +5,8 @@
  * `.capkit/cache/history/`. Save the result with `saveHistory` (→ .capkit/results/history.json);
  * the Markdown reporter and the dashboard read it.
  */
-import type { CapkitConfig } from "../../lib/config/index.js";
+import { resolve } from "node:path";
+import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
 import { saveResult } from "../../lib/results-store.js";
 import { backfillHistory, type HistoryProgress } from "./backfill.js";
 import type { HistoryEngine } from "./engine.js";
@@ -21,6 +22,10 @@ export { inventoryEngine } from "./inventory-engine.js";
 export interface ComputeHistoryOptions {
   /** How many first-parent commits to walk back from `ref` (inclusive). */
   readonly commits: number;
+  /**
+   * Applied to every commit, so the trend is measured by one set of rules. Defaults to the
+   * root's current `capkit.config.json` (as scanInventory does), not each commit's copy.
+   */
   readonly config?: CapkitConfig;
   /** Defaults to HEAD. */
   readonly ref?: string;
@@ -30,7 +35,7 @@ export interface ComputeHistoryOptions {
 }
 
 export function computeHistory(root: string, options: ComputeHistoryOptions): Promise<HistoryResult> {
-  const engine = options.engine ?? (inventoryEngine(options.config) as HistoryEngine<unknown>);
+  const engine = options.engine ?? (inventoryEngine(options.config ?? loadConfig(resolve(root)).config) as HistoryEngine<unknown>);
   return backfillHistory(root, {
     commits: options.commits,
     engine,

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
-import type { TreeEntry } from "./git.js";
+import type { TreeEntry } from "./tree-reader.js";
 
 /** What one manifest blob contributes; null when it has no usable name (or is not JSON). */
 export interface ManifestFact {

@@ -12,6 +12,7 @@ import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
+import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { candidateNames, mentionPattern, textHints, wantedInPhase1, wantedInPhase2 } from "./prefilter.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
@@ -26,17 +27,12 @@ export interface ScanOptions {
   /** Defaults to `capkit.config.json` at the root (or the built-in defaults when absent). */
   readonly config?: CapkitConfig;
   readonly onProgress?: (event: ScanProgress) => void;
+  /** Reuse and refresh the facts cache in `<root>/.capkit/cache/` (the CLI turns it on). */
+  readonly cache?: boolean;
 }
 
-export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
-  const root = resolve(rootArg);
-  const config = options.config ?? loadConfig(root).config;
-  const progress = options.onProgress ?? (() => {});
-  progress({ phase: "discover", done: 0, total: 0 });
-  const files = await discoverFiles(root, config.scan);
-  const problems: ScanProblem[] = [];
+function readAll(root: string, files: readonly string[], problems: ScanProblem[]): Map<string, string> {
   const texts = new Map<string, string>();
-  progress({ phase: "read", done: 0, total: files.length });
   for (const file of files) {
     try {
       texts.set(file, readFileSync(join(root, file), "utf8"));
@@ -44,6 +40,45 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
     }
   }
+  return texts;
+}
+
+class Extractor {
+  readonly facts = new Map<string, FileFacts>();
+  parsed = 0;
+  constructor(
+    private readonly texts: ReadonlyMap<string, string>,
+    private readonly cache: FactsCache | undefined,
+  ) {}
+
+  extract(list: readonly string[]): void {
+    const todo: { file: string; text: string }[] = [];
+    for (const file of list) {
+      const text = this.texts.get(file) ?? "";
+      const hit = this.cache?.get(file, text);
+      if (hit) this.facts.set(file, hit);
+      else todo.push({ file, text });
+    }
+    // Parsing stays on the main thread: a two-worker pool measured slower on the shared 2-core box.
+    const fresh = todo.map((t) => extractFileFacts(t.file, t.text));
+    fresh.forEach((f, i) => {
+      const item = todo[i];
+      if (item) this.cache?.set(item.file, item.text, f);
+      this.facts.set(f.file, f);
+    });
+    this.parsed += todo.length;
+  }
+
+  saveCache(): void {
+    try {
+      this.cache?.save();
+    } catch {
+      // A cache that cannot be written (read-only checkout) only costs the next run its speed-up.
+    }
+  }
+}
+
+function selectPhase1(files: readonly string[], texts: ReadonlyMap<string, string>, config: CapkitConfig) {
   const hints = new Map([...texts].map(([file, text]) => [file, textHints(text)] as const));
   const names = candidateNames(config.base.names, hints.values());
   const declaresBase = new RegExp(`\\bclass\\s+(?:${config.base.names.join("|")})\\b`);
@@ -51,15 +86,11 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     const h = hints.get(f);
     return h !== undefined && (f === config.base.module || wantedInPhase1(h, names) || declaresBase.test(texts.get(f) ?? ""));
   });
-  const facts = new Map<string, FileFacts>();
-  let parsed = 0;
-  const total = () => phase1.length + parsed;
-  const extract = (file: string) => {
-    facts.set(file, extractFileFacts(file, texts.get(file) ?? ""));
-    parsed++;
-    if (parsed % 50 === 0) progress({ phase: "parse", done: parsed, total: total() });
-  };
-  phase1.forEach(extract);
+  return { names, phase1 };
+}
+
+/** Phase 2: files constructing a class found in phase 1, or naming a factory/belt/gate function. */
+function selectPhase2(files: readonly string[], texts: ReadonlyMap<string, string>, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>) {
   const classNames = new Set(names);
   const fnNames = new Set<string>([...config.classify.beltBuilders, ...config.classify.gateFunctions]);
   for (const f of facts.values()) {
@@ -69,14 +100,32 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     }
   }
   const mention = mentionPattern(fnNames);
-  for (const file of files) {
+  return files.filter((file) => {
     const text = texts.get(file);
-    if (text !== undefined && !facts.has(file) && wantedInPhase2(text, classNames, mention)) extract(file);
-  }
-  progress({ phase: "analyze", done: parsed, total: parsed });
+    return text !== undefined && !facts.has(file) && wantedInPhase2(text, classNames, mention);
+  });
+}
+
+export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
+  const root = resolve(rootArg);
+  const config = options.config ?? loadConfig(root).config;
+  const progress = options.onProgress ?? (() => {});
+  progress({ phase: "discover", done: 0, total: 0 });
+  const files = await discoverFiles(root, config.scan);
+  const problems: ScanProblem[] = [];
+  progress({ phase: "read", done: 0, total: files.length });
+  const texts = readAll(root, files, problems);
+  const { names, phase1 } = selectPhase1(files, texts, config);
+  const extractor = new Extractor(texts, options.cache ? openFactsCache(root) : undefined);
+  progress({ phase: "parse", done: 0, total: phase1.length });
+  extractor.extract(phase1);
+  const phase2 = selectPhase2(files, texts, config, names, extractor.facts);
+  extractor.extract(phase2);
+  extractor.saveCache();
+  progress({ phase: "analyze", done: phase1.length + phase2.length, total: phase1.length + phase2.length });
   const result = analyzeFacts({
     root,
-    files: [...facts.values()],
+    files: [...extractor.facts.values()],
     packages: listWorkspacePackages(root),
     config,
     knownFiles: files,

@@ -50,7 +50,9 @@ export function trendChart(commits: readonly HistoryCommit[], baseline: Baseline
   );
   const first = commits[0];
   const last = commits[commits.length - 1];
-  const xLabels = first && last
+  const xLabels = first && last && commits.length === 1
+    ? html`<text class="tick" x="${x(0)}" y="${H - 12}" text-anchor="middle">${shortDate(first.date)}</text>`
+    : first && last
     ? html`<text class="tick" x="${x(0)}" y="${H - 12}" text-anchor="start">${shortDate(first.date)}</text>
       <text class="tick" x="${x(commits.length - 1)}" y="${H - 12}" text-anchor="end">${shortDate(last.date)}</text>`
     : "";

@@ -10,6 +10,10 @@ import { html, raw, type RawHtml } from "./escape.js";
 import type { DashboardInputs } from "./inputs.js";
 import type { LedgerRow, NamespaceRow } from "./model.js";
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function card(label: string, value: string | number, sub: string, cls: string, testid: string): RawHtml {
   return html`<div class="card ${cls}" data-testid="${testid}"><div class="label">${label}</div><div class="value">${value}</div><div class="sub">${sub}</div></div>`;
 }
@@ -18,7 +22,7 @@ export function cardsSection(inputs: DashboardInputs): RawHtml {
   const c = inputs.inventory.counters;
   const trend = summarizeTrend(inputs.history);
   const capSub = trend
-    ? `${trend.capabilityShaped.from} → ${trend.capabilityShaped.to} over ${trend.commits} commits`
+    ? `${trend.capabilityShaped.from} → ${trend.capabilityShaped.to} over ${plural(trend.commits, "commit")}`
     : "target 0";
   const base = inputs.baseline?.capabilityShaped;
   const cards = [
@@ -47,7 +51,8 @@ export function trendSection(inputs: DashboardInputs): RawHtml {
     return html`<section id="trend"><h2>Trend</h2><p class="empty" data-testid="no-history">No saved history. Run <code>capkit dashboard --history 30</code> to backfill the counters over the last 30 commits.</p></section>`;
   }
   const baselineLegend = inputs.baseline?.capabilityShaped != null ? html`<span><i class="dash"></i>ratchet baseline (${inputs.baseline.file})</span>` : "";
-  return html`<section id="trend"><h2>Trend over ${commits.length} commits</h2>
+  const single = commits.length === 1 ? html`<p class="muted">One commit so far: pass <code>--history N</code> for a longer trend.</p>` : "";
+  return html`<section id="trend"><h2>Trend over ${plural(commits.length, "commit")}</h2>${single}
 <div class="chart-wrap">${trendChart(commits, inputs.baseline, WIDE)}${trendChart(commits, inputs.baseline, COMPACT)}
 <div class="tooltip" role="status" data-testid="chart-tooltip" hidden><div><span class="mono" data-f="sha"></span> · <span data-f="date"></span></div><div data-f="subject"></div><div>capability-shaped <b data-f="cap"></b> · loop-protocol <b data-f="loop"></b></div></div></div>
 <div class="legend"><span><i style="background:var(--cap)"></i>capability-shaped</span><span><i style="background:var(--loop)"></i>loop-protocol</span>${baselineLegend}</div>
@@ -70,6 +75,16 @@ export function namespacesSection(rows: readonly NamespaceRow[], hasMigrate: boo
 <div class="legend"><span><i style="background:var(--migrated)"></i>migrated</span><span><i style="background:var(--refused)"></i>refused</span><span><i style="background:var(--remaining)"></i>remaining</span></div></section>`;
 }
 
+/** The deciding fact first; the rest folded away so a ledger row stays a few lines tall. */
+function evidenceList(items: readonly string[]): RawHtml {
+  const [head, ...rest] = items;
+  if (head === undefined) return html`<span class="muted">–</span>`;
+  const more = rest.length
+    ? html`<details><summary>${rest.length} more</summary><ul>${rest.map((e) => html`<li>${e}</li>`)}</ul></details>`
+    : "";
+  return html`<ul><li>${head}</li></ul>${more}`;
+}
+
 const STATUS_ORDER: Record<LedgerRow["status"], string> = { remaining: "1", refused: "2", migrated: "3", stays: "4" };
 
 function ledgerRow(r: LedgerRow): RawHtml {
@@ -84,7 +99,7 @@ function ledgerRow(r: LedgerRow): RawHtml {
 <td data-label="namespace · category">${r.namespace ?? "–"}${r.category ? html`<div class="muted">${r.category}</div>` : ""}</td>
 <td data-label="status"><span class="badge ${r.status}">${r.status}</span>${r.reason ? html`<span class="reason">${r.reason}</span>` : ""}</td>
 <td data-label="blockers" class="span${r.blockers.length ? "" : " none"}">${list(r.blockers)}</td>
-<td data-label="evidence" class="span">${list(r.evidence)}</td>
+<td data-label="evidence" class="span">${evidenceList(r.evidence)}</td>
 <td data-label="location" class="span loc mono">${r.location}</td></tr>`;
 }
 

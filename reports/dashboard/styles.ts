@@ -74,7 +74,8 @@ th { font-size: .78rem; text-transform: uppercase; letter-spacing: .03em; color:
 th button { all: unset; cursor: pointer; } th button:focus-visible { outline: 2px solid var(--focus); }
 th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
 td[data-label="evidence"] { min-width: 300px; } td.loc { min-width: 170px; }
-td ul { margin: 0; padding-left: 16px; } td li { overflow-wrap: anywhere; }
+td ul { margin: 0; padding-left: 16px; }
+td details summary { cursor: pointer; color: var(--muted); font-size: .8rem; margin: 2px 0 0 16px; } td li { overflow-wrap: anywhere; }
 .loc { overflow-wrap: anywhere; color: var(--muted); }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: .78rem; font-weight: 600; white-space: nowrap; background: var(--chip); }
 .badge.migrated { color: var(--migrated); } .badge.refused { color: var(--refused); }

@@ -9,7 +9,8 @@ import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import plugin, { type CapkitRuleName } from "../index.js";
+import plugin from "../index.js";
+import type { CapkitRuleName } from "../messages.js";
 
 export interface EslintViolation {
   readonly rule: CapkitRuleName;

@@ -2,7 +2,7 @@
  * `capkit lint`'s engine: all four rules over every TypeScript file under a root without any
  * ESLint configuration. The graph rules and spec purity run on the shared module graph
  * (token-scanned, built once); require-capability-category runs through ESLint's Linter on
- * the files that can hold a spec. Same answers as the plugin (rules/tests/fast-path.test.ts).
+ * the files that can hold a spec (ESLint is loaded only when there is one). Same answers as the plugin (rules/tests/fast-path.test.ts).
  * Returns data; bin/commands/lint.ts prints it.
  */
 import { readFileSync } from "node:fs";
@@ -13,10 +13,9 @@ import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
 import { getSeamAnalysis } from "../graph/graph-cache.js";
 import { formatCycle } from "../graph/seam-cycles.js";
-import type { CapkitRuleName } from "../index.js";
+import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
 import { isSpecFile } from "../seam/sides.js";
-import { lintWithEslint } from "./eslint-run.js";
 import { formatMessage } from "./messages.js";
 
 export interface LintViolation {
@@ -50,7 +49,10 @@ function byPosition(a: LintViolation, b: LintViolation): number {
 }
 
 /** Every violation under `root`, before the baseline is applied. */
-export function collectViolations(rootIn: string, config: SeamConfig): { all: LintViolation[]; files: number; cycles: number; asyncCycles: number } {
+export async function collectViolations(
+  rootIn: string,
+  config: SeamConfig,
+): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number }> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -76,8 +78,9 @@ export function collectViolations(rootIn: string, config: SeamConfig): { all: Li
       : formatMessage("no-seam-cycle", "seamCycle", data);
     all.push({ rule: "no-seam-cycle", file: c.files[0] as string, line: c.line, key: `${c.seam}:${data.cycle}`, message });
   }
-  for (const v of candidates.length > 0 ? lintWithEslint(root, candidates, ["require-capability-category"]) : []) {
-    all.push({ ...v, key: v.message });
+  if (candidates.length > 0) {
+    const { lintWithEslint } = await import("./eslint-run.js");
+    for (const v of lintWithEslint(root, candidates, ["require-capability-category"])) all.push({ ...v, key: v.message });
   }
   return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length };
 }
@@ -87,19 +90,19 @@ function mentionsAny(file: string, words: readonly string[]): boolean {
   return words.some((w) => text.includes(w));
 }
 
-export function runLint(rootIn: string, options: LintOptions = {}): LintResult {
+export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, files, cycles, asyncCycles } = collectViolations(root, config);
+  const { all, files, cycles, asyncCycles } = await collectViolations(root, config);
   const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
   const { fresh, known } = applyBaseline(all, counts);
   return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), cycles, asyncCycles };
 }
 
 /** Record every current violation as known; returns the baseline path and how many it lists. */
-export function updateLintBaseline(rootIn: string, options: { config?: SeamConfig } = {}): { path: string; count: number } {
+export async function updateLintBaseline(rootIn: string, options: { config?: SeamConfig } = {}): Promise<{ path: string; count: number }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all } = collectViolations(root, config);
+  const { all } = await collectViolations(root, config);
   return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }

@@ -257,27 +257,26 @@ function scanExport(tokens: Token[], i: number, add: Add): void {
   }
 }
 
-/** Why the scanner gave up on a text (JSX, a possible top-level await, …), or null when it did not. */
-export function scanUnsureReason(text: string, fileName: string): string | null {
+function scanOrReason(text: string, fileName: string): ModuleFacts | string {
   if (fileName.endsWith(".tsx") || fileName.endsWith(".jsx")) return "JSX";
   try {
-    scanTokens(text, tokenize(text));
-    return null;
+    return scanTokens(text, tokenize(text));
   } catch (error) {
     if (error instanceof Unsure) return error.reason;
     throw error;
   }
 }
 
+/** Why the scanner defers a text to the AST (JSX, a possible top-level await, …), or null. */
+export function scanUnsureReason(text: string, fileName: string): string | null {
+  const r = scanOrReason(text, fileName);
+  return typeof r === "string" ? r : null;
+}
+
 /** Token-level facts, or null when only a parse can decide. */
 export function scanWithTokens(text: string, fileName: string): ModuleFacts | null {
-  if (fileName.endsWith(".tsx") || fileName.endsWith(".jsx")) return null;
-  try {
-    return scanTokens(text, tokenize(text));
-  } catch (error) {
-    if (error instanceof Unsure) return null;
-    throw error;
-  }
+  const r = scanOrReason(text, fileName);
+  return typeof r === "string" ? null : r;
 }
 
 export function scanModule(text: string, fileName: string): ModuleFacts {

@@ -27,20 +27,20 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("lint baseline", () => {
   it("accepts the baselined violations and fails only on new ones", async () => {
-    expect(runLint(root).violations).toHaveLength(2);
+    expect((await runLint(root)).violations).toHaveLength(2);
     const io = captureIO(root);
     expect(await main(["lint", ".", "--update-baseline"], io)).toBe(0);
     const baseline = JSON.parse(readFileSync(join(root, ".capkit/lint-baseline.json"), "utf8"));
     expect(baseline).toMatchObject({ version: 1, comment: expect.stringContaining("--update-baseline") });
     expect(baseline.violations.map((v: { rule: string }) => v.rule)).toEqual(["no-reverse-seam-import", "no-seam-cycle"]);
 
-    const known = runLint(root);
+    const known = await runLint(root);
     expect(known.violations).toEqual([]);
     expect(known.baselined).toHaveLength(2);
     expect(lintWithEslint(root, listSourceFiles(root), ["no-reverse-seam-import", "no-seam-cycle"])).toEqual([]);
 
     writeFileSync(join(root, T, "extra.ts"), 'import { capabilityFromTool } from "../capabilities/adapters.js";\nexport const extra = capabilityFromTool;\n');
-    const fresh = runLint(root);
+    const fresh = await runLint(root);
     expect(fresh.violations.map((v) => `${v.rule} ${v.file}:${v.line}`)).toEqual([`no-reverse-seam-import ${T}/extra.ts:1`]);
     expect(lintWithEslint(root, [`${T}/extra.ts`], ["no-reverse-seam-import"])).toHaveLength(1);
     rmSync(join(root, T, "extra.ts"));

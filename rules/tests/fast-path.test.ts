@@ -12,22 +12,22 @@ import { lintWithEslint } from "../engine/eslint-run.js";
 import { factsFromAst } from "../graph/facts-from-ast.js";
 import { listSourceFiles } from "../graph/list-files.js";
 import { scanWithTokens } from "../graph/scan-imports.js";
-import { rules, type CapkitRuleName } from "../index.js";
+import { RULE_NAMES } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
 import { FIXTURES } from "./rule-tester.js";
 
 const REPO = join(FIXTURES, "..", "..");
 const NODETOOL = join(REPO, "fixtures", "nodetool-mini");
-const ALL_RULES = Object.keys(rules) as CapkitRuleName[];
+const ALL_RULES = RULE_NAMES;
 const trees = ["seam-graph", "specs", "esbuild-deadlock", "esbuild-deadlock-fixed"].map((t) => join(FIXTURES, t));
 if (existsSync(NODETOOL)) trees.push(NODETOOL);
 
 const key = (v: { rule: string; file: string; line: number; message: string }) => `${v.file}:${v.line} ${v.rule} ${v.message}`;
 
 describe("fast path ≡ ESLint Linter with the plugin", () => {
-  it.each(trees)("same violations on %s", (root) => {
+  it.each(trees)("same violations on %s", async (root) => {
     const config = loadSeamConfig(root);
-    const fast = collectViolations(root, config).all.map(key).sort();
+    const fast = (await collectViolations(root, config)).all.map(key).sort();
     const eslint = lintWithEslint(root, listSourceFiles(root, config.ignore), ALL_RULES).map(key).sort();
     expect(fast).toEqual(eslint);
     if (!root.endsWith("fixed") && root !== NODETOOL) expect(new Set(fast.map((k) => k.split(" ")[1])).size).toBeGreaterThan(1);

@@ -5,10 +5,10 @@
  * target from its config first; `recordParityAt(root)` writes the pre-migration recording.
  * Returns data only (bin/commands/parity.ts and the demo render it).
  */
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
-import { ConfigError } from "../../lib/errors.js";
 import { behaviourCheck } from "./replay.js";
 import { gateParityCheck } from "./gate-parity.js";
 import {
@@ -16,13 +16,14 @@ import {
   defaultImporter,
   extractOldCategories,
   loadCases,
+  loadBelts,
   loadHostFactories,
   loadParityTarget,
   type ModuleImporter,
 } from "./load-target.js";
 import { MUTANTS, type Mutant } from "./mutants.js";
 import { stableJson } from "./normalize.js";
-import { recordParity, type RecordableTool } from "./record.js";
+import { recordParity } from "./record.js";
 import { categoryCheck, driftCheck } from "./static-checks.js";
 import type { MutantsSummary, ParityCheck, ParityRecording, ParityResult, ParityTarget } from "./types.js";
 
@@ -92,25 +93,34 @@ export interface RecordResult {
   readonly root: string;
   readonly file: string;
   readonly recording: ParityRecording;
+  /** e.g. the tree is already (partly) migrated, so some "old" outcomes are the new code's. */
+  readonly warnings: readonly string[];
+}
+
+export interface RecordOptions extends Omit<RunParityOptions, "mutants"> {
+  /** Cases to use instead of the configured cases file (wire name → argument objects). */
+  readonly cases?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
+}
+
+/** Names the belts build that the tree's registry already serves (the recording would compare new with new). */
+async function alreadyMigrated(root: string, config: CapkitConfig, importer: ModuleImporter, names: readonly string[]): Promise<string[]> {
+  const file = config.parity.registry.module ?? `${config.codemods.capabilitiesDir}/registry.ts`;
+  if (!existsSync(join(root, file))) return [];
+  try {
+    const registry = (await importer(root, file))[config.parity.registry.export] as { capabilitySpec?: (n: string) => unknown } | undefined;
+    return names.filter((n) => registry?.capabilitySpec?.(n) !== undefined);
+  } catch {
+    return [];
+  }
 }
 
 /** Record the old Tool classes of a pre-migration root and write the recording atomically. */
-export async function recordParityAt(rootArg: string, options: Omit<RunParityOptions, "mutants"> = {}): Promise<RecordResult> {
+export async function recordParityAt(rootArg: string, options: RecordOptions = {}): Promise<RecordResult> {
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root, options.configPath).config;
   const importer = options.importer ?? defaultImporter;
   const host = await loadHostFactories(root, config, importer);
-  const beltModule = await importer(root, config.parity.belts.module);
-  const builders = config.parity.belts.builders.map((name) => {
-    const fn = beltModule[name];
-    if (typeof fn !== "function") {
-      throw new ConfigError(`belts: ${config.parity.belts.module} has no belt builder "${name}"`, {
-        file: "capkit.config.json",
-        hint: "set parity.belts.builders to the functions that assemble the old Tool belts",
-      });
-    }
-    return fn as (deps: unknown) => RecordableTool[] | Promise<RecordableTool[]>;
-  });
+  const belts = await loadBelts(root, config, importer, host);
   const classes = new Map<string, { class: string | null; file: string | null }>();
   try {
     const { scanInventory } = await import("../../inventory/index.js");
@@ -121,16 +131,22 @@ export async function recordParityAt(rootArg: string, options: Omit<RunParityOpt
   }
   const old = extractOldCategories(root, config);
   const recording = await recordParity({
-    createContext: host.createContext,
-    ...(host.createDeps ? { createDeps: host.createDeps } : {}),
-    buildBelts: async (deps) => (await Promise.all(builders.map((b) => b(deps)))).flat(),
-    cases: loadCases(root, config),
+    ...belts,
+    cases: options.cases ?? loadCases(root, config),
     generate: config.parity.generate,
     ...(old ? { categoryMap: old.map } : {}),
     fallbackCategory: config.categories.fallback,
     classes,
   });
+  const warnings: string[] = [];
+  const migrated = await alreadyMigrated(root, config, importer, Object.keys(recording.capabilities));
+  if (migrated.length > 0) {
+    warnings.push(
+      `${migrated.length} of the recorded tools are already capabilities in the registry (${migrated.slice(0, 5).join(", ")}${migrated.length > 5 ? ", …" : ""}): ` +
+        "their outcomes come from the migrated code; record on the pre-migration tree (e.g. a checkout of the base commit) for a real comparison",
+    );
+  }
   const file = join(root, config.parity.recording);
   writeFileAtomic(file, stableJson(recording));
-  return { root, file, recording };
+  return { root, file, recording, warnings };
 }

@@ -53,15 +53,18 @@ function canaryArgs(target: ParityTarget, name: string): Record<string, unknown>
   return structuredClone(valid ?? candidates[0] ?? {});
 }
 
-/** The canary per category: configured when registered, else the first name in that category. */
+/** The canary per category: configured when registered, else the first recorded name in that
+ *  category (constructible with the host's deps), else the first name. */
 export function pickCanaries(target: ParityTarget): Partial<Record<PermissionCategory, GateCall>> {
+  const recorded = new Set(Object.keys(target.recording?.capabilities ?? {}));
+  const rank = (name: string) => (recorded.has(name) ? 0 : 1);
   const specs = target.registry.listCapabilitySpecs();
   const out: Partial<Record<PermissionCategory, GateCall>> = {};
   for (const category of PERMISSION_CATEGORIES) {
     const configured = target.canaries?.[category];
     const spec =
       (configured ? specs.find((s) => s.name === configured && s.category === category) : undefined) ??
-      specs.filter((s) => s.category === category).sort((a, b) => a.name.localeCompare(b.name))[0];
+      specs.filter((s) => s.category === category).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))[0];
     if (spec) out[category] = { capability: spec.name, category, args: canaryArgs(target, spec.name) };
   }
   return out;

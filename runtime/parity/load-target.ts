@@ -15,6 +15,7 @@ import { ConfigError } from "../../lib/errors.js";
 import { extractFileFacts } from "../../inventory/extract/extract-file-facts.js";
 import type { PermissionCategory } from "../permission-types.js";
 import type { CapabilityRegistry } from "../registry.js";
+import type { LegacyBelts, RecordableTool } from "./record.js";
 import type { ParityRecording, ParityTarget } from "./types.js";
 
 export type ModuleImporter = (root: string, relPath: string) => Promise<Record<string, unknown>>;
@@ -132,6 +133,30 @@ export async function loadHostFactories(root: string, config: CapkitConfig, impo
   return { createContext, ...(createDeps ? { createDeps } : {}) };
 }
 
+/** The belt builders of the config, called with fresh deps: how the old tools are constructed. */
+export async function loadBelts(root: string, config: CapkitConfig, importer: ModuleImporter, host: HostFactories): Promise<LegacyBelts> {
+  const belts = config.parity.belts;
+  if (!existsSync(join(root, belts.module))) {
+    throw new ConfigError(`belts: module ${belts.module} does not exist`, { file: "capkit.config.json", hint: "set parity.belts.module to the file exporting the belt builders" });
+  }
+  const mod = await importer(root, belts.module);
+  const builders = belts.builders.map((name) => {
+    const fn = mod[name];
+    if (typeof fn !== "function") {
+      throw new ConfigError(`belts: ${belts.module} has no belt builder "${name}"`, {
+        file: "capkit.config.json",
+        hint: "set parity.belts.builders to the functions that assemble the old Tool belts",
+      });
+    }
+    return fn as (deps: unknown) => RecordableTool[] | Promise<RecordableTool[]>;
+  });
+  return {
+    createContext: host.createContext,
+    ...(host.createDeps ? { createDeps: host.createDeps } : {}),
+    buildBelts: async (deps) => (await Promise.all(builders.map((b) => b(deps)))).flat(),
+  };
+}
+
 export async function loadParityTarget(rootArg: string, config: CapkitConfig, importer: ModuleImporter = defaultImporter): Promise<ParityTarget> {
   const root = resolve(rootArg);
   const p = config.parity;
@@ -145,6 +170,7 @@ export async function loadParityTarget(rootArg: string, config: CapkitConfig, im
     });
   }
   const host = await loadHostFactories(root, config, importer);
+  const legacy = await loadBelts(root, config, importer, host).catch(() => null);
   const snapshotFile = categorySnapshotPath(config.codemods);
   const recording = loadRecording(root, config);
   const extracted = recording ? null : extractOldCategories(root, config);
@@ -162,5 +188,6 @@ export async function loadParityTarget(rootArg: string, config: CapkitConfig, im
     nondeterministic: p.nondeterministic,
     moduleFiles: moduleFilesIn(root, config.codemods.capabilitiesDir),
     pack: p.pack,
+    legacy,
   };
 }

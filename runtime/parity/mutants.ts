@@ -56,12 +56,19 @@ function planBlocksReads(o: PermissionGateOptions): CapabilityGate {
   };
 }
 
-const allowAll: SecurityMonitor = () => "allow";
+/** Consults the real monitor (so the review happens) and then ignores a block. */
+function ignoreBlocks(monitor: SecurityMonitor | undefined): SecurityMonitor | undefined {
+  if (!monitor) return undefined;
+  return async (request) => {
+    await (typeof monitor === "function" ? monitor(request) : monitor.review(request));
+    return "allow" as const;
+  };
+}
 
 export const MUTANTS: readonly Mutant[] = [
   { name: "no-read-fast-path", description: "reads go through the ask ladder like external calls", gateFactory: noReadFastPath },
   { name: "monitor-skipped", description: "the security monitor is never consulted", gateFactory: gate(({ monitor: _m, ...o }) => o) },
-  { name: "monitor-block-ignored", description: "a monitor block is treated as allow", gateFactory: gate((o) => ({ ...o, ...(o.monitor ? { monitor: allowAll } : {}) })) },
+  { name: "monitor-block-ignored", description: "a monitor block is treated as allow", gateFactory: gate((o) => ({ ...o, monitor: ignoreBlocks(o.monitor) })) },
   { name: "plan-mode-ignored", description: "plan mode behaves like default mode", gateFactory: gate((o) => ({ ...o, mode: o.mode === "plan" ? "default" : o.mode })) },
   { name: "plan-mode-blocks-reads", description: "plan mode also blocks read capabilities", gateFactory: planBlocksReads },
   { name: "auto-mode-ignored", description: "auto mode asks like default mode", gateFactory: gate((o) => ({ ...o, mode: o.mode === "auto" ? "default" : o.mode })) },

@@ -20,11 +20,7 @@ export interface RecordableTool {
   process(context: unknown, params: Record<string, unknown>): Promise<unknown>;
 }
 
-export interface RecordInput {
-  readonly createContext: () => unknown;
-  readonly createDeps?: () => unknown;
-  /** Every belt the host assembles, built from one deps value. */
-  readonly buildBelts: (deps: unknown) => readonly RecordableTool[] | Promise<readonly RecordableTool[]>;
+export interface RecordInput extends LegacyBelts {
   /** Wire name → argument objects from the cases file. */
   readonly cases?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
   readonly generate?: readonly InputKind[];
@@ -39,12 +35,25 @@ export const RECORDING_COMMENT =
   "Written by `capkit parity --record` before migration: outcomes of the old Tool classes on a deterministic fake context. " +
   "Commit it; `capkit parity` replays these inputs through run.invoke. On a merge conflict, re-run `capkit parity --record` on the pre-migration tree.";
 
-async function belt(input: RecordInput): Promise<{ tools: readonly RecordableTool[]; deps: unknown }> {
+/** How to construct the old tools: fresh deps → every belt. */
+export interface LegacyBelts {
+  readonly createContext: () => unknown;
+  readonly createDeps?: () => unknown;
+  readonly buildBelts: (deps: unknown) => readonly RecordableTool[] | Promise<readonly RecordableTool[]>;
+}
+
+async function belt(input: LegacyBelts): Promise<{ tools: readonly RecordableTool[]; deps: unknown }> {
   const deps = input.createDeps?.();
   return { tools: await input.buildBelts(deps), deps };
 }
 
-async function runOld(input: RecordInput, name: string, args: Record<string, unknown>): Promise<unknown> {
+/** Wire names the belts construct (with fresh deps). */
+export async function beltNames(input: LegacyBelts): Promise<Set<string>> {
+  return new Set((await belt(input)).tools.map((t) => t.name));
+}
+
+/** One call of a belt tool through its own `execute` on a fresh context and fresh deps, normalised. */
+export async function runToolCase(input: LegacyBelts, name: string, args: Record<string, unknown>): Promise<unknown> {
   const { tools } = await belt(input);
   const tool = tools.find((t) => t.name === name);
   if (!tool) return { $threw: `the belt no longer constructs ${name}` };
@@ -73,7 +82,7 @@ export async function recordParity(input: RecordInput): Promise<ParityRecording>
       if (!seen.has(key)) inputs.push({ source: `schema:${g.kind}`, args: g.args }), seen.add(key);
     }
     const cases: RecordedCase[] = [];
-    for (const i of inputs) cases.push({ source: i.source, args: i.args, result: await runOld(input, name, i.args) });
+    for (const i of inputs) cases.push({ source: i.source, args: i.args, result: await runToolCase(input, name, i.args) });
     const known = input.classes?.get(name);
     capabilities[name] = { class: known?.class ?? null, file: known?.file ?? null, cases };
   }

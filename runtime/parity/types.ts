@@ -8,6 +8,7 @@
 import type { PermissionCategory, PermissionGateOptions, CapabilityGate } from "../permission-types.js";
 import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
+import type { LegacyBelts } from "./record.js";
 
 export type ParityCheckName = "drift" | "category-snapshot" | "gate-parity" | "behaviour";
 
@@ -98,6 +99,9 @@ export interface ParityTarget {
   /** Module keys implemented on disk (`<ns>.ts` files); null skips the file-level comparison. */
   readonly moduleFiles?: readonly string[] | null;
   readonly pack?: string;
+  /** The belts as they are now: a recorded capability that was not migrated (refused, or a
+   *  later namespace) is replayed through its remaining Tool class instead. */
+  readonly legacy?: LegacyBelts | null;
 }
 
 export interface CheckHooks {

@@ -62,8 +62,9 @@ export function generateCapabilityFacade(
 
 /**
  * The bridge module. It captures the host function and the intrinsics it needs before any
- * guest code runs, so later prototype tampering cannot redirect it, and answers cross back as
- * JSON envelopes: a host error becomes a guest Error, never a rejected host promise.
+ * guest code runs, so later prototype tampering cannot redirect it. A call crosses as one JSON
+ * string `[moduleKey, exportName, args]` (one string read on the host side); answers cross
+ * back as JSON envelopes: a host error becomes a guest Error, never a rejected host promise.
  */
 export function bridgeModuleSource(): string {
   return `const host = globalThis[${JSON.stringify(BRIDGE_GLOBAL)}];
@@ -71,14 +72,23 @@ delete globalThis[${JSON.stringify(BRIDGE_GLOBAL)}];
 const stringify = JSON.stringify, parse = JSON.parse, GuestError = Error, isArray = Array.isArray;
 export async function call(moduleKey, exportName, args) {
   let payload;
-  try { payload = stringify(isArray(args) ? args : [args]); }
+  try { payload = stringify([moduleKey, exportName, isArray(args) ? args : [args]]); }
   catch (e) { throw new GuestError("arguments for " + exportName + " are not JSON-serialisable"); }
-  if (payload === undefined) payload = "[]";
-  const envelope = parse(await host(moduleKey, exportName, payload));
+  const envelope = parse(await host(payload));
   if (envelope.ok) return envelope.value;
   const err = new GuestError(envelope.error.message);
   err.name = envelope.error.name;
   throw err;
 }
+`;
+}
+
+/**
+ * The pack's root module: `capabilities()` returns the catalog of what this session mounted
+ * (modules, exports, one-line summaries, categories) as plain data — no host call.
+ */
+export function catalogModuleSource(catalog: unknown): string {
+  return `const text = ${JSON.stringify(JSON.stringify(catalog))};
+export function capabilities() { return JSON.parse(text); }
 `;
 }

@@ -1,7 +1,8 @@
 /**
  * The sandbox host: evaluates one guest action (an ES module) in a fresh QuickJS runtime with
  * the session's capability facades mounted, and returns its result and the transcript of
- * capability calls. Hostile-input safe: imports are resolved before any guest code runs and an
+ * capability calls; `import { capabilities } from "<pack>"` gives the guest the mounted catalog.
+ * Hostile-input safe: imports are resolved before any guest code runs and an
  * unmounted or unknown module fails naming it; the bridge is private to the facades; a deadline
  * (the sandbox clock, suspended during approvals) interrupts loops; memory and stack are
  * capped; host errors cross as values; the guest sees no host globals. Consumed by hosts,
@@ -12,7 +13,16 @@ import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
 import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
 import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchEnvelope, type DispatchRecord } from "./dispatcher.js";
-import { BRIDGE_GLOBAL, BRIDGE_SPECIFIER, DEFAULT_PACK, bridgeModuleSource, facadeSpecifier, generateCapabilityFacade } from "./facade.js";
+import { capabilityCatalog } from "../catalog.js";
+import {
+  BRIDGE_GLOBAL,
+  BRIDGE_SPECIFIER,
+  DEFAULT_PACK,
+  bridgeModuleSource,
+  catalogModuleSource,
+  facadeSpecifier,
+  generateCapabilityFacade,
+} from "./facade.js";
 import { GuestFailure, acquireEngine, createTicker, settle, type GuestError } from "./vm.js";
 import { createModuleResolver } from "./resolver.js";
 
@@ -69,6 +79,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
       const names = (options.registry.moduleSpecs(key) ?? []).map((s) => s.name).filter((n) => options.registry.capabilityModuleOf(n) === key);
       facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
     }
+    facades.set(pack, catalogModuleSource(capabilityCatalog(options.registry, options.mounted)));
     for (const spec of Object.keys(options.libraries ?? {})) {
       if (spec === BRIDGE_SPECIFIER || spec.startsWith(`${pack}/`) || spec === pack) {
         throw new Error(`library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`);
@@ -102,18 +113,19 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   let callCount = 0;
   const maxCalls = options.maxCalls ?? 10_000;
 
-  const bridge = ctx.newFunction(BRIDGE_GLOBAL, (mH, eH, pH) => {
-    const moduleKey = fromGuest(ctx, mH);
-    const exportName = fromGuest(ctx, eH);
-    const payload = pH ? fromGuest(ctx, pH) : undefined;
-    let args: unknown = payload;
+  const bridge = ctx.newFunction(BRIDGE_GLOBAL, (payloadHandle) => {
+    // One JSON string [moduleKey, exportName, args]; anything else is forged and the
+    // dispatcher rejects it by type like any other bad call.
+    const payload = payloadHandle ? fromGuest(ctx, payloadHandle) : undefined;
+    let decoded: unknown = payload;
     if (typeof payload === "string") {
       try {
-        args = JSON.parse(payload);
+        decoded = JSON.parse(payload);
       } catch {
-        args = { guestValue: "unparsable" };
+        decoded = { guestValue: "unparsable" };
       }
     }
+    const [moduleKey, exportName, args] = Array.isArray(decoded) ? decoded : [decoded, undefined, undefined];
     const deferred = ctx.newPromise();
     deferreds.add(deferred);
     const work: Promise<DispatchEnvelope> =

@@ -17,6 +17,7 @@ export {
   BRIDGE_SPECIFIER,
   DEFAULT_PACK,
   FacadeNameError,
+  catalogModuleSource,
   facadeSpecifier,
   generateCapabilityFacade,
   isExportIdentifier,

@@ -24,7 +24,7 @@ export function createModuleResolver(input: {
 }): ModuleResolver {
   const refusals = new Map<string, string>();
   const errors = new Set<string>();
-  const mountedList = () => [...input.facades.keys()].join(", ") || "none";
+  const mountedList = () => [...input.facades.keys()].filter((k) => k.startsWith(`${input.pack}/`)).join(", ") || "none";
   const has = (spec: string) => Object.prototype.hasOwnProperty.call(input.libraries, spec);
 
   const refuse = (message: string): string => {
@@ -38,6 +38,7 @@ export function createModuleResolver(input: {
     if (requested === BRIDGE_SPECIFIER) {
       return input.facades.has(base) ? requested : refuse(`module "${BRIDGE_SPECIFIER}" is private to the capability facades`);
     }
+    if (input.facades.has(requested)) return requested; // a mounted facade or the pack's root catalog
     if (requested.startsWith(`${input.pack}/`)) {
       return input.facades.has(requested)
         ? requested

@@ -25,7 +25,9 @@ export const MIN_MEMORY_BYTES = 256 * PAGE;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 function compiledModule(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) => WebAssembly.compile(bytes));
+  // Resolved from quickjs-emscripten's own location: the variant is its dependency, not ours.
+  const fromQuickJS = createRequire(require.resolve("quickjs-emscripten"));
+  compiled ??= readFile(fromQuickJS.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) => WebAssembly.compile(bytes));
   compiled.catch(() => (compiled = undefined));
   return compiled;
 }
@@ -131,22 +133,24 @@ export async function settle(
   ticker: Ticker,
 ): Promise<QuickJSHandle> {
   try {
+    let progressed = true;
     for (;;) {
-      const state = ctx.getPromiseState(handle);
-      if (state.type === "fulfilled") {
-        if (state.notAPromise) return handle.dup();
-        return state.value;
+      if (progressed) {
+        const state = ctx.getPromiseState(handle);
+        if (state.type === "fulfilled") return state.notAPromise ? handle.dup() : state.value;
+        if (state.type === "rejected") throw new GuestFailure(guestError(ctx, state.error, clock, moduleErrors));
       }
-      if (state.type === "rejected") throw new GuestFailure(guestError(ctx, state.error, clock, moduleErrors));
       const jobs = rt.executePendingJobs();
       if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
       if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
-      if (jobs.value > 0) continue; // progress: re-read the state
+      progressed = jobs.value > 0;
+      if (progressed) continue; // re-read the state only after something ran
       if (inFlight.size === 0) {
         throw new GuestFailure({ kind: "deadlock", name: "Deadlock", message: "the action awaits a promise that nothing will ever settle" });
       }
       // Wait for host work; a suspended clock (approval, monitor) does not run down the deadline.
       await Promise.race([...inFlight, ticker.next()]);
+      progressed = false;
     }
   } finally {
     if (handle.alive) handle.dispose();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCapabilityRun, createInvokeTranscript, scriptedApprover, type CapabilitySpec } from "../index.js";
+import { capabilityCatalog, createCapabilityRun, createInvokeTranscript, scriptedApprover, type CapabilitySpec } from "../index.js";
 import { createClockRelay, runGuestAction } from "../sandbox/index.js";
 import { sampleRegistry, totalImplRuns } from "./support/sample-capabilities.js";
 
@@ -86,5 +86,26 @@ describe("runGuestAction", () => {
     const unsuspended = createCapabilityRun({ context: {}, registry, gate: { mode: "default", approver }, capabilities: [slow("slow_read", "read")] });
     const timedOut = await runGuestAction({ source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`, run: unsuspended, registry, mounted: ["notes"], deadlineMs: 250 });
     expect(timedOut).toMatchObject({ ok: false, error: { kind: "deadline" } });
+  });
+});
+
+describe("the capability catalog", () => {
+  it("lists mounted modules with exports, one-line summaries and categories, loading nothing", async () => {
+    const { registry, world } = sampleRegistry();
+    expect(capabilityCatalog(registry, ["notes"])).toEqual({
+      modules: [{ module: "notes", exports: [
+        { name: "add_note", summary: "Add a note.", category: "write" },
+        { name: "list_notes", summary: "List the notes in this session.", category: "read" },
+      ] }],
+    });
+    expect(capabilityCatalog(registry).modules.map((m) => m.module)).toEqual(["notes", "ops"]);
+    expect(world.loads).toEqual([]);
+  });
+
+  it("is what the guest's capabilities() returns, without a host call", async () => {
+    const { registry, run } = setup();
+    const r = await runGuestAction({ source: `import { capabilities } from "${PACK}"; export default capabilities();`, run, registry, mounted: ["ops"] });
+    expect(r).toMatchObject({ ok: true, value: capabilityCatalog(registry, ["ops"]) });
+    expect(r.calls).toEqual([]);
   });
 });

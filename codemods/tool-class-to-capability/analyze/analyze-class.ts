@@ -5,7 +5,7 @@
  * fields, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Expression, type MethodDeclaration } from "ts-morph";
+import { Node, SyntaxKind, type ClassDeclaration, type Expression, type MethodDeclaration, type TypeNode } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import { refuse } from "./refusals.js";
 
@@ -24,6 +24,8 @@ export interface ClassAnalysis {
   readonly process: MethodDeclaration;
   /** Class field → run field. */
   readonly depFields: Map<string, string>;
+  /** Run field → the old constructor parameter's type and whether it was optional. */
+  readonly depTypes: Map<string, { readonly type: TypeNode | undefined; readonly optional: boolean }>;
   readonly privateMethods: MethodDeclaration[];
 }
 
@@ -51,7 +53,9 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
   if (first) refuse("DECORATOR", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
 }
 
-function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Readonly<Record<string, string>>): Map<string, string> {
+type DepTypes = ClassAnalysis["depTypes"];
+
+function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Readonly<Record<string, string>>, depTypes: DepTypes): Map<string, string> {
   const deps = new Map<string, string>();
   const ctors = cls.getConstructors();
   if (ctors.length > 1) refuse("UNSUPPORTED_SHAPE", file, ctors[1]?.getStartLineNumber() ?? 0, "constructor overloads", "keep one constructor");
@@ -92,6 +96,7 @@ function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Read
       refuse("NO_RUN_FIELD", file, p.getStartLineNumber(), `constructor parameter \`${pname}\` has no run field`, `add "${pname}": "<runField>" to codemods.runFields in capkit.config.json (and put that field on the CapabilityRun where the class is constructed today)`);
     }
     deps.set(field, runField);
+    if (!depTypes.has(runField)) depTypes.set(runField, { type: p.getTypeNode(), optional: p.hasQuestionToken() });
   }
   return deps;
 }
@@ -120,7 +125,8 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
   const needsExpr = valueOf(cls, "needsToolCallId", file);
   if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("UNSUPPORTED_SHAPE", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
 
-  const depFields = analyzeConstructor(cls, file, runFields);
+  const depTypes: DepTypes = new Map();
+  const depFields = analyzeConstructor(cls, file, runFields, depTypes);
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
@@ -164,6 +170,7 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
     userMessage,
     process,
     depFields,
+    depTypes,
     privateMethods,
   };
 }

@@ -23,6 +23,8 @@ export interface ClassParts {
   readonly moduleFunctions: string[];
   readonly specIds: Identifier[];
   readonly implIds: Identifier[];
+  /** The process context parameter's type as written (e.g. "ProcessingContext"), if annotated. */
+  readonly contextType: string | null;
 }
 
 export function camel(wire: string): string {
@@ -48,10 +50,10 @@ function withCast(block: string, castLine: string | null, indent: string): strin
   return block.replace(/^\{/, `{\n${indent}  ${castLine}`);
 }
 
-function functionFromMethod(method: MethodDeclaration, fnName: string, needsRun: boolean, body: string): string {
+function functionFromMethod(method: MethodDeclaration, fnName: string, needsRun: boolean, body: string, runType: string): string {
   const doc = method.getJsDocs().map((d) => `${d.getText()}\n`).join("");
   const typeParams = method.getTypeParameters().length ? `<${method.getTypeParameters().map((t) => t.getText()).join(", ")}>` : "";
-  const params = [needsRun ? "run: CapabilityRun" : null, ...method.getParameters().map((p) => p.getText())].filter(Boolean).join(", ");
+  const params = [needsRun ? `run: ${runType}` : null, ...method.getParameters().map((p) => p.getText())].filter(Boolean).join(", ");
   const ret = method.getReturnTypeNode() ? `: ${method.getReturnTypeNodeOrThrow().getText()}` : "";
   return `${doc}${method.isAsync() ? "async " : ""}function ${fnName}${typeParams}(${params})${ret} ${body}`;
 }
@@ -70,12 +72,16 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   const [ctxParam, argsParam, ...extra] = a.process.getParameters();
   if (extra.length > 0) refuse("UNSUPPORTED_SHAPE", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
   const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
+  const ctxTypeNode = ctxParam?.getTypeNode();
+  const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
+  const runType = contextType ? `CapabilityRun<${contextType}>` : "CapabilityRun";
   const scope = (mode: "impl" | "spec", withContext: boolean): RewriteScope => ({
     file: a.file,
     wireName: a.wireName,
     specVar,
     implName,
     depFields: a.depFields,
+    requiredFields: new Set([...a.depTypes].filter(([, t]) => !t.optional).map(([f]) => f)),
     helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
     contextName: ctxName,
@@ -141,10 +147,11 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     implIds.push(...r.identifiers, ...m.getParameters().flatMap((p) => referenceIdentifiers(p)));
     const rt = m.getReturnTypeNode();
     if (rt) implIds.push(...referenceIdentifiers(rt));
-    moduleFunctions.push(functionFromMethod(m, ref.fnName, ref.needsRun, r.text));
+    moduleFunctions.push(functionFromMethod(m, ref.fnName, ref.needsRun, r.text, runType));
   }
   const adapted = adaptArgs(argsParam, "args");
   implIds.push(...adapted.ids);
+  if (ctxTypeNode && contextType) implIds.push(...referenceIdentifiers(ctxTypeNode));
   const rt = a.process.getReturnTypeNode();
   const retText = rt ? `: ${rt.getText()}` : "";
   if (rt) implIds.push(...referenceIdentifiers(rt));
@@ -153,10 +160,10 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   let entryText: string;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "");
-    moduleFunctions.push(`async function ${implName}(run: CapabilityRun, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`);
+    moduleFunctions.push(`async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`);
     entryText = `    { spec: ${specVar}, impl: ${implName} },`;
   } else {
     entryText = `    {\n      spec: ${specVar},\n      impl: async (run, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
   }
-  return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, specIds, implIds };
+  return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, specIds, implIds, contextType };
 }

@@ -22,6 +22,8 @@ export interface RewriteScope {
   readonly implName: string;
   /** Class field → run field (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
+  /** Run fields the old constructor required (read through requireRunField). */
+  readonly requiredFields: ReadonlySet<string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;
   /** The process context parameter (rewritten to run.context); undefined elsewhere. */
   readonly contextSymbol?: MorphSymbol;
@@ -109,7 +111,8 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     const dep = scope.depFields.get(name);
     if (dep !== undefined) {
       flags.usesRun = true;
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `run.${dep}` });
+      const text = scope.requiredFields.has(dep) ? `requireRunField(run.${dep}, ${JSON.stringify(dep)}, ${JSON.stringify(scope.wireName)})` : `run.${dep}`;
+      edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
       continue;
     }
     const helper = scope.helpers.get(name);
@@ -161,18 +164,22 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
 function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
   if (!scope.contextSymbol) return;
   for (const id of root.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id.getText() !== scope.contextName || id.getSymbol() !== scope.contextSymbol) continue;
+    const parentNode = id.getParent();
+    const symbol = Node.isShorthandPropertyAssignment(parentNode)
+      ? id.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parentNode)
+      : id.getSymbol();
+    if (id.getText() !== scope.contextName || symbol !== scope.contextSymbol) continue;
     if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
     flags.usesRun = true;
-    const parent = id.getParent();
-    if (Node.isShorthandPropertyAssignment(parent)) edits.push({ start: id.getStart(), end: id.getEnd(), text: `${id.getText()}: run.context` });
+    if (Node.isShorthandPropertyAssignment(parentNode)) edits.push({ start: id.getStart(), end: id.getEnd(), text: `${id.getText()}: run.context` });
     else edits.push({ start: id.getStart(), end: id.getEnd(), text: "run.context" });
   }
 }
 
 /** Identifiers in `root` that may name something outside it (property names excluded). */
 export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = []): Identifier[] {
-  return root.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+  const all = [...(Node.isIdentifier(root) ? [root] : []), ...root.getDescendantsOfKind(SyntaxKind.Identifier)];
+  return all.filter((id) => {
     const parent = id.getParent();
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
     if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;

@@ -12,9 +12,17 @@ export interface ModuleInput {
   readonly imports: readonly ImportNeed[];
   readonly statements: readonly string[];
   readonly entries: readonly string[];
+  /** The host context type for `CapabilityModule<Ctx>` (new files only), e.g. "ProcessingContext". */
+  readonly contextType: string | null;
 }
 
-function skeleton(ns: string, runtimeImport: string): string {
+const REQUIRE_RUN_FIELD = `/** A run field the old constructor required: fail clearly when the host did not put it on the run. */
+function requireRunField<T>(value: T | undefined, field: string, capability: string): T {
+  if (value === undefined) throw new Error(\`\${capability} needs run.\${field}: build the CapabilityRun with it (it used to be a constructor argument)\`);
+  return value;
+}`;
+
+function skeleton(ns: string, runtimeImport: string, contextType: string | null): string {
   return `/**
  * Capability module "${ns}": the implementations behind ./${ns}.specs.ts. Each impl receives the
  * per-run CapabilityRun (context, gate and the fields old constructors took) and the arguments.
@@ -22,7 +30,7 @@ function skeleton(ns: string, runtimeImport: string): string {
  */
 import type { CapabilityModule } from ${JSON.stringify(runtimeImport)};
 
-export const module: CapabilityModule = {
+export const module: CapabilityModule${contextType ? `<${contextType}>` : ""} = {
   module: ${JSON.stringify(ns)},
   exports: [
   ],
@@ -31,7 +39,7 @@ export const module: CapabilityModule = {
 }
 
 export function writeModuleFile(project: Project, path: string, existing: string | null, ns: string, runtimeImport: string, input: ModuleInput): string {
-  let text = existing ?? skeleton(ns, runtimeImport);
+  let text = existing ?? skeleton(ns, runtimeImport, input.contextType);
   let sf = parseText(project, path, text);
   const anchor = sf.getVariableStatement("module");
   const obj = anchor?.getDeclarations()[0]?.getInitializer();
@@ -42,6 +50,10 @@ export function writeModuleFile(project: Project, path: string, existing: string
   if (input.statements.length) {
     const at = anchor.getStart();
     text = `${text.slice(0, at)}${input.statements.map((s) => s.trimEnd()).join("\n\n")}\n\n${text.slice(at)}`;
+  }
+  if (text.includes("requireRunField(") && !text.includes("function requireRunField")) {
+    const at = parseText(project, path, text).getVariableStatementOrThrow("module").getStart();
+    text = `${text.slice(0, at)}${REQUIRE_RUN_FIELD}\n\n${text.slice(at)}`;
   }
   sf = parseText(project, path, text);
   const needs: ImportNeed[] = [{ specifier: runtimeImport, imported: "CapabilityModule", local: "CapabilityModule", typeOnly: true }, ...input.imports];

@@ -10,13 +10,13 @@ export function parseText(project: Project, path: string, text: string): SourceF
 }
 
 /** Insert `insert` (whole lines) right before the `]` / `}` at `closePos`, keeping the list valid. */
-export function insertBeforeClose(text: string, closePos: number, openPos: number, insert: string): string {
+export function insertBeforeClose(text: string, closePos: number, openPos: number, insert: string, separator = ","): string {
   let t = text;
   let close = closePos;
   const inner = text.slice(openPos + 1, closePos);
-  if (inner.trim() !== "" && !inner.trimEnd().endsWith(",")) {
+  if (inner.trim() !== "" && !inner.trimEnd().endsWith(separator) && !inner.trimEnd().endsWith(";")) {
     const lastPos = openPos + 1 + inner.trimEnd().length;
-    t = `${t.slice(0, lastPos)},${t.slice(lastPos)}`;
+    t = `${t.slice(0, lastPos)}${separator}${t.slice(lastPos)}`;
     close += 1;
   }
   const lineStart = t.lastIndexOf("\n", close - 1) + 1;

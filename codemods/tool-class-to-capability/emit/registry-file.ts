@@ -10,8 +10,20 @@ import { mergeImports, relativeSpecifier } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 import { specsArrayName } from "./specs-file.js";
 
-function skeleton(runtimeImport: string, toolSpecifier: string, baseName: string): string {
+export interface RegistryOptions {
+  readonly runtimeImport: string;
+  readonly toolModule: string;
+  readonly baseName: string;
+  /** The old category map (name and root-relative file), bound so gateTools classes host tools as before. */
+  readonly categories: { readonly name: string; readonly file: string } | null;
+}
+
+function skeleton(path: string, opts: RegistryOptions): string {
+  const { runtimeImport, baseName } = opts;
+  const toolSpecifier = relativeSpecifier(path, opts.toolModule);
   const tool = baseName === "Tool" ? "Tool" : `Tool: ${baseName}`;
+  const catImport = opts.categories ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(relativeSpecifier(path, opts.categories.file))};` : "";
+  const catOption = opts.categories ? `\n  categories: ${opts.categories.name},` : "";
   return `/**
  * The capability registry: every module's specs, read eagerly, beside one lazy loader per
  * module (an implementation loads on its first call, from the one module that owns it). Also
@@ -19,14 +31,14 @@ function skeleton(runtimeImport: string, toolSpecifier: string, baseName: string
  * assemble Tool[] belts. Written by \`capkit migrate\`; one entry per migrated namespace.
  */
 import { bindToolAdapters, createCapabilityRegistry } from ${JSON.stringify(runtimeImport)};
-import { ${baseName} } from ${JSON.stringify(toolSpecifier)};
+import { ${baseName} } from ${JSON.stringify(toolSpecifier)};${catImport}
 
 export const registry = createCapabilityRegistry({
 });
 
-export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters({
+export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters<${baseName}>({
   ${tool},
-  registry,
+  registry,${catOption}
 });
 `;
 }
@@ -40,9 +52,9 @@ export function writeRegistryFile(
   path: string,
   existing: string | null,
   ns: string,
-  opts: { runtimeImport: string; toolModule: string; baseName: string },
+  opts: RegistryOptions,
 ): string {
-  let text = existing ?? skeleton(opts.runtimeImport, relativeSpecifier(path, opts.toolModule), opts.baseName);
+  let text = existing ?? skeleton(path, opts);
   const sf = parseText(project, path, text);
   const call = sf
     .getDescendants()

@@ -17,7 +17,7 @@ export function existingWireNames(tree: VirtualTree, dir: string): Map<string, s
 }
 
 export function takenNames(project: Project, tree: VirtualTree, paths: readonly string[]): Set<string> {
-  const names = new Set<string>(["run", "args", "rawArgs", "module", "registry", "toInputSchema", "z"]);
+  const names = new Set<string>(["run", "args", "rawArgs", "module", "registry", "toInputSchema", "requireRunField", "z"]);
   for (const path of paths) {
     const text = tree.read(path);
     if (text === null) continue;

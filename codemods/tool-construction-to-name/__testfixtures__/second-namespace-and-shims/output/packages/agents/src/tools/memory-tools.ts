@@ -1,30 +1,43 @@
 /**
- * Memory tools, migrated to capabilities/memory.ts. The classes below are thin shims kept for
- * code outside this repository; new code constructs the tools by wire name.
+ * Memory tools, migrated to capabilities/memory.ts. The classes below are the --keep-shims
+ * leftovers, kept for code outside this repository.
  */
-import { toolForCapabilityName } from "../capabilities/registry.js";
-import { Tool } from "./base-tool.js";
+import { createCapabilityRun } from "capkit/runtime";
+import { registry, toolForCapabilityName } from "../capabilities/registry.js";
+import type { Tool } from "./base-tool.js";
 
-/** @deprecated use toolForCapabilityName("remember") */
-export class RememberTool extends Tool {
+/**
+ * @deprecated Migrated to the "remember" capability (module "memory"). Build it with
+ * `toolForCapabilityName("remember", run)`; this shim only keeps `new RememberTool(...)` working.
+ */
+export interface RememberTool extends Tool {}
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class, @typescript-eslint/no-unsafe-declaration-merging
+export class RememberTool {
   constructor() {
-    super();
-    return toolForCapabilityName("remember");
+    return toolForCapabilityName("remember", (context) => createCapabilityRun({ context, registry })) as RememberTool;
   }
 }
 
-/** @deprecated use toolForCapabilityName("recall") */
-export class RecallTool extends Tool {
+/**
+ * @deprecated Migrated to the "recall" capability (module "memory"). Build it with
+ * `toolForCapabilityName("recall", run)`; this shim only keeps `new RecallTool(...)` working.
+ */
+export interface RecallTool extends Tool {}
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class, @typescript-eslint/no-unsafe-declaration-merging
+export class RecallTool {
   constructor() {
-    super();
-    return toolForCapabilityName("recall");
+    return toolForCapabilityName("recall", (context) => createCapabilityRun({ context, registry })) as RecallTool;
   }
 }
 
-/** @deprecated use toolForCapabilityName("forget") */
-export class ForgetTool extends Tool {
+/**
+ * @deprecated Migrated to the "forget" capability (module "memory"). Build it with
+ * `toolForCapabilityName("forget", run)`; this shim only keeps `new ForgetTool(...)` working.
+ */
+export interface ForgetTool extends Tool {}
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class, @typescript-eslint/no-unsafe-declaration-merging
+export class ForgetTool {
   constructor() {
-    super();
-    return toolForCapabilityName("forget");
+    return toolForCapabilityName("forget", (context) => createCapabilityRun({ context, registry })) as ForgetTool;
   }
 }

@@ -82,10 +82,16 @@ try {
   const files = fg.sync("**/*.ts", { cwd: work, ignore: ["**/node_modules/**"] });
   const tree = new VirtualTree(work, (p) => (existsSync(join(work, p)) ? readFileSync(join(work, p), "utf8") : null), () => files);
   const converted = inventory.classes.filter((c) => c.kind === "capability" && c.blockers.length === 0 && c.name && c.wireName && c.namespace);
+  const paramsByClass = new Map<string, string[]>();
   for (const file of new Set(converted.map((c) => c.file))) {
     const text = tree.readOrThrow(file);
     const sf = parseSource(file, text).sourceFile;
     const names = new Set(converted.filter((c) => c.file === file).map((c) => c.name));
+    for (const s of sf.statements) {
+      if (!ts.isClassDeclaration(s) || !s.name || !names.has(s.name.text)) continue;
+      const ctor = s.members.find(ts.isConstructorDeclaration);
+      paramsByClass.set(s.name.text, (ctor?.parameters ?? []).map((p) => p.name.getText(sf)));
+    }
     const edits = sf.statements
       .filter((s) => ts.isClassDeclaration(s) && s.name !== undefined && names.has(s.name.text))
       .map((s) => ({ start: s.getFullStart(), end: s.end, text: "" }));
@@ -97,31 +103,61 @@ try {
   const t0 = performance.now();
   const results = runToolConstruction(tree, { root: work, inventory, namespaces, ...DEFAULT_CODEMODS_CONFIG, keepShims: false });
   const spliceMs = performance.now() - t0;
-  const wire = new Map(converted.map((c) => [c.name as string, c.wireName as string]));
-  const isNoise = (l: string) => /^\s*(import|export \{|\} from|[A-Za-z]+,?\s*$)/.test(l) || /toolForCapabilityName|new [A-Z]\w*Tool\b|instanceof|\w+: [A-Z]\w*Tool,?$|ctor\(\)/.test(l);
-  let spliceNoise = 0;
-  let jsNoise = 0;
+  // Constructor tables have no jscodeshift counterpart here; those files are left out of the comparison.
+  const tableFiles = new Set(results.filter((r) => r.unit.includes(": ") || r.unit.startsWith("hydration")).map((r) => r.file));
+  // The same call-site replacement text, produced with jscodeshift builders (an identifier
+  // carrying the replacement text, so only the printing around it can differ).
+  const byName = new Map(converted.map((c) => [c.name as string, c]));
+  const replacementFor = (name: string, args: string[]): string => {
+    const cls = byName.get(name);
+    const wireName = JSON.stringify(cls?.wireName);
+    if (args.length === 0) return `toolForCapabilityName(${wireName})`;
+    const params = paramsByClass.get(name) ?? [];
+    const fields = args.map((a, i) => {
+      const field = DEFAULT_CODEMODS_CONFIG.runFields[params[i] ?? ""] ?? "unknown";
+      return a === field ? field : `${field}: ${a}`;
+    });
+    return `toolForCapabilityName(${wireName}, (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, ${fields.join(", ")} }))`;
+  };
+  const isImport = (l: string) => /^\s*(import\b|export \{|\} from|(type )?\w+,?\s*$)/.test(l);
+  let importDiffering = 0;
+  let differing = 0;
   let jsTime = 0;
   let touched = 0;
+  const shown: string[] = [];
   for (const [path, old] of before) {
     const mine = tree.readOrThrow(path);
-    if (mine !== old) touched++;
-    spliceNoise += changedLines(old, mine, isNoise);
+    if (mine === old) continue;
+    touched++;
+    if (tableFiles.has(path)) continue;
     const t = performance.now();
     const j = jscs(path);
     const root = j(old);
     root
       .find(j.NewExpression)
-      .filter((p) => p.node.callee.type === "Identifier" && wire.has(p.node.callee.name))
-      .replaceWith((p) => j.callExpression(j.identifier("toolForCapabilityName"), [j.stringLiteral(wire.get((p.node.callee as { name: string }).name) as string)]));
+      .filter((p) => p.node.callee.type === "Identifier" && byName.has(p.node.callee.name))
+      .replaceWith((p) => j.identifier(replacementFor((p.node.callee as { name: string }).name, p.node.arguments.map((a) => j(a).toSource()))));
+    root
+      .find(j.BinaryExpression, { operator: "instanceof" })
+      .filter((p) => p.node.right.type === "Identifier" && byName.has(p.node.right.name))
+      .replaceWith((p) => j.identifier(`${j(p.node.left).toSource()}.name === ${JSON.stringify(byName.get((p.node.right as { name: string }).name)?.wireName)}`));
+    root.find(j.ImportSpecifier).filter((p) => byName.has(String(p.node.imported.name))).remove();
     const theirs = root.toSource({ quote: "double" });
     jsTime += performance.now() - t;
-    jsNoise += changedLines(old, theirs, isNoise);
+    for (const part of diffLines(mine, theirs)) {
+      if (!part.added && !part.removed) continue;
+      importDiffering += part.value.split("\n").filter((l) => l.trim() !== "" && isImport(l)).length;
+      const lines = part.value.split("\n").filter((l) => l.trim() !== "" && !isImport(l));
+      differing += lines.length;
+      for (const l of lines) if (shown.length < 6) shown.push(`${part.added ? "jscodeshift" : "splicing   "} ${path}: ${l.trim().slice(0, 110)}`);
+    }
   }
   const changed = results.filter((r) => r.outcome === "changed").length;
-  console.log(`\nrewrite on the fixture (${before.size} files, ${changed} call sites rewritten, ${touched} files touched):`);
-  console.log(`  changed lines outside imports and call sites: splicing ${spliceNoise}, jscodeshift ${jsNoise}`);
-  console.log(`  time: splicing codemod ${spliceMs.toFixed(0)} ms for the tree (imports, tables, refusals included); jscodeshift new-expression replace + print ${jsTime.toFixed(0)} ms (ratio ${(jsTime / spliceMs).toFixed(1)}×)`);
+  console.log(`\nrewrite on the fixture (${before.size} files, ${changed} units changed, ${touched} files touched):`);
+  console.log(`  lines (imports aside) where jscodeshift's output differs from splicing's for the same replacements: ${differing} (files with constructor tables left out: ${[...tableFiles].join(", ") || "none"})`);
+  for (const l of shown) console.log(`    ${l}`);
+  console.log(`  import lines that differ (splicing keeps each list's layout and removes only the specifier; the transform here adds no imports): ${importDiffering}`);
+  console.log(`  time: splicing codemod ${spliceMs.toFixed(0)} ms for the whole tree (references, imports, tables, refusals); jscodeshift replace + print of the touched files ${jsTime.toFixed(0)} ms (ratio ${(jsTime / spliceMs).toFixed(1)}×)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

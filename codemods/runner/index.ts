@@ -1,0 +1,12 @@
+/**
+ * The codemod runner: plan (codemods/index.ts over a VirtualTree), validate, diff, atomic apply
+ * with a journal, type check and per-namespace commits. `runMigration` is the engine behind
+ * `capkit migrate`; the pieces are exported for tests and other commands (demo).
+ */
+export { runMigration, knownNamespaces, type MigrateOptions, type MigrateProgress, type MigrateResult, type NamespaceSummary } from "./migrate.js";
+export { applyPlan, recoverInterruptedApply, journalDir, nodeApplyFs, ApplyError, type ApplyFs, type AppliedPlan } from "./apply.js";
+export { validatePlan, parseProblems, type PlanProblem } from "./validate.js";
+export { planDiff } from "./diff.js";
+export { dirtyPaths, isGitRepo, commitPaths } from "./git.js";
+export { runTypecheck, newErrors, typecheckConfig, type TypecheckResult } from "./typecheck.js";
+export { listTreeFiles } from "./tree-files.js";

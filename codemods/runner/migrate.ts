@@ -1,0 +1,220 @@
+/**
+ * The migrate engine behind `capkit migrate`: inventory → tool-class-to-capability per
+ * namespace → the call-site codemods (codemods/index.ts) → validate → dry-run diff or atomic
+ * apply (→ re-parse → optional type check, rolled back on new errors) → optional one commit
+ * per namespace. Returns data (the --json contract plus detail); never prints or exits;
+ * progress goes through `onProgress`.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { scanInventory } from "../../inventory/index.js";
+import type { InventoryResult } from "../../inventory/types.js";
+import type { CapkitConfig } from "../../lib/config/index.js";
+import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
+import { CODEMODS } from "../index.js";
+import type { CodemodContext } from "../codemod.js";
+import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
+import { applyPlan, journalDir, nodeApplyFs, recoverInterruptedApply, type ApplyFs } from "./apply.js";
+import { planDiff } from "./diff.js";
+import { commitPaths, dirtyPaths, isGitRepo } from "./git.js";
+import { newErrors, runTypecheck } from "./typecheck.js";
+import { validatePlan } from "./validate.js";
+import { listTreeFiles } from "./tree-files.js";
+
+export interface MigrateProgress {
+  readonly phase: "recover" | "inventory" | "plan" | "validate" | "typecheck" | "apply" | "commit";
+  readonly namespace?: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface MigrateOptions {
+  readonly root: string;
+  /** Selected namespaces, or "all". */
+  readonly namespaces: readonly string[] | "all";
+  readonly config: CapkitConfig;
+  readonly dryRun?: boolean;
+  readonly allowDirty?: boolean;
+  readonly typecheck?: boolean;
+  readonly keepShims?: boolean;
+  readonly commit?: boolean;
+  readonly onProgress?: (event: MigrateProgress) => void;
+  /** File operations for the apply (tests inject failures here). */
+  readonly fs?: ApplyFs;
+  /** A precomputed inventory (otherwise scanned). */
+  readonly inventory?: InventoryResult;
+}
+
+export interface NamespaceSummary {
+  readonly namespace: string;
+  readonly converted: string[];
+  readonly refused: { class: string; file: string; line: number; reason: string }[];
+  readonly skipped: { class: string; file: string; reason: string }[];
+  readonly warnings: string[];
+  readonly filesWritten: string[];
+}
+
+export interface MigrateResult {
+  readonly root: string;
+  readonly namespaces: NamespaceSummary[];
+  readonly callSitesRewritten: number;
+  readonly callSiteFiles: string[];
+  readonly filesWritten: string[];
+  readonly units: UnitResult[];
+  readonly dryRun: boolean;
+  readonly applied: boolean;
+  readonly diff?: string;
+  readonly recoveredInterruptedApply: boolean;
+  readonly typecheck?: { readonly before: number; readonly after: number; readonly newErrors: string[] };
+  readonly rolledBack?: string;
+  readonly commits: string[];
+}
+
+/** Namespaces the inventory proposes for capability classes, plus modules already in the capabilities folder. */
+export function knownNamespaces(root: string, inventory: InventoryResult, capabilitiesDir: string): string[] {
+  const out = new Set<string>();
+  for (const c of inventory.classes) if (c.namespace) out.add(c.namespace);
+  const dir = join(root, capabilitiesDir);
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith(".specs.ts")) out.add(f.slice(0, -".specs.ts".length));
+  return [...out].sort();
+}
+
+function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean): CodemodContext {
+  const c = config.codemods;
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map };
+}
+
+function snapshot(tree: VirtualTree): Map<string, string | null> {
+  return new Map(tree.changes().map((c) => [c.path, c.kind === "delete" ? null : c.after]));
+}
+
+function changedSince(before: Map<string, string | null>, tree: VirtualTree): string[] {
+  const now = snapshot(tree);
+  return [...now.keys()].filter((p) => !before.has(p) || before.get(p) !== now.get(p)).sort();
+}
+
+interface Planned {
+  readonly changes: FileChange[];
+  readonly namespaces: NamespaceSummary[];
+  readonly units: UnitResult[];
+  readonly callSiteFiles: string[];
+  readonly callSitesRewritten: number;
+}
+
+async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
+  const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => listTreeFiles(root));
+  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false);
+  const units: UnitResult[] = [];
+  const summaries: NamespaceSummary[] = [];
+  for (const [i, ns] of selected.entries()) {
+    opts.onProgress?.({ phase: "plan", namespace: ns, done: i, total: selected.length });
+    const before = snapshot(tree);
+    const nsUnits: UnitResult[] = [];
+    for (const entry of CODEMODS.filter((e) => e.scope === "per-namespace")) nsUnits.push(...(await entry.codemod.run(tree, { ...ctx, namespaces: [ns] })));
+    units.push(...nsUnits);
+    summaries.push(summarize(ns, nsUnits, changedSince(before, tree)));
+  }
+  if (includeUnplaced) {
+    const unplaced = inventory.classes.filter((c) => c.kind === "capability" && !c.namespace);
+    if (unplaced.length) {
+      const u: UnitResult[] = unplaced.map((c) => ({
+        codemod: "tool-class-to-capability",
+        outcome: "refused",
+        unit: c.name ?? "(anonymous class)",
+        file: c.file,
+        line: c.line,
+        reason: `NO_NAMESPACE at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)`,
+      }));
+      units.push(...u);
+      summaries.push(summarize("(none)", u, []));
+    }
+  }
+  const beforeCalls = snapshot(tree);
+  let callSitesRewritten = 0;
+  for (const entry of CODEMODS.filter((e) => e.scope === "once")) {
+    const r = await entry.codemod.run(tree, ctx);
+    units.push(...r);
+    if (entry.callSites) callSitesRewritten += r.filter((u) => u.outcome === "changed").length;
+  }
+  return { changes: tree.changes(), namespaces: summaries, units, callSiteFiles: changedSince(beforeCalls, tree), callSitesRewritten };
+}
+
+function summarize(ns: string, units: readonly UnitResult[], files: string[]): NamespaceSummary {
+  return {
+    namespace: ns,
+    converted: units.filter((u) => u.outcome === "changed" && u.wireName).map((u) => u.wireName as string),
+    refused: units.filter((u) => u.outcome === "refused" || u.outcome === "error").map((u) => ({ class: u.unit, file: u.file, line: u.line, reason: u.reason ?? "" })),
+    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, reason: u.reason ?? "" })),
+    warnings: units.flatMap((u) => u.warnings ?? []),
+    filesWritten: files,
+  };
+}
+
+export async function runMigration(opts: MigrateOptions): Promise<MigrateResult> {
+  const root = resolve(opts.root);
+  const fs = opts.fs ?? nodeApplyFs;
+  const dryRun = opts.dryRun ?? false;
+  let recovered = false;
+  if (existsSync(join(journalDir(root), "journal.json"))) {
+    if (dryRun) throw new EnvironmentError("an interrupted migrate left a journal behind; the tree may be half-applied", { file: journalDir(root), hint: "run capkit migrate without --dry-run once: it rolls the interrupted apply back first" });
+    opts.onProgress?.({ phase: "recover", done: 0, total: 1 });
+    recovered = recoverInterruptedApply(root);
+  }
+  if (!dryRun && !opts.allowDirty) {
+    const dirty = dirtyPaths(root);
+    if (dirty.length) {
+      throw new EnvironmentError(`the git tree has uncommitted changes (${dirty.slice(0, 5).join(", ")}${dirty.length > 5 ? `, … ${dirty.length - 5} more` : ""})`, { hint: "commit or stash them first, or pass --allow-dirty" });
+    }
+  }
+  if (opts.commit && !isGitRepo(root)) throw new UsageError("--commit needs a git repository", { hint: "run without --commit" });
+  opts.onProgress?.({ phase: "inventory", done: 0, total: 1 });
+  const inventory = opts.inventory ?? (await scanInventory(root, { config: opts.config }));
+  const known = knownNamespaces(root, inventory, opts.config.codemods.capabilitiesDir);
+  const all = opts.namespaces === "all";
+  const selected = all ? [...new Set(inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string))].sort() : [...new Set(opts.namespaces)];
+  const unknown = selected.filter((ns) => !known.includes(ns));
+  if (unknown.length) throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, { hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}` });
+  const batches = opts.commit && !dryRun ? selected.map((ns) => [ns]) : [selected];
+  const result: MigrateResult = { root, namespaces: [], callSitesRewritten: 0, callSiteFiles: [], filesWritten: [], units: [], dryRun, applied: false, recoveredInterruptedApply: recovered, commits: [] };
+  const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
+  for (const [b, batch] of batches.entries()) {
+    const inv = b === 0 ? inventory : await scanInventory(root, { config: opts.config });
+    const planned = await plan(root, inv, opts, batch, all && b === batches.length - 1);
+    out.namespaces.push(...planned.namespaces);
+    out.units.push(...planned.units);
+    out.callSitesRewritten += planned.callSitesRewritten;
+    out.callSiteFiles.push(...planned.callSiteFiles);
+    opts.onProgress?.({ phase: "validate", done: 0, total: planned.changes.length });
+    const problems = validatePlan(root, planned.changes);
+    if (problems.length) {
+      throw new CapkitError(`the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`, 1, { file: problems[0]?.path, line: problems[0]?.line, hint: "report this with the files named; run with --dry-run to see the plan" });
+    }
+    out.filesWritten.push(...planned.changes.map((c) => c.path));
+    if (dryRun) {
+      out.diff = (out.diff ?? "") + planDiff(planned.changes);
+      continue;
+    }
+    if (!planned.changes.length) continue;
+    const before = opts.typecheck ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root)) : undefined;
+    opts.onProgress?.({ phase: "apply", done: 0, total: planned.changes.length });
+    const applied = applyPlan(root, planned.changes, fs);
+    if (before) {
+      opts.onProgress?.({ phase: "typecheck", done: 1, total: 2 });
+      const after = runTypecheck(root);
+      const added = newErrors(before.errors, after.errors);
+      out.typecheck = { before: before.errors.length, after: after.errors.length, newErrors: added };
+      if (added.length) {
+        applied.rollback();
+        out.rolledBack = `the type check found ${added.length} new error${added.length > 1 ? "s" : ""}; the apply was rolled back`;
+        return result;
+      }
+    }
+    applied.commit();
+    out.applied = true;
+    if (opts.commit) {
+      opts.onProgress?.({ phase: "commit", namespace: batch[0], done: b, total: batches.length });
+      out.commits.push(commitPaths(root, planned.changes.map((c) => c.path), `capkit migrate: ${batch.join(", ")} namespace to capability modules`));
+    }
+  }
+  return result;
+}

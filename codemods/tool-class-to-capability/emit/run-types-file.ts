@@ -1,0 +1,63 @@
+/**
+ * Writes `<capabilitiesDir>/run-types.ts`: an augmentation of the runtime's
+ * `CapabilityHostTypes`, so `run.context` and the run fields old constructors fed
+ * (`run.nodeRegistry`, `run.providers`, …) keep the types their parameters had. Created on
+ * first use; later runs add only fields it does not declare yet.
+ */
+import { Node, SyntaxKind, type Project, type SourceFile, type TypeNode } from "ts-morph";
+import { isExported, isTypeOnlyStatement, resolveRef } from "../analyze/resolve.js";
+import { referenceIdentifiers } from "../analyze/rewrite-body.js";
+import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } from "./imports.js";
+import { insertBeforeClose, parseText } from "./morph.js";
+
+/** The run fields the runtime lets a host type (see runtime/types.ts HostType). */
+export const HOST_TYPE_KEYS = new Set(["context", "client", "subAgent", "nodeRegistry", "providers", "examples", "vectorCollection", "loaders"]);
+
+export interface RunTypeMember {
+  readonly key: string;
+  readonly type: string;
+  readonly imports: readonly ImportNeed[];
+}
+
+/** A member for `key` typed like `typeNode` (from `file`), or null when its type cannot be imported. */
+export function runTypeMember(key: string, typeNode: TypeNode, sf: SourceFile, file: string, target: string): RunTypeMember | null {
+  const imports: ImportNeed[] = [];
+  for (const id of referenceIdentifiers(typeNode)) {
+    const ref = resolveRef(id, sf);
+    if (!ref) continue;
+    if (ref.kind === "import") {
+      imports.push({ specifier: importSpecifierFor(ref.decl.getModuleSpecifierValue(), file, target), imported: ref.imported, local: ref.local, typeOnly: true });
+    } else if (isExported(ref.stmt) && (isTypeOnlyStatement(ref.stmt) || Node.isClassDeclaration(ref.stmt))) {
+      imports.push({ specifier: relativeSpecifier(target, file), imported: ref.name, local: ref.name, typeOnly: true });
+    } else return null;
+  }
+  return { key, type: typeNode.getText(), imports };
+}
+
+function skeleton(runtimeImport: string): string {
+  return `/**
+ * Types of the run fields migrated capabilities read: an augmentation of the runtime's
+ * CapabilityHostTypes, so run.context and the fields old constructors took keep their types.
+ * Written by \`capkit migrate\`; re-runs add missing fields only.
+ */
+declare module ${JSON.stringify(runtimeImport)} {
+  interface CapabilityHostTypes {
+  }
+}
+
+export {};
+`;
+}
+
+export function writeRunTypesFile(project: Project, path: string, existing: string | null, runtimeImport: string, members: readonly RunTypeMember[]): string {
+  let text = existing ?? skeleton(runtimeImport);
+  const sf = parseText(project, path, text);
+  const iface = sf.getDescendantsOfKind(SyntaxKind.InterfaceDeclaration).find((i) => i.getName() === "CapabilityHostTypes");
+  if (!iface) throw new Error(`${path}: no CapabilityHostTypes interface to add run field types to`);
+  const have = new Set(iface.getProperties().map((p) => p.getName()));
+  const fresh = members.filter((m, i) => !have.has(m.key) && members.findIndex((x) => x.key === m.key) === i);
+  if (!fresh.length) return text;
+  const open = iface.getStart() + iface.getText().indexOf("{");
+  text = insertBeforeClose(text, iface.getEnd() - 1, open, fresh.map((m) => `    ${m.key}: ${m.type};`).join("\n"), ";");
+  return mergeImports(parseText(project, path, text), fresh.flatMap((m) => m.imports));
+}
