@@ -95,7 +95,8 @@ export function generateTree(root: string, spec: TreeSpec): TreeExpectation {
   let direct = 1;
   const directFiles = new Set(["packages/agents/src/tools/http-base.ts"]);
   let indirect = 0;
-  let capability = 0;
+  // The abstract HttpTool is never constructed; its subclasses are all belt-assembled, so it is capability-shaped too.
+  let capability = 1;
   const beltCalls: { pkg: number; fn: string }[] = [];
   const perPkg = new Map<number, { file: string; classes: string[] }[]>();
   for (let t = 0; t < TOOL_FILES; t++) {

@@ -1,11 +1,135 @@
-// Placeholder until the demo engine lands; replaced by the owner of that job.
-import { CapkitError } from "../../lib/errors.js";
-import type { CommandModule } from "../command.js";
+/**
+ * `capkit demo`: the whole story on a temporary copy of the embedded NodeTool-shaped fixture —
+ * inventory before (and the ratchet baseline), parity recording of the old classes, migrate
+ * every namespace, inventory after, the seam lint, the parity verdict and the dashboard. The
+ * checkout is never touched. Exit 0 when the story ran and the migrated registry passed
+ * parity and lint; 1 otherwise (each failing step says why).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { loadConfig } from "../../lib/config/index.js";
+import { saveResult, capkitDir } from "../../lib/results-store.js";
+import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
+import { writeBaseline } from "../../inventory/ratchet/index.js";
+import { scanInventory } from "../../inventory/scan/scan-inventory.js";
+import type { Counters } from "../../inventory/types.js";
+import { runMigration } from "../../codemods/runner/index.js";
+import { runLint } from "../../rules/engine/lint-engine.js";
+import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
+import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
+import { computeHistory, saveHistory } from "../../inventory/history/index.js";
+import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
+import { colorEnabled, renderInventoryReport } from "../../reports/index.js";
+import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+
+const USAGE = "capkit demo [--table]";
+const FIXTURE = join(CAPKIT_ROOT, "fixtures", "nodetool-mini");
+/** Saved results and caches of earlier runs inside the checkout are not part of the fixture. */
+const NOT_COPIED = [/[\\/]\.capkit[\\/](results|cache)([\\/]|$)/, /[\\/]node_modules([\\/]|$)/, /[\\/]\.capkit[\\/]dashboard\.html$/];
+
+function git(root: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, GIT_AUTHOR_NAME: "capkit demo", GIT_AUTHOR_EMAIL: "demo@capkit.invalid", GIT_COMMITTER_NAME: "capkit demo", GIT_COMMITTER_EMAIL: "demo@capkit.invalid" },
+  });
+}
+
+function copyFixture(): string {
+  const root = mkdtempSync(join(tmpdir(), "capkit-demo-"));
+  cpSync(FIXTURE, root, { recursive: true, filter: (src) => !NOT_COPIED.some((re) => re.test(src)) });
+  git(root, "init", "-q", "-b", "main");
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "nodetool-mini: before the migration");
+  return root;
+}
+
+function counterLine(label: string, before: number, after: number): string {
+  const arrow = before === after ? "=" : before > after ? "↓" : "↑";
+  return `  ${label.padEnd(22)} ${String(before).padStart(4)} → ${String(after).padEnd(4)} ${arrow}`;
+}
+
+function movement(before: Counters, after: Counters): string {
+  return [
+    counterLine("capability-shaped", before.capabilityShaped, after.capabilityShaped),
+    counterLine("loop-protocol", before.loopProtocol, after.loopProtocol),
+    counterLine("extends Tool (direct)", before.extendsTool.occurrences, after.extendsTool.occurrences),
+    counterLine("files with extends Tool", before.extendsTool.files, after.extendsTool.files),
+    counterLine("indirect subclasses", before.indirect.occurrences, after.indirect.occurrences),
+  ].join("\n");
+}
+
+function step(io: CliIO, n: number, title: string): void {
+  io.stdout(`\n${n}. ${title}\n`);
+}
 
 export const command: CommandModule = {
-  summary: "demo (not built yet)",
-  usage: "capkit demo",
-  async run() {
-    throw new CapkitError("capkit demo is not built yet", 2);
+  summary: "the whole pipeline on a temporary copy of the embedded fixture",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values } = parseCommandArgs("demo", argv, { table: { type: "boolean" } } as const, USAGE);
+    const root = copyFixture();
+    const { config } = loadConfig(root);
+    const color = colorEnabled(io.env, io.stdoutIsTTY);
+    io.stdout(`capkit demo — a NodeTool-shaped monorepo (fixtures/nodetool-mini) copied to ${root}\n`);
+
+    step(io, 1, "Inventory before: every Tool subclass, classified with evidence");
+    const before = await scanInventory(root, { config });
+    saveResult(root, "inventory", before);
+    writeBaseline(root, config.ratchet.baseline, before);
+    if (values.table) io.stdout(renderInventoryReport("table", { inventory: before }, { color }).output);
+    else io.stdout(renderInventoryReport("markdown", { inventory: before }, { color: false }).output.split("\n").slice(0, 18).join("\n") + "\n");
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", "capkit: ratchet baseline");
+
+    step(io, 2, "Record the old classes' behaviour (capkit parity --record)");
+    const recorded = await recordParityAt(root, { config });
+    const summary = recordingSummary(recorded.recording);
+    io.stdout(`  ${summary.cases} cases of ${summary.capabilities} capabilities recorded to ${relative(root, recorded.file)}\n`);
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", "capkit: parity recording");
+
+    step(io, 3, "Migrate every namespace (capkit migrate --all)");
+    const migrated = await runMigration({ root, namespaces: "all", config });
+    saveResult(root, "migrate", migrated);
+    for (const ns of migrated.namespaces) {
+      const refused = ns.refused.length ? `, refused ${ns.refused.length}` : "";
+      io.stdout(`  ${ns.namespace.padEnd(12)} converted ${String(ns.converted.length).padStart(2)}${refused}\n`);
+      for (const r of ns.refused) io.stdout(`      refused ${r.class} (${r.file}:${r.line}): ${r.reason}\n`);
+    }
+    io.stdout(`  call sites rewritten: ${migrated.callSitesRewritten}; files written: ${migrated.filesWritten.length}\n`);
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", "capkit: migrate --all");
+
+    step(io, 4, "Inventory after: the counters moving");
+    const after = await scanInventory(root, { config });
+    saveResult(root, "inventory", after);
+    io.stdout(`${movement(before.counters, after.counters)}\n`);
+    const history = await computeHistory(root, { commits: 10, config });
+    saveHistory(root, history);
+
+    step(io, 5, "Seam lint on the migrated tree (capkit lint)");
+    const lint = await runLint(root);
+    saveResult(root, "lint", lint);
+    io.stdout(`  ${lint.files} files, ${lint.cycles} cycles across the seam (${lint.asyncCycles} async), ${lint.violations.length} violations\n`);
+    for (const v of lint.violations.slice(0, 10)) io.stdout(`    ${v.file}:${v.line} ${v.rule}: ${v.message}\n`);
+
+    step(io, 6, "Parity: the migrated registry against the classes it replaced (with mutants)");
+    const parity = await runParity(root, { config, mutants: true });
+    saveResult(root, "parity", parity);
+    io.stdout(renderParityText(parity).replace(/^/gm, "  "));
+
+    step(io, 7, "Dashboard");
+    const out = resolve(capkitDir(root), "dashboard.html");
+    writeFileAtomic(out, renderDashboard(loadDashboardInputs(root, { baselineFile: config.ratchet.baseline })));
+    io.stdout(`  ${out}\n`);
+
+    const ok = parity.ok && lint.violations.length === 0;
+    io.stdout(`\n${ok ? "Done" : "Done, with failures above"}: the copy stays at ${root} for you to explore (capkit inventory/lint/parity/dashboard ${root}).\n`);
+    return ok ? 0 : 1;
   },
 };

@@ -99,7 +99,8 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
         } else if (!ts.isImportSpecifier(p)) {
           remaining++;
           if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
-            result("refused", p.getText(sf), p, "tools gated through gateTools are not GatedTool instances; replace the instanceof check (e.g. by tracking gated tools in a Set), then re-run");
+            const why = `\`${p.getText(sf)}\` is left as it is, but tools gated through gateTools are not GatedTool instances, so it is false for them from now on; check what it guards (e.g. track gated tools in a Set)`;
+            results.push({ codemod: CODEMOD_NAME, outcome: "skipped", unit: p.getText(sf), file, line: line(p), reason: why, warnings: [`warning: ${why} (${file}:${line(p)})`] });
           }
         }
       }

@@ -201,7 +201,7 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     } else if (ctx.keepShims) {
       const sf = parseText(project, `.capkit-scratch/${work.file}`, next);
       tree.write(work.file, mergeImports(sf, [
-        { specifier: relativeSpecifier(work.file, registryPath), imported: "registry", local: "registry", typeOnly: false },
+        { specifier: relativeSpecifier(work.file, registryPath), imported: "registry", local: "capabilityRegistry", typeOnly: false },
         { specifier: relativeSpecifier(work.file, registryPath), imported: "toolForCapabilityName", local: "toolForCapabilityName", typeOnly: false },
         { specifier: ctx.runtimeImport, imported: "createCapabilityRun", local: "createCapabilityRun", typeOnly: false },
       ]));

@@ -92,7 +92,9 @@ export function rewriteFile(job: FileJob): FileOutcome {
     } else {
       const text = short(parent.getText(sf));
       const why =
-        ref.kind === "type"
+        ref.kind === "type" && ts.isExpressionWithTypeArguments(parent) && ts.isHeritageClause(parent.parent)
+          ? `\`${short(parent.parent.getText(sf))}\`: a class still builds on ${ref.cls.name}, which no longer exists; migrate that subclass (or give it a base of its own) by hand`
+          : ref.kind === "type"
           ? `type reference to ${ref.cls.name} (\`${text}\`); the class no longer exists: type it as Tool, then re-run`
           : ref.kind === "export"
             ? `re-export of ${ref.cls.name}, which no longer exists; remove it from this barrel`

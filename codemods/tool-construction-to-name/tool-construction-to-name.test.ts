@@ -66,12 +66,12 @@ describe("tool-construction-to-name outside fixtures", () => {
   });
 
   it("keeps every byte outside the rewritten expressions (CRLF, comments, odd spacing)", async () => {
-    const belt = '// keep   this\r\nimport {  ListModelsTool  } from "./tools/models-tools.js" // trailing\r\nimport   { x }   from "./x.js";\r\nexport const belt = [ /* a */ new ListModelsTool() /* b */ ];\r\n';
+    const belt = '// keep   this\r\nimport {  ListModelsTool  } from "./tools/models-tools.js" // trailing\r\nimport   { x }   from "./x.js"; // why x\r\nexport const belt = [ /* a */ new ListModelsTool() /* b */ ];\r\n';
     const files = new Map([["packages/agents/src/capabilities/registry.ts", REGISTRY], ["packages/agents/src/belt.ts", belt]]);
     const tree = treeFromFiles(files, "/repo");
     await toolConstructionToName.run(tree, contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", wireName: "list_models", namespace: "models" }]));
     expect(tree.readOrThrow("packages/agents/src/belt.ts")).toBe(
-      '// keep   this\r\nimport   { x }   from "./x.js";\r\nimport { toolForCapabilityName } from "./capabilities/registry.js";\r\nexport const belt = [ /* a */ toolForCapabilityName("list_models") /* b */ ];\r\n',
+      '// keep   this\r\nimport   { x }   from "./x.js"; // why x\r\nimport { toolForCapabilityName } from "./capabilities/registry.js";\r\nexport const belt = [ /* a */ toolForCapabilityName("list_models") /* b */ ];\r\n',
     );
   });
 });

@@ -63,11 +63,16 @@ export function typeNames(ts: TypeScriptApi, node: TS.Node | undefined): string[
 
 /** Depth-first walk with the parent handed along; return false from `fn` to skip a subtree. */
 export function walk(ts: TypeScriptApi, root: TS.Node, fn: (node: TS.Node, parent: TS.Node) => boolean | void): void {
-  const visit = (node: TS.Node, parent: TS.Node): void => {
-    if (fn(node, parent) === false) return;
-    ts.forEachChild(node, (child) => visit(child, node));
+  const parents: TS.Node[] = [root];
+  const visitChild = (node: TS.Node): undefined => {
+    const parent = parents[parents.length - 1] ?? root;
+    if (fn(node, parent) === false) return undefined;
+    parents.push(node);
+    ts.forEachChild(node, visitChild);
+    parents.pop();
+    return undefined;
   };
-  ts.forEachChild(root, (child) => visit(child, root));
+  ts.forEachChild(root, visitChild);
 }
 
 export function hasModifier(ts: TypeScriptApi, node: TS.Node, kind: TS.SyntaxKind): boolean {

@@ -55,6 +55,13 @@ function isLoopStatement(ts: Ctx["ts"], node: TS.Node): boolean {
   return k === K.ForStatement || k === K.ForOfStatement || k === K.ForInStatement || k === K.WhileStatement || k === K.DoStatement;
 }
 
+/** `new Map()`, `new Error(…)`: JavaScript built-ins are never Tool subclasses; skip them early. */
+const BUILTINS = new Set(["Map", "Set", "WeakMap", "WeakSet", "Date", "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "RegExp", "URL", "URLSearchParams", "Array", "Object", "AbortController", "TextEncoder", "TextDecoder", "Uint8Array", "ArrayBuffer", "Function", "Proxy", "Intl", "Headers", "Request", "Response", "Blob", "FormData", "Event", "EventTarget"]);
+
+function isBuiltinConstruction(ts: Ctx["ts"], node: TS.NewExpression): boolean {
+  return ts.isIdentifier(node.expression) && BUILTINS.has(node.expression.text);
+}
+
 function isFunctionKind(ts: Ctx["ts"], node: TS.Node): boolean {
   const k = node.kind;
   const K = ts.SyntaxKind;
@@ -132,7 +139,12 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
   const classStack: (string | null)[] = [];
   const pendingReads: { fact: ConstructionFact & { stateReads: { prop: string; line: number }[] }; scope: TS.Node; variable: string }[] = [];
 
-  const path: TS.Node[] = [];
+  const path: TS.Node[] = [sf];
+  // One shared child callback (no closure per node); the parent is the top of `path`.
+  const visitChild = (child: TS.Node): undefined => {
+    visit(child, path[path.length - 1] ?? sf);
+    return undefined;
+  };
   const visit = (node: TS.Node, parent: TS.Node): void => {
     path.push(node);
     let pushedFrame = false;
@@ -165,9 +177,9 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
       pushedClass = true;
       stack.push({ name: name ?? key, node, loop: false, fn: null });
       pushedFrame = true;
-    } else {
+    } else if (isFunctionKind(ts, node)) {
       const className = classStack.length ? (classStack[classStack.length - 1] ?? null) : null;
-      const named = isFunctionKind(ts, node) ? scopeName(ctx, node, parent, className) : null;
+      const named = scopeName(ctx, node, parent, className);
       if (named) {
         const fn: FunctionFact = { name: named, line: lineOf(ctx, node), calls: [] };
         functions.push(fn);
@@ -177,12 +189,15 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
         fnFrames.push(frame);
         pushedFrame = true;
         pushedFn = true;
-      } else if (isLoopStatement(ts, node) || isIterationCallback(ctx, node, parent)) {
+      } else if (isIterationCallback(ctx, node, parent)) {
         stack.push({ name: null, node, loop: true, fn: null });
         pushedFrame = true;
       }
+    } else if (isLoopStatement(ts, node)) {
+      stack.push({ name: null, node, loop: true, fn: null });
+      pushedFrame = true;
     }
-    if (ts.isNewExpression(node)) {
+    if (ts.isNewExpression(node) && !isBuiltinConstruction(ts, node)) {
       const expr = node.expression;
       const inner = ts.isParenthesizedExpression(expr) ? expr.expression : expr;
       const classKey = ts.isClassExpression(inner) ? keyOf(inner, classNameOf(ctx, inner, expr)) : null;
@@ -216,13 +231,13 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
     } else if (ts.isInterfaceDeclaration(node) && node.members.length > 0 && node.members.every(ts.isCallSignatureDeclaration)) {
       functionTypes.push(node.name.text);
     }
-    ts.forEachChild(node, (child) => visit(child, node));
+    ts.forEachChild(node, visitChild);
     if (pushedFrame) stack.pop();
     if (pushedClass) classStack.pop();
     if (pushedFn) (fnStack.pop(), fnFrames.pop());
     path.pop();
   };
-  ts.forEachChild(sf, (child) => visit(child, sf));
+  ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
   return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions, constructions, categoryMaps, functionTypes };

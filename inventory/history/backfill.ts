@@ -94,8 +94,11 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
   const reader = new BlobReader(root);
   const trees = new TreeReader(reader);
   const out: HistoryCommit[] = [];
-  let previous: { signature: string; result: InventoryResult } | undefined;
+  let previous: { signature: string; shape: string | null; result: InventoryResult } | undefined;
+  const shapes = new Map<F, string>();
+  const shapeOf = engine.shapeOf?.bind(engine);
   let unchangedCommits = 0;
+  let sameShapeCommits = 0;
   try {
     for (const [i, commit] of commits.entries()) {
       const listed = await trees.list(commit.sha, prefix, folders);
@@ -107,18 +110,29 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
       const manifestEntries = tree.filter((e) => isManifestPath(e.path));
       const signature = [...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
       let result: InventoryResult;
+      let shape: string | null = null;
       if (previous && previous.signature === signature) {
         result = previous.result;
+        shape = previous.shape;
         unchangedCommits++;
       } else {
         const files = await factsFor(scanned, caches.facts, caches.seen, reader, (e, text) => engine.extract(e.path, text));
         const manifests = await factsFor(manifestEntries, caches.manifests, new Map(), reader, (_e, text) => parseManifest(text));
-        const packages = manifestEntries
-          .map((e, k) => toWorkspacePackage(root, e, manifests[k] ?? null))
-          .filter((p): p is WorkspacePackage => p !== null);
-        result = engine.analyze({ root, files, knownFiles: scanned.map((e) => e.path), packages, generatedAt: commit.date });
+        if (shapeOf) {
+          const digest = (f: F) => shapes.get(f) ?? (shapes.set(f, shapeOf(f)), shapes.get(f)!);
+          shape = `${scanned.map((e, k) => `${e.path} ${digest(files[k]!)}`).join("\n")}\n${manifestEntries.map((e) => e.oid).join(" ")}`;
+        }
+        if (previous && shape !== null && previous.shape === shape) {
+          result = previous.result;
+          sameShapeCommits++;
+        } else {
+          const packages = manifestEntries
+            .map((e, k) => toWorkspacePackage(root, e, manifests[k] ?? null))
+            .filter((p): p is WorkspacePackage => p !== null);
+          result = engine.analyze({ root, files, knownFiles: scanned.map((e) => e.path), packages, generatedAt: commit.date });
+        }
       }
-      previous = { signature, result };
+      previous = { signature, shape, result };
       out.push(toHistoryCommit(commit, result));
       options.onProgress?.({ done: i + 1, total: commits.length, commit });
     }
@@ -134,6 +148,6 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
     generatedAt: new Date().toISOString(),
     ref,
     commits: out,
-    cache: { hits, misses: caches.seen.size - hits, blobs: caches.seen.size, unchangedCommits },
+    cache: { hits, misses: caches.seen.size - hits, blobs: caches.seen.size, unchangedCommits, sameShapeCommits },
   };
 }

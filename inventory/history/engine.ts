@@ -26,4 +26,11 @@ export interface HistoryEngine<F> {
   inScope(relPath: string): boolean;
   extract(relPath: string, text: string): F;
   analyze(input: AnalyzeCommitInput<F>): InventoryResult;
+  /**
+   * Optional: a digest of the facts that ignores what cannot change the counters (line and
+   * column numbers). When every file's digest equals the previous commit's, the backfill
+   * reuses that commit's counters instead of analysing again — so an edit that only moves
+   * code costs its extraction, not a whole-repository analysis.
+   */
+  shapeOf?(facts: F): string;
 }

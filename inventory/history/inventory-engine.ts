@@ -37,5 +37,18 @@ export function inventoryEngine(config: CapkitConfig = defaultConfig()): History
     extract: extractFileFacts,
     analyze: ({ root, files, knownFiles, packages, generatedAt }) =>
       analyzeFacts({ root, files, knownFiles, packages, config, generatedAt, scannedFiles: knownFiles.length }),
+    shapeOf: factsShape,
   };
+}
+
+const POSITION_KEYS = new Set(["line", "column"]);
+
+/** JSON of the facts without line/column numbers (and without the `@line` in class keys), hashed. */
+export function factsShape(facts: unknown): string {
+  const json = JSON.stringify(facts, (key, value: unknown) => {
+    if (POSITION_KEYS.has(key)) return undefined;
+    if ((key === "key" || key === "classKey") && typeof value === "string") return value.replace(/@\d+$/, "");
+    return value;
+  });
+  return createHash("sha1").update(json).digest("base64");
 }

@@ -30,6 +30,8 @@ export interface HistoryCacheStats {
   readonly blobs: number;
   /** Commits whose scanned files were identical to the previous commit's (analysis reused). */
   readonly unchangedCommits: number;
+  /** Commits whose files changed but whose facts differed from the previous commit's only in line numbers (analysis reused). */
+  readonly sameShapeCommits: number;
 }
 
 export interface HistoryResult {

@@ -23,8 +23,8 @@ export interface LintResult {
 }
 
 export interface ParityResult {
-  readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly problems: readonly unknown[] }[];
-  /** Mutation testing summary when the parity job ran it; rendered generically. */
+  readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly problems: readonly unknown[]; readonly summary?: string }[];
+  /** Mutation testing summary when the parity job ran it (`{ total, killed, survivors }`; other shapes shown as JSON). */
   readonly mutants?: unknown;
 }
 

@@ -134,6 +134,18 @@ export function lintSection(inputs: DashboardInputs): RawHtml {
   return html`<section id="lint"><h2>Lint <span class="badge ${v.length ? "fail" : "ok"}">${v.length} violation${v.length === 1 ? "" : "s"}</span></h2>${body}</section>`;
 }
 
+function mutantsLine(m: unknown): RawHtml | "" {
+  if (m === undefined || m === null) return "";
+  const r = m as { total?: unknown; killed?: unknown; survivors?: unknown };
+  if (typeof r.total === "number" && typeof r.killed === "number") {
+    const survivors = Array.isArray(r.survivors) ? r.survivors.map(String) : [];
+    return html`<p data-testid="parity-mutants">Mutants: <strong>${r.killed} of ${r.total} killed</strong>${
+      survivors.length ? html` · survived: <span class="mono">${survivors.join(", ")}</span>` : ""
+    }</p>`;
+  }
+  return html`<p class="muted">Mutants: <code>${problemText(m)}</code></p>`;
+}
+
 function problemText(p: unknown): string {
   return typeof p === "string" ? p : JSON.stringify(p);
 }
@@ -143,11 +155,11 @@ export function paritySection(inputs: DashboardInputs): RawHtml {
   const checks = inputs.parity.checks;
   const failed = checks.filter((c) => !c.ok).length;
   const items = checks.map(
-    (c) => html`<tr data-testid="parity-check"><td data-label="check" class="span">${c.name}</td><td data-label="verdict"><span class="badge ${c.ok ? "ok" : "fail"}">${c.ok ? "pass" : "fail"}</span></td><td data-label="problems" class="span${c.problems.length ? "" : " none"}">${
+    (c) => html`<tr data-testid="parity-check"><td data-label="check" class="span">${c.name}${c.summary ? html`<div class="muted">${c.summary}</div>` : ""}</td><td data-label="verdict"><span class="badge ${c.ok ? "ok" : "fail"}">${c.ok ? "pass" : "fail"}</span></td><td data-label="problems" class="span${c.problems.length ? "" : " none"}">${
       c.problems.length ? html`<ul>${c.problems.map((p) => html`<li>${problemText(p)}</li>`)}</ul>` : html`<span class="muted">–</span>`
     }</td></tr>`,
   );
-  const mutants = inputs.parity.mutants === undefined ? "" : html`<p class="muted">Mutants: <code>${problemText(inputs.parity.mutants)}</code></p>`;
+  const mutants = mutantsLine(inputs.parity.mutants);
   return html`<section id="parity"><h2>Parity <span class="badge ${failed ? "fail" : "ok"}" data-testid="parity-verdict">${failed ? `${failed} failing` : "all pass"}</span></h2>
 <table class="stack"><thead><tr><th>check</th><th>verdict</th><th>problems</th></tr></thead><tbody>${items}</tbody></table>${mutants}</section>`;
 }

@@ -99,11 +99,11 @@ export function dashboardFixture(): DashboardInputs {
     },
     parity: {
       checks: [
-        { name: "workflows: outputs match the Tool classes", ok: true, problems: [] },
+        { name: "workflows: outputs match the Tool classes", ok: true, problems: [], summary: "4 capabilities, 12 recorded cases" },
         { name: "models: outputs match the Tool classes", ok: false, problems: ["list_models: expected 3 models, got 2", { input: { provider: "openai" }, diff: "- gpt\n+ (missing)" }] },
         { name: "registry drift", ok: true, problems: [] },
       ],
-      mutants: { killed: 41, survived: 2, total: 43 },
+      mutants: { total: 43, killed: 41, survivors: ["drop-category-check", "skip-<b>monitor</b>"], results: [] },
     },
   };
 }

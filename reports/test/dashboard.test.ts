@@ -82,6 +82,13 @@ describe("dashboard HTML", () => {
     expect(page).toContain("24 → 12 over 30 commits");
   });
 
+  it("shows the parity verdict with check summaries and the mutation score", () => {
+    expect(page).toContain('data-testid="parity-verdict">1 failing');
+    expect(page).toContain("4 capabilities, 12 recorded cases");
+    expect(page).toContain("41 of 43 killed");
+    expect(page).toContain("skip-&lt;b&gt;monitor&lt;/b&gt;");
+  });
+
   it("says how to get a trend when there is no history", () => {
     const bare = renderDashboard({ inventory: mixedInventory(), renderedAt: "2026-01-01T00:00:00Z" });
     expect(bare).toContain('data-testid="no-history"');

@@ -92,8 +92,9 @@ export async function recordParity(input: RecordInput): Promise<ParityRecording>
     .sort((a, b) => a.capability.localeCompare(b.capability));
   const map = input.categoryMap ?? {};
   const fallback = input.fallbackCategory ?? "external";
+  // The whole old map, plus the fallback for every recorded or known name it does not list.
   const oldCategories: Record<string, PermissionCategory> = {};
-  for (const name of [...Object.keys(capabilities), ...unrecorded.map((u) => u.capability)].sort()) {
+  for (const name of [...new Set([...Object.keys(map), ...Object.keys(capabilities), ...unrecorded.map((u) => u.capability)])].sort()) {
     oldCategories[name] = Object.prototype.hasOwnProperty.call(map, name) ? (map[name] as PermissionCategory) : fallback;
   }
   return { $comment: RECORDING_COMMENT, version: 1, oldCategories, capabilities, unrecorded };

@@ -124,4 +124,14 @@ describe("drift checks", () => {
     expect(problems[1]?.message).toMatch(/import the spec from the \.specs file/);
     await expect(registry.loadCapabilityImpl("two")).rejects.toThrow(/declared by module "a" but its module does not implement it/);
   });
+
+  it("a malformed table entry and an export without an impl are problems too", async () => {
+    const one = spec({ name: "one" });
+    const registry = createCapabilityRegistry({
+      bad: { loader: async () => ({ module: "bad", exports: [] }) } as never,
+      a: { loader: async () => ({ module: "a", exports: [{ spec: one, impl: undefined as never }] }), specs: [one] },
+    });
+    expect(registry.checkSpecDrift().map((p) => p.code)).toEqual(["bad-entry"]);
+    expect((await registry.checkDrift()).map((p) => `${p.code}:${p.module}`)).toEqual(["bad-entry:bad", "missing-impl:a"]);
+  });
 });

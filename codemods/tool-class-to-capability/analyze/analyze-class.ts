@@ -111,7 +111,7 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
   checkDecorators(cls, file);
   if (cls.isAbstract() || cls.getTypeParameters().length > 0) refuse("GENERIC_OR_ABSTRACT", file, line, className, "make it a concrete, non-generic class");
   const staticMember = cls.getStaticMembers()[0];
-  if (staticMember) refuse("STATIC_MEMBER", file, staticMember.getStartLineNumber(), `static ${staticMember.getText().split("\n")[0]}`, "move the static member to a module constant");
+  if (staticMember) refuse("STATIC_MEMBER", file, staticMember.getStartLineNumber(), `\`${staticMember.getText().split("\n")[0]}\``, "move the static member to a module constant");
 
   const nameExpr = valueOf(cls, "name", file);
   const wireName = nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr)) ? nameExpr.getLiteralText() : null;

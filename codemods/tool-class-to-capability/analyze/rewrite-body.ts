@@ -102,7 +102,11 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     const assigned = isAssignmentTarget(pa);
     if (assigned) refuse("INSTANCE_STATE", scope.file, line, `writes this.${name}`, "keep the state in a local variable or on run.context");
     if (name === "name") {
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: JSON.stringify(scope.wireName) });
+      const span = pa.getParent();
+      const full = pa.getSourceFile().getFullText();
+      const inTemplate = Node.isTemplateSpan(span) && span.getExpression() === pa && full.slice(pa.getStart() - 2, pa.getStart()) === "${" && full[pa.getEnd()] === "}";
+      if (inTemplate) edits.push({ start: pa.getStart() - 2, end: pa.getEnd() + 1, text: scope.wireName.replace(/[`\\]|\$\{/g, (m) => `\\${m}`) });
+      else edits.push({ start: pa.getStart(), end: pa.getEnd(), text: JSON.stringify(scope.wireName) });
       continue;
     }
     if (scope.mode === "spec") {

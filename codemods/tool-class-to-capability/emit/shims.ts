@@ -17,7 +17,7 @@ export function shimText(a: ClassAnalysis, ns: string): string {
     const field = a.depFields.get(p.getName()) ?? p.getName();
     return field === p.getName() ? field : `${field}: ${p.getName()}`;
   });
-  const runFields = ["context", "registry", ...fields].join(", ");
+  const runFields = ["context", "registry: capabilityRegistry", ...fields].join(", ");
   const name = a.className;
   return `/**
  * @deprecated Migrated to the "${a.wireName}" capability (module "${ns}"). Build it with

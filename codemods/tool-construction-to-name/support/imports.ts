@@ -248,7 +248,11 @@ export class ImportPlan {
     const imports = this.sf.statements.filter((s): s is TS.ImportDeclaration => this.ts.isImportDeclaration(s));
     const surviving = imports.filter((d) => !this.wholyRemoved(d));
     const lastImport = surviving[surviving.length - 1];
-    if (lastImport) return { start: lastImport.end, end: lastImport.end, text: lines.map((l) => `${this.eol()}${l}`).join("") };
+    if (lastImport) {
+      const trailing = /^[ \t]*(\/\/[^\r\n]*|\/\*[^\r\n]*?\*\/[ \t]*)?/.exec(this.sf.text.slice(lastImport.end));
+      const at = lastImport.end + (trailing?.[0].length ?? 0);
+      return { start: at, end: at, text: lines.map((l) => `${this.eol()}${l}`).join("") };
+    }
     const firstRemoved = imports[0];
     if (firstRemoved) {
       const at = this.wholeStatement(firstRemoved).start;

@@ -25,6 +25,7 @@ describe("runParity on the hand-written migrated mini target", () => {
     expect(result.mutants?.total).toBeGreaterThanOrEqual(8);
     expect(result.mutants?.survivors).toEqual([]);
     expect(result.mutants?.killed).toBe(result.mutants?.total);
+    for (const m of result.mutants?.results ?? []) expect(m.killedBy, m.name).toMatch(/\b(list_notes|add_note|run_macro|fetch_url)\b/);
     expect(result.ok).toBe(true);
   });
 

@@ -1,0 +1,22 @@
+/**
+ * Capability module "jobs": the implementations behind ./jobs.specs.ts. Each impl receives the
+ * per-run CapabilityRun (context, gate and the fields old constructors took) and the arguments.
+ * Loaded lazily by registry.ts. Written by `capkit migrate`; edit freely (re-runs only add).
+ */
+import type { CapabilityModule } from "capkit/runtime";
+import type { ProcessingContext } from "../context.js";
+import { listJobsSpec } from "./jobs.specs.js";
+
+export const module: CapabilityModule<ProcessingContext> = {
+  module: "jobs",
+  exports: [
+    {
+      spec: listJobsSpec,
+      impl: async (run, params) => {
+        const jobs = run.context.jobs.list(run.context.userId);
+        const status = params["status"];
+        return { jobs: typeof status === "string" ? jobs.filter((j) => j.status === status) : jobs };
+      },
+    },
+  ],
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { describeCodemodFixtures, discoverFixtureCases, runFixtureCase } from "../testing/index.js";
+import { REFUSAL_CODES, toolClassToCapability } from "./index.js";
+
+const FIXTURES = new URL("./__testfixtures__", import.meta.url);
+
+describeCodemodFixtures(toolClassToCapability, FIXTURES);
+
+describe("tool-class-to-capability refusals", () => {
+  it("exercises every refusal code in the fixtures, each naming file:line and an unblock step", async () => {
+    const seen = new Set<string>();
+    for (const fixture of discoverFixtureCases(new URL(FIXTURES).pathname)) {
+      const report = await runFixtureCase(toolClassToCapability, fixture);
+      for (const r of report.results.filter((u) => u.outcome === "refused")) {
+        const code = /^([A-Z_]+) at /.exec(r.reason ?? "")?.[1];
+        expect(code, r.reason).toBeDefined();
+        expect(r.reason).toMatch(/ at [^ ]+:\d+: /);
+        expect(r.reason).toContain("to unblock: ");
+        seen.add(code as string);
+      }
+    }
+    const expected = Object.keys(REFUSAL_CODES);
+    expect([...seen].sort()).toEqual(expect.arrayContaining(expected.sort()));
+  });
+
+  it("never touches classes of other kinds", async () => {
+    const fixture = discoverFixtureCases(new URL(FIXTURES).pathname).find((c) => c.name === "refusals");
+    if (!fixture) throw new Error("refusals fixture missing");
+    const report = await runFixtureCase(toolClassToCapability, fixture);
+    expect(report.results.map((r) => r.unit)).not.toContain("SubmitTool");
+    expect(report.produced.get("src/tools/odd-tools.ts")).toContain("export class SubmitTool extends Tool");
+  });
+});
