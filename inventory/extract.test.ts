@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractFileFacts } from "./extract/extract-file-facts.js";
-import { candidateNames, textHints, wantedInPhase1 } from "./scan/prefilter.js";
+import { bufferHints, bufferWantedInPhase2, candidateNames, textHints, wantedInPhase1 } from "./scan/prefilter.js";
 import { fixturePath, scanCase } from "./test-support/fixtures.js";
 
 const read = (c: string, p: string) => readFileSync(join(fixturePath(c), p), "utf8");
@@ -48,6 +48,28 @@ describe("text pre-filter", () => {
     const names = candidateNames(["Tool"], Object.values(hints));
     expect([...names].sort()).toEqual(["A", "B", "Base", "Tool"]);
     expect(Object.keys(files).filter((k) => wantedInPhase1(hints[k]!, names))).toEqual(["a", "b"]);
+  });
+});
+
+describe("byte-level gates", () => {
+  it("never decode a file without extends or a re-export shape, and agree with textHints otherwise", () => {
+    let decoded = 0;
+    const hints = (t: string) => bufferHints(Buffer.from(t), () => (decoded++, t));
+    expect(hints("export function f() { return new Map(); }")).toEqual(textHints(""));
+    expect(decoded).toBe(0);
+    for (const t of ["export * from './a.js';", "export type { A } from './a.js';", "export {\n  Tool as Base } from './t.js';", "class A extends Tool {}"]) {
+      expect(hints(t)).toEqual(textHints(t));
+    }
+    expect(decoded).toBe(4);
+  });
+
+  it("phase 2 finds `new X`, `new ns . X` and mentions, not prefixes or other words", () => {
+    const names = new Set(["XTool"]);
+    const wanted = (t: string) => bufferWantedInPhase2(Buffer.from(t), names, ["getBuiltinTools"]);
+    expect(wanted("const t = new XTool();")).toBe(true);
+    expect(wanted("const t = new core . XTool(a);")).toBe(true);
+    expect(wanted("return [...getBuiltinTools()];")).toBe(true);
+    expect(wanted("const t = new XToolbox(); renew XTool; new Map();")).toBe(false);
   });
 });
 

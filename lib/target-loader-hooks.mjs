@@ -4,7 +4,7 @@
 // (name → source entry) or, for the modules capkit lends to targets (capkit/runtime, zod, ...),
 // from capkit's own install. Roots arrive over the MessagePort passed at registration.
 
-/** @type {{ rootURL: string, packages: Record<string, string> }[]} */
+/** @type {{ rootURL: string, packages: Record<string, string>, generation: number }[]} */
 const roots = [];
 /** @type {string[]} */
 let provided = [];
@@ -17,7 +17,7 @@ export function initialize(data) {
     if (msg && msg.type === "root") {
       const i = roots.findIndex((r) => r.rootURL === msg.rootURL);
       if (i >= 0) roots.splice(i, 1);
-      roots.unshift({ rootURL: msg.rootURL, packages: msg.packages });
+      roots.unshift({ rootURL: msg.rootURL, packages: msg.packages, generation: msg.generation ?? 0 });
       data.port.postMessage({ type: "ack", id: msg.id });
     }
   });
@@ -27,7 +27,21 @@ export function initialize(data) {
 const isBare = (s) => !s.startsWith(".") && !s.startsWith("/") && !/^[a-zA-Z][a-zA-Z+.-]*:/.test(s);
 const packageName = (s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]);
 
+/** A refreshed root's files get a new URL (`?capkit-gen=N`), so Node loads them anew. */
+function withGeneration(result) {
+  if (!result || typeof result.url !== "string" || !result.url.startsWith("file:")) return result;
+  const root = roots.find((r) => result.url.startsWith(r.rootURL));
+  if (!root || root.generation === 0 || result.url.includes("/node_modules/")) return result;
+  const url = new URL(result.url);
+  url.searchParams.set("capkit-gen", String(root.generation));
+  return { ...result, url: url.href };
+}
+
 export async function resolve(specifier, context, nextResolve) {
+  return withGeneration(await resolveInTarget(specifier, context, nextResolve));
+}
+
+async function resolveInTarget(specifier, context, nextResolve) {
   try {
     return await nextResolve(specifier, context);
   } catch (err) {

@@ -17,6 +17,8 @@ import { CAPKIT_ROOT, capkitProvidedModules, listWorkspacePackages } from "./wor
 let port: MessagePort | undefined;
 let nextId = 0;
 const registeredRoots = new Map<string, Promise<void>>();
+/** Per root: bumped by refreshTarget so the next imports see the files as they are now. */
+const generations = new Map<string, number>();
 
 function ensureHooks(): MessagePort {
   if (port) return port;
@@ -56,13 +58,34 @@ export function registerTargetRoot(root: string): Promise<void> {
     p.on("message", onMessage);
     p.ref();
   });
-  p.postMessage({ type: "root", id, rootURL, packages });
+  p.postMessage({ type: "root", id, rootURL, packages, generation: generations.get(abs) ?? 0 });
   registeredRoots.set(abs, done);
   return done;
 }
 
+/**
+ * Forget the modules already imported from a target: Node caches an ES module by URL for the
+ * life of the process, so a process that imports a tree, rewrites it (capkit migrate) and
+ * imports it again would otherwise run the old code. Every file URL under the root gets a new
+ * `?capkit-gen=N` query from here on, which Node treats as a new module.
+ */
+export function refreshTarget(root: string): Promise<void> {
+  const abs = resolve(root);
+  generations.set(abs, (generations.get(abs) ?? 0) + 1);
+  registeredRoots.delete(abs);
+  return registerTargetRoot(abs);
+}
+
+function targetURL(abs: string, file: string): string {
+  const url = pathToFileURL(file);
+  const generation = generations.get(abs) ?? 0;
+  if (generation > 0) url.searchParams.set("capkit-gen", String(generation));
+  return url.href;
+}
+
 /** `import()` of `<root>/<relPath>` with the target's packages and capkit's modules resolvable. */
 export async function importFromTarget<T = Record<string, unknown>>(root: string, relPath: string): Promise<T> {
-  await registerTargetRoot(root);
-  return (await import(pathToFileURL(resolve(root, relPath)).href)) as T;
+  const abs = resolve(root);
+  await registerTargetRoot(abs);
+  return (await import(targetURL(abs, resolve(abs, relPath)))) as T;
 }

@@ -24,6 +24,7 @@ import { computeHistory, saveHistory } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { colorEnabled, renderInventoryReport } from "../../reports/index.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { migrateJson } from "./migrate.js";
 
 const USAGE = "capkit demo [--table]";
 const FIXTURE = join(CAPKIT_ROOT, "fixtures", "nodetool-mini");
@@ -95,7 +96,7 @@ export const command: CommandModule = {
 
     step(io, 3, "Migrate every namespace (capkit migrate --all)");
     const migrated = await runMigration({ root, namespaces: "all", config });
-    saveResult(root, "migrate", migrated);
+    saveResult(root, "migrate", migrateJson(migrated));
     for (const ns of migrated.namespaces) {
       const refused = ns.refused.length ? `, refused ${ns.refused.length}` : "";
       io.stdout(`  ${ns.namespace.padEnd(12)} converted ${String(ns.converted.length).padStart(2)}${refused}\n`);

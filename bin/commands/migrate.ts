@@ -7,7 +7,8 @@
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
+import { loadResult, saveResult } from "../../lib/results-store.js";
+import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/saved-result.js";
 import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
 
@@ -15,7 +16,7 @@ const USAGE =
   "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
 
 /** The --json document: the ARCHITECTURE.md contract first, detail after. */
-export function migrateJson(r: MigrateResult): unknown {
+export function migrateJson(r: MigrateResult): SavedMigrate {
   return {
     namespaces: r.namespaces.map((n) => ({
       namespace: n.namespace,
@@ -84,7 +85,7 @@ export const command: CommandModule = {
     if (!values.all && namespaces.length === 0) throw new UsageError("capkit migrate: say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0) throw new UsageError("capkit migrate: --all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    const { config } = loadConfig(root, values.config);
+    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const progress = progressPrinter(io);
     const result = await runMigration({
       root,
@@ -98,7 +99,7 @@ export const command: CommandModule = {
       onProgress: progress,
     });
     if (progress) io.stderr("\r\x1b[2K");
-    if (!result.dryRun) saveResult(root, "migrate", migrateJson(result));
+    if (!result.dryRun) saveResult(root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
     if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
     else {
       if (result.dryRun && result.diff) io.stdout(result.diff);

@@ -102,7 +102,8 @@ interface Planned {
 }
 
 async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
-  const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => listTreeFiles(root));
+  const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
+  const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => onDisk);
   const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false);
   const units: UnitResult[] = [];
   const summaries: NamespaceSummary[] = [];
@@ -178,7 +179,7 @@ export async function runMigration(opts: MigrateOptions): Promise<MigrateResult>
   const result: MigrateResult = { root, namespaces: [], callSitesRewritten: 0, callSiteFiles: [], filesWritten: [], units: [], dryRun, applied: false, recoveredInterruptedApply: recovered, commits: [] };
   const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
   for (const [b, batch] of batches.entries()) {
-    const inv = b === 0 ? inventory : await scanInventory(root, { config: opts.config });
+    const inv = b === 0 || opts.inventory ? inventory : await scanInventory(root, { config: opts.config });
     const planned = await plan(root, inv, opts, batch, all && b === batches.length - 1);
     out.namespaces.push(...planned.namespaces);
     out.units.push(...planned.units);

@@ -17,7 +17,7 @@ import { RefusalError } from "./analyze/refusals.js";
 import { updateBarrels } from "./emit/barrels.js";
 import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } from "./emit/imports.js";
 import { writeModuleFile } from "./emit/module-file.js";
-import { parseText } from "./emit/morph.js";
+import { createMorphProject, parseText } from "./emit/morph.js";
 import { writeRegistryFile } from "./emit/registry-file.js";
 import { HOST_TYPE_KEYS, runTypeMember, writeRunTypesFile, type RunTypeMember } from "./emit/run-types-file.js";
 import { rewriteSource } from "./emit/rewrite-source.js";
@@ -57,6 +57,9 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     taken.add(name);
     return name;
   };
+  // Source files are analysed in a project of their own: type-checker queries there must not be
+  // invalidated (and the program rebuilt) by every generated or scratch file parsed for emitting.
+  const analysis = createMorphProject();
   const files = new Map<string, FileWork>();
   let toolModule: string | null = ctx.runFields ? null : null;
   let baseName = "Tool";
@@ -77,8 +80,7 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     }
     let work = files.get(rec.file);
     if (!work) {
-      for (const s of project.getSourceFiles()) taken.add(s.getBaseName());
-      work = { file: rec.file, sf: parseText(project, rec.file, text), parts: [] };
+      work = { file: rec.file, sf: parseText(analysis, rec.file, text), parts: [] };
       for (const s of work.sf.getStatements()) for (const n of declared(s)) taken.add(n);
       files.set(rec.file, work);
     }

@@ -145,7 +145,16 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
     visit(child, path[path.length - 1] ?? sf);
     return undefined;
   };
+  const K = ts.SyntaxKind;
   const visit = (node: TS.Node, parent: TS.Node): void => {
+    const kind = node.kind;
+    // Type annotations and import statements hold nothing the walker records: skip their subtrees.
+    if ((kind >= K.FirstTypeNode && kind <= K.LastTypeNode) || kind === K.ImportDeclaration) return;
+    if (kind === K.InterfaceDeclaration) {
+      const decl = node as TS.InterfaceDeclaration;
+      if (decl.members.length > 0 && decl.members.every(ts.isCallSignatureDeclaration)) functionTypes.push(decl.name.text);
+      return;
+    }
     path.push(node);
     let pushedFrame = false;
     let pushedClass = false;
@@ -227,8 +236,6 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
       const map = categoryMapOf(ctx, node);
       if (map) categoryMaps.push(map);
     } else if (ts.isTypeAliasDeclaration(node) && ts.isFunctionTypeNode(node.type)) {
-      functionTypes.push(node.name.text);
-    } else if (ts.isInterfaceDeclaration(node) && node.members.length > 0 && node.members.every(ts.isCallSignatureDeclaration)) {
       functionTypes.push(node.name.text);
     }
     ts.forEachChild(node, visitChild);

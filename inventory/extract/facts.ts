@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 1;
+export const FACTS_VERSION = 2;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {

@@ -13,13 +13,14 @@ import { FACTS_VERSION, type FileFacts } from "../extract/facts.js";
 const CACHE_VERSION = `1:${FACTS_VERSION}`;
 
 export interface FactsCache {
-  get(file: string, text: string): FileFacts | undefined;
-  set(file: string, text: string, facts: FileFacts): void;
+  /** `content` is the file's text or its raw UTF-8 bytes (same key either way). */
+  get(file: string, content: string | Buffer): FileFacts | undefined;
+  set(file: string, content: string | Buffer, facts: FileFacts): void;
   /** Writes the entries used in this scan; returns hit/miss counts. */
   save(): { hits: number; misses: number };
 }
 
-const keyOf = (file: string, text: string) => createHash("sha1").update(file).update("\0").update(text).digest("hex");
+const keyOf = (file: string, content: string | Buffer) => createHash("sha1").update(file).update("\0").update(content).digest("hex");
 
 export function openFactsCache(root: string): FactsCache {
   const path = join(cacheDir(root, "inventory"), "facts.json");

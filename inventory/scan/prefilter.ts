@@ -4,9 +4,10 @@
  *  - phase 1: files with a `class … extends X` whose heritage names the base or (transitively,
  *    by name, through `a as b` aliases) a subclass of it, files with `export *` or export lists
  *    naming such a class (barrels), and files declaring the base;
- *  - phase 2: files that construct one of the classes found (`new X`), or mention a factory,
- *    belt-builder or gate function.
- * Over-approximates on purpose (comments and strings can match); the parser decides.
+ *  - phase 2: files that construct one of the classes found (`new X`), or mention a belt
+ *    builder or class factory.
+ * Over-approximates on purpose (comments and strings can match); the parser decides. The
+ * `buffer*` gates work on raw bytes so most files are never decoded (ASCII identifiers only).
  */
 
 export interface TextHints {
@@ -97,15 +98,67 @@ export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolea
 const NEW_CALL = /\bnew\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)/g;
 
 /** Phase 2: the file constructs a known class or mentions one of the given function names. */
-export function wantedInPhase2(text: string, classNames: ReadonlySet<string>, mention: RegExp | null): boolean {
+export function wantedInPhase2(text: string, classNames: ReadonlySet<string>, mention: readonly string[]): boolean {
   if (text.includes("new")) {
     for (const m of text.matchAll(NEW_CALL)) if (classNames.has(m[1] ?? "")) return true;
   }
-  return mention !== null && mention.test(text);
+  // Plain substring search (fast) over a handful of names; a false hit only costs one parse.
+  return mention.some((name) => text.includes(name));
 }
 
-export function mentionPattern(names: Iterable<string>): RegExp | null {
-  const list = [...new Set(names)].filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
-  if (list.length === 0) return null;
-  return new RegExp(`\\b(?:${list.map((n) => n.replace(/\$/g, "\\$")).join("|")})\\b`);
+/** The function names phase 2 looks for (belt builders, class factories). */
+export function mentionNames(names: Iterable<string>): string[] {
+  return [...new Set(names)].filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+}
+
+// ── Byte-level gates: most files are rejected without decoding them to a string. ──
+
+const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [] };
+
+const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;
+const isIdentByte = (c: number | undefined) =>
+  c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36);
+
+/** Is some `export` followed by `*`, `{` or `type {`? */
+function hasReexportShape(buf: Buffer): boolean {
+  for (let i = buf.indexOf("export"); i !== -1; i = buf.indexOf("export", i + 6)) {
+    let j = i + 6;
+    while (isSpace(buf[j])) j++;
+    if (buf[j] === 42 || buf[j] === 123) return true;
+    if (buf.toString("latin1", j, j + 4) === "type") {
+      j += 4;
+      while (isSpace(buf[j])) j++;
+      if (buf[j] === 123) return true;
+    }
+  }
+  return false;
+}
+
+/** textHints for raw bytes: files with no `extends` and no re-export shape never get decoded. */
+export function bufferHints(buf: Buffer, decode: () => string): TextHints {
+  if (buf.indexOf("extends") === -1 && !hasReexportShape(buf)) return EMPTY;
+  return textHints(decode());
+}
+
+/** Phase 2 on bytes: `new [a.]X` with X a known class name, or a mention of one of `names`. */
+export function bufferWantedInPhase2(buf: Buffer, classNames: ReadonlySet<string>, mention: readonly string[]): boolean {
+  for (let i = buf.indexOf("new"); i !== -1; i = buf.indexOf("new", i + 3)) {
+    if (isIdentByte(buf[i - 1]) || !isSpace(buf[i + 3])) continue;
+    let j = i + 3;
+    for (;;) {
+      while (isSpace(buf[j])) j++;
+      const start = j;
+      while (isIdentByte(buf[j])) j++;
+      if (j === start) break;
+      let k = j;
+      while (isSpace(buf[k])) k++;
+      if (buf[k] === 46) {
+        j = k + 1;
+        continue;
+      }
+      if (classNames.has(buf.toString("latin1", start, j))) return true;
+      break;
+    }
+  }
+  return mention.some((name) => buf.indexOf(name) !== -1);
 }

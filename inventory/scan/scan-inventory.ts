@@ -13,7 +13,7 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { candidateNames, mentionPattern, textHints, wantedInPhase1, wantedInPhase2 } from "./prefilter.js";
+import { bufferHints, bufferWantedInPhase2, candidateNames, mentionNames, wantedInPhase1, type TextHints } from "./prefilter.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -31,39 +31,51 @@ export interface ScanOptions {
   readonly cache?: boolean;
 }
 
-function readAll(root: string, files: readonly string[], problems: ScanProblem[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const file of files) {
-    try {
-      texts.set(file, readFileSync(join(root, file), "utf8"));
-    } catch (error) {
-      problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+/** Raw bytes per file; decoded to text only when a file passes the pre-filter (most never are). */
+class Sources {
+  readonly bytes = new Map<string, Buffer>();
+  private readonly decoded = new Map<string, string>();
+
+  constructor(root: string, files: readonly string[], problems: ScanProblem[]) {
+    for (const file of files) {
+      try {
+        this.bytes.set(file, readFileSync(join(root, file)));
+      } catch (error) {
+        problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      }
     }
   }
-  return texts;
+
+  text(file: string): string {
+    let t = this.decoded.get(file);
+    if (t === undefined) {
+      t = this.bytes.get(file)?.toString("utf8") ?? "";
+      this.decoded.set(file, t);
+    }
+    return t;
+  }
 }
 
 class Extractor {
   readonly facts = new Map<string, FileFacts>();
   parsed = 0;
   constructor(
-    private readonly texts: ReadonlyMap<string, string>,
+    private readonly sources: Sources,
     private readonly cache: FactsCache | undefined,
   ) {}
 
   extract(list: readonly string[]): void {
     const todo: { file: string; text: string }[] = [];
     for (const file of list) {
-      const text = this.texts.get(file) ?? "";
-      const hit = this.cache?.get(file, text);
+      const hit = this.cache?.get(file, this.sources.bytes.get(file) ?? "");
       if (hit) this.facts.set(file, hit);
-      else todo.push({ file, text });
+      else todo.push({ file, text: this.sources.text(file) });
     }
     // Parsing stays on the main thread: a two-worker pool measured slower on the shared 2-core box.
     const fresh = todo.map((t) => extractFileFacts(t.file, t.text));
     fresh.forEach((f, i) => {
       const item = todo[i];
-      if (item) this.cache?.set(item.file, item.text, f);
+      if (item) this.cache?.set(item.file, this.sources.bytes.get(item.file) ?? item.text, f);
       this.facts.set(f.file, f);
     });
     this.parsed += todo.length;
@@ -78,31 +90,36 @@ class Extractor {
   }
 }
 
-function selectPhase1(files: readonly string[], texts: ReadonlyMap<string, string>, config: CapkitConfig) {
-  const hints = new Map([...texts].map(([file, text]) => [file, textHints(text)] as const));
+function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig) {
+  const hints = new Map<string, TextHints>();
+  for (const [file, buf] of sources.bytes) hints.set(file, bufferHints(buf, () => sources.text(file)));
   const names = candidateNames(config.base.names, hints.values());
   const declaresBase = new RegExp(`\\bclass\\s+(?:${config.base.names.join("|")})\\b`);
   const phase1 = files.filter((f) => {
     const h = hints.get(f);
-    return h !== undefined && (f === config.base.module || wantedInPhase1(h, names) || declaresBase.test(texts.get(f) ?? ""));
+    if (h === undefined) return false;
+    if (f === config.base.module || wantedInPhase1(h, names)) return true;
+    const buf = sources.bytes.get(f);
+    return buf !== undefined && buf.indexOf("class") !== -1 && declaresBase.test(sources.text(f));
   });
   return { names, phase1 };
 }
 
-/** Phase 2: files constructing a class found in phase 1, or naming a factory/belt/gate function. */
-function selectPhase2(files: readonly string[], texts: ReadonlyMap<string, string>, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>) {
+/** Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory. */
+function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>) {
   const classNames = new Set(names);
-  const fnNames = new Set<string>([...config.classify.beltBuilders, ...config.classify.gateFunctions]);
+  // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
+  const fnNames = new Set<string>(config.classify.beltBuilders);
   for (const f of facts.values()) {
     for (const c of f.classes) {
       if (c.name) classNames.add(c.name);
       if (c.enclosingFunction) fnNames.add(c.enclosingFunction.split(".").pop() ?? c.enclosingFunction);
     }
   }
-  const mention = mentionPattern(fnNames);
+  const mention = mentionNames(fnNames);
   return files.filter((file) => {
-    const text = texts.get(file);
-    return text !== undefined && !facts.has(file) && wantedInPhase2(text, classNames, mention);
+    const buf = sources.bytes.get(file);
+    return buf !== undefined && !facts.has(file) && bufferWantedInPhase2(buf, classNames, mention);
   });
 }
 
@@ -114,12 +131,12 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const files = await discoverFiles(root, config.scan);
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
-  const texts = readAll(root, files, problems);
-  const { names, phase1 } = selectPhase1(files, texts, config);
-  const extractor = new Extractor(texts, options.cache ? openFactsCache(root) : undefined);
+  const sources = new Sources(root, files, problems);
+  const { names, phase1 } = selectPhase1(files, sources, config);
+  const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
   progress({ phase: "parse", done: 0, total: phase1.length });
   extractor.extract(phase1);
-  const phase2 = selectPhase2(files, texts, config, names, extractor.facts);
+  const phase2 = selectPhase2(files, sources, config, names, extractor.facts);
   extractor.extract(phase2);
   extractor.saveCache();
   progress({ phase: "analyze", done: phase1.length + phase2.length, total: phase1.length + phase2.length });

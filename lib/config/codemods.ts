@@ -29,6 +29,8 @@ export const DEFAULT_RUN_FIELDS: Readonly<Record<string, string>> = {
   collection: "vectorCollection",
   vectorCollection: "vectorCollection",
   examples: "examples",
+  catalog: "examples",
+  exampleCatalog: "examples",
   subAgent: "subAgent",
   options: "subAgent",
   client: "client",

@@ -81,7 +81,8 @@ td details summary { cursor: pointer; color: var(--muted); font-size: .8rem; mar
 .badge.migrated { color: var(--migrated); } .badge.refused { color: var(--refused); }
 .badge.remaining { color: var(--warn); } .badge.stays { color: var(--stays); }
 .badge.ok { color: var(--ok); } .badge.fail { color: var(--bad); }
-.reason { display: block; color: var(--muted); font-size: .8rem; margin-top: 2px; overflow-wrap: anywhere; }
+.reason { display: block; color: var(--muted); font-size: .8rem; margin-top: 2px; overflow-wrap: break-word; }
+td[data-label="status"] { min-width: 150px; }
 .empty { color: var(--muted); font-style: italic; }
 footer { color: var(--muted); font-size: .8rem; margin-top: 20px; }
 :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
@@ -104,6 +105,7 @@ footer { color: var(--muted); font-size: .8rem; margin-top: 20px; }
   table.stack tr[hidden] { display: none; }
   table.stack td { display: block; border: 0; padding: 0; min-width: 0; overflow-wrap: anywhere; }
   table.stack td.span { grid-column: 1 / -1; }
+  table.stack .reason { overflow-wrap: anywhere; }
   table.stack td.none { display: none; }
   table.stack td[data-label]::before { content: attr(data-label); display: block; font-size: .72rem; text-transform: uppercase; color: var(--muted); }
   .sort-mobile { display: inline-block; }

@@ -76,7 +76,7 @@ export function dashboardFixture(): DashboardInputs {
     generatedAt: "2026-10-30T09:00:00.000Z",
     ref: "HEAD",
     commits: historyCommits(inventory.counters),
-    cache: { hits: 0, misses: 0, blobs: 0, unchangedCommits: 0 },
+    cache: { hits: 0, misses: 0, blobs: 0, unchangedCommits: 0, sameShapeCommits: 0 },
   };
   return {
     inventory,

@@ -22,7 +22,7 @@ function history(values: number[]): HistoryResult {
     root: "/repo",
     generatedAt: "2026-11-30T00:00:00.000Z",
     ref: "HEAD",
-    cache: { hits: 0, misses: 0, blobs: 0, unchangedCommits: 0 },
+    cache: { hits: 0, misses: 0, blobs: 0, unchangedCommits: 0, sameShapeCommits: 0 },
     commits: values.map((v, i) => ({
       sha: `${i}`.padStart(40, "a"),
       date: `2026-11-${String(i + 1).padStart(2, "0")}T00:00:00Z`,

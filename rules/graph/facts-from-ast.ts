@@ -3,17 +3,18 @@
  * against, and its fallback for files it cannot read with certainty (JSX, type-position
  * `import()`, a possible top-level await). Consumed by scan-imports.ts.
  */
-import ts from "typescript";
+import type TS from "typescript";
+import { ts } from "./typescript.js";
 import type { ImportKind, ImportRecord, ModuleFacts } from "./module-facts.js";
 
-export function scriptKindFor(fileName: string): ts.ScriptKind {
+export function scriptKindFor(fileName: string): TS.ScriptKind {
   if (fileName.endsWith(".tsx")) return ts.ScriptKind.TSX;
   if (fileName.endsWith(".jsx")) return ts.ScriptKind.JSX;
   if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
   return ts.ScriptKind.TS;
 }
 
-export function parseSource(text: string, fileName: string): ts.SourceFile {
+export function parseSource(text: string, fileName: string): TS.SourceFile {
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(fileName));
 }
 
@@ -21,7 +22,7 @@ function allTypeSpecifiers(elements: readonly { isTypeOnly: boolean }[]): boolea
   return elements.length > 0 && elements.every((e) => e.isTypeOnly);
 }
 
-function importClauseTypeOnly(clause: ts.ImportClause | undefined): boolean {
+function importClauseTypeOnly(clause: TS.ImportClause | undefined): boolean {
   if (!clause) return false;
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
@@ -29,14 +30,14 @@ function importClauseTypeOnly(clause: ts.ImportClause | undefined): boolean {
   return Boolean(bindings && ts.isNamedImports(bindings) && allTypeSpecifiers(bindings.elements));
 }
 
-function isFunctionBoundary(node: ts.Node): boolean {
+function isFunctionBoundary(node: TS.Node): boolean {
   return ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) || ts.isPropertyDeclaration(node);
 }
 
 /** Line of the first await that runs at module initialisation, or null. */
-export function findTopLevelAwait(source: ts.SourceFile): number | null {
+export function findTopLevelAwait(source: TS.SourceFile): number | null {
   let found: number | null = null;
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (found !== null || isFunctionBoundary(node)) return;
     const isAwait =
       ts.isAwaitExpression(node) ||
@@ -55,11 +56,11 @@ export function findTopLevelAwait(source: ts.SourceFile): number | null {
 export function factsFromAst(text: string, fileName: string): ModuleFacts {
   const source = parseSource(text, fileName);
   const imports: ImportRecord[] = [];
-  const add = (node: ts.Node, specifier: string, kind: ImportKind, typeOnly: boolean): void => {
+  const add = (node: TS.Node, specifier: string, kind: ImportKind, typeOnly: boolean): void => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     imports.push({ specifier, kind, typeOnly, line });
   };
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const kind = node.importClause ? "static" : "side-effect";
       add(node, node.moduleSpecifier.text, kind, importClauseTypeOnly(node.importClause));
@@ -74,7 +75,7 @@ export function factsFromAst(text: string, fileName: string): ModuleFacts {
     ) {
       add(node, node.moduleReference.expression.text, "import-equals", node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.arguments.length >= 1) {
-      const arg = node.arguments[0] as ts.Expression;
+      const arg = node.arguments[0] as TS.Expression;
       const literal = ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) ? arg.text : null;
       if (literal !== null && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, literal, "dynamic", false);
       else if (literal !== null && ts.isIdentifier(node.expression) && node.expression.text === "require" && node.arguments.length === 1) {

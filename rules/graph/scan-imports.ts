@@ -5,33 +5,34 @@
  * module initialisation — and `scanModule` then asks the TypeScript AST (facts-from-ast.ts).
  * Consumed by module-graph.ts.
  */
-import ts from "typescript";
+import type TS from "typescript";
+import { ts } from "./typescript.js";
 import { factsFromAst } from "./facts-from-ast.js";
 import { type ImportKind, type ImportRecord, type ModuleFacts, lineAt, lineStarts } from "./module-facts.js";
 
 const K = ts.SyntaxKind;
-const CONTROL = new Set<ts.SyntaxKind>([K.IfKeyword, K.ForKeyword, K.WhileKeyword, K.SwitchKeyword, K.CatchKeyword, K.WithKeyword]);
+const CONTROL = new Set<TS.SyntaxKind>([K.IfKeyword, K.ForKeyword, K.WhileKeyword, K.SwitchKeyword, K.CatchKeyword, K.WithKeyword]);
 /** Tokens after which `/` starts a division, not a regular expression. */
-const EXPRESSION_END = new Set<ts.SyntaxKind>([
+const EXPRESSION_END = new Set<TS.SyntaxKind>([
   K.Identifier, K.PrivateIdentifier, K.NumericLiteral, K.BigIntLiteral, K.StringLiteral, K.RegularExpressionLiteral,
   K.NoSubstitutionTemplateLiteral, K.TemplateTail, K.CloseParenToken, K.CloseBracketToken, K.CloseBraceToken,
   K.ThisKeyword, K.SuperKeyword, K.TrueKeyword, K.FalseKeyword, K.NullKeyword, K.PlusPlusToken, K.MinusMinusToken,
 ]);
 /** Keywords after which `/` starts a regular expression. */
-const REGEX_AFTER_KEYWORD = new Set<ts.SyntaxKind>([
+const REGEX_AFTER_KEYWORD = new Set<TS.SyntaxKind>([
   K.ReturnKeyword, K.TypeOfKeyword, K.InstanceOfKeyword, K.InKeyword, K.OfKeyword, K.NewKeyword, K.DeleteKeyword,
   K.VoidKeyword, K.ThrowKeyword, K.CaseKeyword, K.DoKeyword, K.ElseKeyword, K.YieldKeyword, K.AwaitKeyword,
 ]);
 /** Tokens before `import(` that usually mean a type position (`x: import("m")`). */
-const TYPE_POSITION = new Set<ts.SyntaxKind>([
+const TYPE_POSITION = new Set<TS.SyntaxKind>([
   K.ColonToken, K.LessThanToken, K.BarToken, K.AmpersandToken, K.ExtendsKeyword, K.KeyOfKeyword, K.ReadonlyKeyword,
 ]);
 /** Tokens before `import(` that may mean a type position when a member follows (`T = import("m").U`). */
-const MAYBE_TYPE_POSITION = new Set<ts.SyntaxKind>([K.CommaToken, K.OpenParenToken, K.EqualsToken, K.OpenBracketToken, K.QuestionToken]);
+const MAYBE_TYPE_POSITION = new Set<TS.SyntaxKind>([K.CommaToken, K.OpenParenToken, K.EqualsToken, K.OpenBracketToken, K.QuestionToken]);
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
 interface Token {
-  kind: ts.SyntaxKind;
+  kind: TS.SyntaxKind;
   text: string;
   pos: number;
 }
@@ -42,7 +43,7 @@ class Unsure extends Error {
   }
 }
 
-function isWord(kind: ts.SyntaxKind): boolean {
+function isWord(kind: TS.SyntaxKind): boolean {
   return kind === K.Identifier || (kind >= K.FirstKeyword && kind <= K.LastKeyword);
 }
 
@@ -51,7 +52,7 @@ function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const templateDepths: number[] = [];
   let braceDepth = 0;
-  let prev: ts.SyntaxKind = K.Unknown;
+  let prev: TS.SyntaxKind = K.Unknown;
   for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
     const division = EXPRESSION_END.has(prev) || (isWord(prev) && !REGEX_AFTER_KEYWORD.has(prev));
     if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !division) {
@@ -188,7 +189,7 @@ function scanImport(tokens: Token[], i: number, add: Add): void {
     add(t, arg, "dynamic", false);
     return;
   }
-  if ((next.kind as ts.SyntaxKind) === K.DotToken) return; // import.meta
+  if ((next.kind as TS.SyntaxKind) === K.DotToken) return; // import.meta
   if (isString(next)) return add(t, next, "side-effect", false);
   let typeOnly = false;
   if (next.kind === K.TypeKeyword) {

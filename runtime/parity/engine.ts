@@ -13,7 +13,7 @@ import { behaviourCheck } from "./replay.js";
 import { gateParityCheck } from "./gate-parity.js";
 import {
   RegistryMissingError,
-  defaultImporter,
+  freshDefaultImporter,
   extractOldCategories,
   loadCases,
   loadBelts,
@@ -80,7 +80,7 @@ export async function runParity(rootArg: string, options: RunParityOptions = {})
   const config = options.config ?? loadConfig(root, options.configPath).config;
   let target: ParityTarget;
   try {
-    target = await loadParityTarget(root, config, options.importer ?? defaultImporter);
+    target = await loadParityTarget(root, config, options.importer ?? (await freshDefaultImporter(root)));
   } catch (err) {
     if (!(err instanceof RegistryMissingError)) throw err;
     const names = ["drift", "category-snapshot", "gate-parity", "behaviour"] as const;
@@ -118,7 +118,7 @@ async function alreadyMigrated(root: string, config: CapkitConfig, importer: Mod
 export async function recordParityAt(rootArg: string, options: RecordOptions = {}): Promise<RecordResult> {
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root, options.configPath).config;
-  const importer = options.importer ?? defaultImporter;
+  const importer = options.importer ?? (await freshDefaultImporter(root));
   const host = await loadHostFactories(root, config, importer);
   const belts = await loadBelts(root, config, importer, host);
   const classes = new Map<string, { class: string | null; file: string | null }>();

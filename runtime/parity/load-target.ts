@@ -25,6 +25,13 @@ export const defaultImporter: ModuleImporter = async (root, relPath) => {
   return importFromTarget<Record<string, unknown>>(root, relPath);
 };
 
+/** Default importer after a refresh: a run sees the tree as it is now, not as this process first loaded it. */
+export async function freshDefaultImporter(root: string): Promise<ModuleImporter> {
+  const { refreshTarget } = await import("../../lib/target-loader.js");
+  await refreshTarget(root);
+  return defaultImporter;
+}
+
 export class RegistryMissingError extends Error {
   constructor(readonly file: string) {
     super(`no migrated registry at ${file}: run \`capkit migrate <root> --all\` (or --namespace NS) first, or set parity.registry.module`);

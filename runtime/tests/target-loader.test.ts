@@ -26,6 +26,17 @@ function importInChild(root: string, rel: string): { status: number | null; stdo
 }
 
 describe("importFromTarget", () => {
+  it("refreshTarget makes the next import see files rewritten since the first import (migrate, then parity, in one process)", () => {
+    const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
+    const src = join(root, "packages", "app", "src");
+    writeFileSync(join(src, "dep.ts"), 'export const state = "before";\n');
+    writeFileSync(join(src, "uses-dep.ts"), 'import { state } from "./dep.js";\nexport const report = () => state;\n');
+    const r = spawnSync(process.execPath, ["--import", tsx, join(here, "support", "target-refresh-driver.ts"), root, "packages/app/src/uses-dep.ts", "packages/app/src/dep.ts"], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+    expect(r.stderr).not.toMatch(/Error/);
+    // Node caches ES modules by URL: without a refresh the process keeps running the old file.
+    expect(JSON.parse(r.stdout)).toEqual({ first: "before", stale: "before", fresh: "after" });
+  });
+
   it("loads a tree copied under the OS temp dir with no node_modules: workspace names, zod and capkit/runtime resolve", () => {
     const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
     expect(existsSync(join(root, "node_modules"))).toBe(false);

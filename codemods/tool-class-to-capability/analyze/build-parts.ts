@@ -163,7 +163,8 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     moduleFunctions.push(`async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`);
     entryText = `    { spec: ${specVar}, impl: ${implName} },`;
   } else {
-    entryText = `    {\n      spec: ${specVar},\n      impl: async (run, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
+    const runParam = probe.usesRun ? "run" : "_run";
+    entryText = `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
   }
   return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, specIds, implIds, contextType };
 }

@@ -4,7 +4,7 @@
  * allowed capabilities → tools import direction); each namespace adds one
  * `<ns>: { loader, specs }` entry. An existing entry is left alone, so re-runs never clobber.
  */
-import { Node, type Project } from "ts-morph";
+import { Node, SyntaxKind, type Project } from "ts-morph";
 import { camel } from "../analyze/build-parts.js";
 import { mergeImports, relativeSpecifier } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
@@ -56,9 +56,12 @@ export function writeRegistryFile(
 ): string {
   let text = existing ?? skeleton(path, opts);
   const sf = parseText(project, path, text);
-  const call = sf
-    .getDescendants()
-    .find((n) => Node.isCallExpression(n) && n.getExpression().getText() === "createCapabilityRegistry");
+  // The usual shape first (cheap); a hand-edited registry falls back to a full search.
+  const init = sf.getVariableDeclaration("registry")?.getInitializer();
+  const call =
+    Node.isCallExpression(init) && init.getExpression().getText() === "createCapabilityRegistry"
+      ? init
+      : sf.getDescendantsOfKind(SyntaxKind.CallExpression).find((n) => n.getExpression().getText() === "createCapabilityRegistry");
   const table = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
   if (!Node.isObjectLiteralExpression(table)) throw new Error(`${path}: no createCapabilityRegistry({ ... }) table to add "${ns}" to`);
   if (table.getProperty(registryKey(ns)) || table.getProperty(ns)) return text;

@@ -2,7 +2,7 @@ import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { scanInventory } from "../../scan/scan-inventory.js";
-import { computeHistory, saveHistory } from "../index.js";
+import { backfillHistory, computeHistory, inventoryEngine, saveHistory } from "../index.js";
 import { loadResult } from "../../../lib/results-store.js";
 import type { HistoryResult } from "../types.js";
 import { buildRepo, git, makeRepo } from "../test-support/git-repo.js";
@@ -34,6 +34,22 @@ describe("history backfill with the real inventory", () => {
     expect(loadResult<HistoryResult>(repo, "history")?.commits).toHaveLength(STEPS.length);
     // saved results and caches never dirty the scanned tree
     expect(git(repo, ["status", "--porcelain"]).trim()).toBe("");
+  });
+
+  it("reuses the previous counters when an edit only moves code, and gets the same counters as a full analysis", async () => {
+    const shifted = STEPS.map((s) => s);
+    const email = STEPS[2]!.files["packages/agents/src/tools/email-tools.ts"]!;
+    shifted.push({ subject: "style: a header comment moves every line", files: { "packages/agents/src/tools/email-tools.ts": `// Email tools.\n// Two lines longer.\n${email}` } });
+    shifted.push({ subject: "feat: one more email tool", files: { "packages/agents/src/tools/email-tools.ts": `${email}\nexport class ArchiveEmailTool extends Tool {\n  readonly name = "archive_email";\n}\n` } });
+    const repo = buildRepo(shifted);
+    made.push(repo);
+    const fast = await computeHistory(repo, { commits: 30 });
+    const { shapeOf: _omit, ...plain } = inventoryEngine();
+    const full = await backfillHistory(repo, { commits: 30, engine: plain });
+    expect(fast.cache.sameShapeCommits).toBe(1);
+    expect(full.cache.sameShapeCommits).toBe(0);
+    expect(fast.commits.map((c) => c.counters)).toEqual(full.commits.map((c) => c.counters));
+    expect(fast.commits.map((c) => c.counters.extendsTool.occurrences).slice(-3)).toEqual([4, 4, 5]);
   });
 
   it("agrees with a working-tree scan at HEAD", async () => {

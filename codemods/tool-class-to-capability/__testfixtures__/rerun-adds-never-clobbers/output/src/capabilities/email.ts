@@ -12,7 +12,7 @@ export const module: CapabilityModule<ProcessingContext> = {
   exports: [
     {
       spec: sendEmailSpec,
-      impl: async (run, params) => {
+      impl: async (_run, params) => {
         return { sent: params["to"] };
       },
     },

@@ -13,14 +13,14 @@ export const module: CapabilityModule<ProcessingContext> = {
   exports: [
     {
       spec: todoWriteSpec,
-      impl: async (run, rawArgs) => {
+      impl: async (_run, rawArgs) => {
         const params = rawArgs as unknown as z.infer<typeof TodoInput>;
         return { count: params.todos.length };
       },
     },
     {
       spec: askSpec,
-      impl: async (run, params) => {
+      impl: async (_run, params) => {
         return { asked: params["question"] };
       },
     },

@@ -1,1 +1,0 @@
-rm -rf /tmp/e2e && cp -r fixtures/nodetool-mini /tmp/e2e && cd /tmp/e2e && git init -q && git add -A && git -c user.email=a@b -c user.name=t commit -qm init && cd /work/main && node bin/capkit.mjs migrate /tmp/e2e --all --json > /tmp/e2e.json; echo "exit $?"; node --import tsx .try2.ts /tmp/e2e 2>&1 | tail -n +1

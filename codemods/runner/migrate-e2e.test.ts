@@ -1,0 +1,106 @@
+/**
+ * End to end on a temporary copy of fixtures/nodetool-mini: `capkit migrate --all --json`
+ * converts every capability-shaped class it can, refuses the rest with reasons, the counters
+ * move as they should, the copy type-checks and its own behaviour suite passes through the
+ * adapters; a second run changes nothing. Plus `--typecheck` rolling back on new errors.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../bin/capkit.js";
+import type { CliIO } from "../../bin/command.js";
+import { scanInventory } from "../../inventory/index.js";
+import { loadConfig } from "../../lib/config/index.js";
+import { REFUSAL_CODES } from "../tool-class-to-capability/index.js";
+import { runTypecheck } from "./typecheck.js";
+import { runBehaviourSuite } from "./test-support/behaviour-suite.js";
+import { snapshotTree, tempProject } from "./test-support/temp-project.js";
+
+const FIXTURE = fileURLToPath(new URL("../../fixtures/nodetool-mini", import.meta.url));
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+async function cli(argv: string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = { cwd: process.cwd(), env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stderrIsTTY: tty, stdoutIsTTY: false };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe("capkit migrate on a copy of fixtures/nodetool-mini", () => {
+  it("converts every capability-shaped class it can, type-checks, and keeps the behaviour suite green", async () => {
+    const root = tempProject(FIXTURE);
+    roots.push(root);
+    const { config } = loadConfig(root);
+    const before = await scanInventory(root, { config });
+    const run = await cli(["migrate", root, "--all", "--json"]);
+    expect(run.stderr).toBe("");
+    const out = JSON.parse(run.stdout) as { namespaces: { namespace: string; converted: string[]; refused: { class: string; file: string; reason: string }[]; filesWritten: string[] }[]; callSitesRewritten: number };
+    const converted = out.namespaces.flatMap((n) => n.converted);
+    const refused = out.namespaces.flatMap((n) => n.refused);
+    expect(run.code).toBe(refused.length ? 1 : 0);
+    expect(converted.length + refused.length).toBe(before.counters.capabilityShaped);
+    for (const r of refused) expect(r.reason).toMatch(/^[A-Z_]+ at [^ ]+:\d+: .*to unblock: /);
+    // Every refusal is one the inventory or the class shape forces: blockers, no namespace, or a userMessage reading state.
+    const refusedByInventory = before.classes.filter((c) => c.kind === "capability" && (c.blockers.length > 0 || !c.namespace)).map((c) => c.name);
+    const shapeCodes = Object.keys(REFUSAL_CODES).filter((c) => c !== "INVENTORY_BLOCKER");
+    for (const r of refused.filter((x) => !refusedByInventory.includes(x.class))) expect(shapeCodes).toContain(/^([A-Z_]+) at /.exec(r.reason)?.[1]);
+    expect(out.callSitesRewritten).toBeGreaterThan(0);
+
+    const after = await scanInventory(root, { config });
+    expect(after.counters.capabilityShaped).toBe(refused.length);
+    expect(after.counters.loopProtocol).toBe(before.counters.loopProtocol);
+    expect(JSON.parse(readFileSync(join(root, ".capkit/results/migrate.json"), "utf8")).namespaces.length).toBe(out.namespaces.length);
+
+    const tc = runTypecheck(root);
+    expect(tc.errors, tc.errors.join("\n")).toEqual([]);
+    const suite = runBehaviourSuite(root);
+    expect(suite.ok, suite.output.slice(-4000)).toBe(true);
+
+    const snapshot = snapshotTree(root);
+    const again = await cli(["migrate", root, "--all", "--json", "--allow-dirty"]);
+    const second = JSON.parse(again.stdout) as { namespaces: { converted: string[]; filesWritten: string[] }[] };
+    expect(second.namespaces.flatMap((n) => n.converted)).toEqual([]);
+    expect(second.namespaces.flatMap((n) => n.filesWritten)).toEqual([]);
+    expect(snapshotTree(root)).toEqual(snapshot);
+  });
+
+  function smallProject(): string {
+    const basic = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/basic-json-schema/input", import.meta.url));
+    const root = tempProject(basic, {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [] }, include: ["src/**/*.ts"] }),
+      "package.json": JSON.stringify({ type: "module" }),
+      ".gitignore": "node_modules/\n",
+      "capkit.config.json": JSON.stringify({ codemods: { capabilitiesDir: "src/capabilities" }, scan: { include: ["src/**/*.ts"] }, classify: { overrides: { ListJobsTool: "capability" } } }),
+    });
+    roots.push(root);
+    return root;
+  }
+
+  it("shows progress on stderr only when it is a terminal; --json keeps stdout to one document", async () => {
+    const root = smallProject();
+    const quiet = await cli(["migrate", root, "--namespace", "jobs", "--dry-run", "--json"]);
+    expect(quiet.stderr).toBe("");
+    expect(JSON.parse(quiet.stdout).dryRun).toBe(true);
+    const tty = await cli(["migrate", root, "--namespace", "jobs", "--dry-run", "--json"], true);
+    expect(tty.stderr).toContain("migrate: plan jobs");
+    expect(JSON.parse(tty.stdout).namespaces[0].converted).toEqual(["list_jobs"]);
+  });
+
+  it("--typecheck rolls the apply back when it adds type errors", async () => {
+    const root = smallProject();
+    // A project that has node_modules but not capkit's runtime: the migrated imports cannot resolve.
+    for (const dep of ["zod", "capkit"]) mkdirSync(join(root, "node_modules", dep), { recursive: true });
+    writeFileSync(join(root, "node_modules/zod/package.json"), "{}");
+    const before = snapshotTree(root);
+    const run = await cli(["migrate", root, "--namespace", "jobs", "--typecheck", "--json"]);
+    const out = JSON.parse(run.stdout) as { rolledBack?: string; typecheck?: { newErrors: string[] }; applied: boolean };
+    expect(run.code).toBe(1);
+    expect(out.applied).toBe(false);
+    expect(out.rolledBack).toContain("rolled back");
+    expect(out.typecheck?.newErrors.some((e) => e.includes("capkit/runtime"))).toBe(true);
+    expect(snapshotTree(root)).toEqual(before);
+  });
+});
