@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const c = result.counters;
     const row = (label: string, ms: number, note: string) => console.log(`${label.padEnd(34)} ${ms.toFixed(0).padStart(7)} ms  ${(ms / g).toFixed(2).padStart(6)}× grep  ${note}`);
     row("grep -rlE 'extends\\s'", g, `median of ${RUNS}; lists ${grepFiles} files, classifies nothing`);
-    row("capkit scan, no cache (median)", w, `in-process, TypeScript already loaded; parses ${result.scannedFiles} files' candidates`);
+    row("capkit scan, no cache (median)", w, `in-process, TypeScript loaded; ${result.scannedFiles} files in scope, only pre-filtered ones parsed`);
     row("capkit scan, first in process", firstMs, "includes loading TypeScript");
     row("capkit scan, facts cache warm", k, `median of ${RUNS}; unchanged files are not re-parsed`);
     row("capkit inventory CLI, cold", cliColdMs, "new process: node + tsx + TypeScript + scan + save, no cache");

@@ -13,7 +13,7 @@ export { FACTS_VERSION } from "./extract/facts.js";
 export { analyzeFacts, type AnalyzeInput } from "./analyze.js";
 export { scanInventory, type ScanOptions, type ScanProgress, type ScanPhase } from "./scan/scan-inventory.js";
 export { discoverFiles } from "./scan/discover.js";
-export { textHints, candidateNames, wantedInPhase1, wantedInPhase2, mentionNames, type TextHints } from "./scan/prefilter.js";
+export { textHints, bufferHints, bufferWantedInPhase2, candidateNames, wantedInPhase1, mentionNames, type TextHints } from "./scan/prefilter.js";
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

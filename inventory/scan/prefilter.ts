@@ -95,17 +95,6 @@ export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolea
   return h.exportListNames.some((n) => names.has(n));
 }
 
-const NEW_CALL = /\bnew\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)/g;
-
-/** Phase 2: the file constructs a known class or mentions one of the given function names. */
-export function wantedInPhase2(text: string, classNames: ReadonlySet<string>, mention: readonly string[]): boolean {
-  if (text.includes("new")) {
-    for (const m of text.matchAll(NEW_CALL)) if (classNames.has(m[1] ?? "")) return true;
-  }
-  // Plain substring search (fast) over a handful of names; a false hit only costs one parse.
-  return mention.some((name) => text.includes(name));
-}
-
 /** The function names phase 2 looks for (belt builders, class factories). */
 export function mentionNames(names: Iterable<string>): string[] {
   return [...new Set(names)].filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
