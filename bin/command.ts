@@ -35,6 +35,6 @@ export function parseCommandArgs<O extends Options>(
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`capkit ${command}: ${message}`, { hint: `usage: ${usage}` });
+    throw new UsageError(message, { hint: `usage: ${usage}` });
   }
 }

@@ -52,7 +52,7 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("dashboard", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`capkit dashboard takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
     const commits = parseHistory(values.history);
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) {

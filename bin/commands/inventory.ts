@@ -39,7 +39,7 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("inventory", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`capkit inventory takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const reporter = values.json ? "json" : (values.reporter ?? "table");
     if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
     if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });

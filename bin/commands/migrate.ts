@@ -80,10 +80,10 @@ export const command: CommandModule = {
       },
       USAGE,
     );
-    if (positionals.length > 1) throw new UsageError(`capkit migrate: expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1) throw new UsageError(`expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const namespaces = values.namespace ?? [];
-    if (!values.all && namespaces.length === 0) throw new UsageError("capkit migrate: say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
-    if (values.all && namespaces.length > 0) throw new UsageError("capkit migrate: --all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
+    if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
+    if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const progress = progressPrinter(io);

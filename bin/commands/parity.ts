@@ -29,7 +29,7 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`capkit parity takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
