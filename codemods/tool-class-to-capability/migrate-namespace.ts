@@ -2,10 +2,12 @@
  * One namespace, start to finish, against the VirtualTree: analyse each capability-kind class
  * of the namespace, refuse what cannot move safely, place dependencies, then write the specs
  * file, the module file, the registry entry, the category snapshot, the shrunken source files
- * and the barrels. Returns one UnitResult per class considered.
+ * and the barrels. Subclasses of an abstract intermediate base are converted with its members
+ * merged in (analyze/flatten.ts) when all of them can be; the intermediate then goes too unless
+ * other code still names it. Returns one UnitResult per class considered.
  */
 import { posix } from "node:path";
-import type { Project, SourceFile, Statement } from "ts-morph";
+import type { ClassDeclaration, Project, SourceFile, Statement } from "ts-morph";
 import type { ClassRecord } from "../../inventory/types.js";
 import { categorySnapshotPath, DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
 import type { CodemodContext } from "../codemod.js";
@@ -13,6 +15,7 @@ import type { UnitResult, VirtualTree } from "../plan.js";
 import { analyzeClass } from "./analyze/analyze-class.js";
 import { buildParts, type ClassParts } from "./analyze/build-parts.js";
 import { placeDependencies, type FilePlacement } from "./analyze/dependencies.js";
+import { onlyIndirectBlockers, outsideReferences, planFlattening, type FlattenGroup } from "./analyze/flatten.js";
 import { RefusalError } from "./analyze/refusals.js";
 import { updateBarrels } from "./emit/barrels.js";
 import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } from "./emit/imports.js";
@@ -24,6 +27,7 @@ import { rewriteSource } from "./emit/rewrite-source.js";
 import { shimText } from "./emit/shims.js";
 import { writeSpecsFile } from "./emit/specs-file.js";
 import { existingWireNames, takenNames, updateSnapshot } from "./emit/targets.js";
+import { declared, findCategoriesMap, importTarget, sharedFunctions, usedOutside } from "./migrate-helpers.js";
 
 export const CODEMOD_NAME = "tool-class-to-capability";
 
@@ -61,10 +65,31 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   // invalidated (and the program rebuilt) by every generated or scratch file parsed for emitting.
   const analysis = createMorphProject();
   const files = new Map<string, FileWork>();
-  let toolModule: string | null = ctx.runFields ? null : null;
+  const workFor = (file: string): FileWork | undefined => {
+    let work = files.get(file);
+    if (work) return work;
+    const text = tree.read(file);
+    if (text === null) return undefined;
+    work = { file, sf: parseText(analysis, file, text), parts: [] };
+    for (const s of work.sf.getStatements()) for (const n of declared(s)) taken.add(n);
+    files.set(file, work);
+    return work;
+  };
+  let toolModule: string | null = null;
   let baseName = "Tool";
+  // Abstract intermediates (HttpTool extends Tool; HttpGetTool extends HttpTool) are flattened.
+  const groups = planFlattening(ctx.inventory.classes, ns, (f) => workFor(f)?.sf, allocate);
+  const groupOf = (rec: ClassRecord): FlattenGroup | undefined => (rec.direct ? undefined : [...groups.values()].find((g) => g.subclasses.includes(rec)));
+  const isIntermediate = (rec: ClassRecord): boolean => [...groups.values()].some((g) => g.record === rec);
   for (const rec of records) {
-    if (rec.blockers.length > 0) {
+    if (isIntermediate(rec)) continue;
+    const group = groupOf(rec);
+    if (group && (rec.blockers.length === 0 || onlyIndirectBlockers(rec)) && group.problem) {
+      const p = group.problem;
+      out.push(refused(rec, new RefusalError("INDIRECT_BASE", rec.file, rec.line, `inherits through ${group.name}, which cannot be flattened (${p.code} at ${p.file}:${p.line}: ${p.detail})`, p.unblock)));
+      continue;
+    }
+    if (rec.blockers.length > 0 && !(group && onlyIndirectBlockers(rec))) {
       const b = rec.blockers[0];
       out.push(result(rec, "refused", { reason: `INVENTORY_BLOCKER at ${b?.file}:${b?.line}: ${rec.blockers.map((x) => `${x.code}: ${x.message}`).join("; ")}; to unblock: resolve the blocker the inventory names, then re-run` }));
       continue;
@@ -73,16 +98,10 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
       out.push(refused(rec, new RefusalError("CLASS_EXPRESSION", rec.file, rec.line, "anonymous class expression", "declare it as a named top-level class")));
       continue;
     }
-    const text = tree.read(rec.file);
-    if (text === null) {
+    const work = workFor(rec.file);
+    if (!work) {
       out.push(result(rec, "skipped", { reason: `${rec.file} does not exist (already migrated?)` }));
       continue;
-    }
-    let work = files.get(rec.file);
-    if (!work) {
-      work = { file: rec.file, sf: parseText(analysis, rec.file, text), parts: [] };
-      for (const s of work.sf.getStatements()) for (const n of declared(s)) taken.add(n);
-      files.set(rec.file, work);
     }
     const cls = work.sf.getClass(rec.name);
     if (!cls) {
@@ -90,7 +109,7 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
       continue;
     }
     try {
-      const analysis = analyzeClass(cls, rec, rec.file, ctx.runFields);
+      const analysis = analyzeClass(cls, rec, rec.file, ctx.runFields, group?.cls ?? null);
       if (wireTaken.has(analysis.wireName)) {
         throw new RefusalError("DUPLICATE_WIRE_NAME", rec.file, rec.line, `"${analysis.wireName}" is already declared in ${wireTaken.get(analysis.wireName)}`, "rename one of them or delete the stale spec");
       }
@@ -100,17 +119,37 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
         toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
         baseName = analysis.baseName;
       }
-      work.parts.push(buildParts(analysis, allocate));
+      work.parts.push(buildParts(analysis, allocate, group?.shared));
     } catch (error) {
       if (!(error instanceof RefusalError)) throw error;
       out.push(refused(rec, error));
     }
   }
+  // A flattened intermediate needs every subclass converted; otherwise all of them stay.
+  const dropGroup = (g: FlattenGroup, why: string): void => {
+    for (const work of files.values()) {
+      for (const p of work.parts.filter((x) => g.subclasses.includes(x.analysis.record))) {
+        out.push(refused(p.analysis.record, new RefusalError("INDIRECT_BASE", p.analysis.file, p.analysis.record.line, `inherits through ${g.name}, which must stay: ${why}`, "fix that sibling's refusal, then re-run")));
+        work.parts = work.parts.filter((x) => x !== p);
+      }
+    }
+    failedGroups.set(g, why);
+  };
+  const failedGroups = new Map<FlattenGroup, string>();
+  for (const g of groups.values()) {
+    if (g.problem) continue;
+    const bad = out.find((u) => u.outcome === "refused" && g.subclasses.some((s) => s.name === u.unit && s.file === u.file));
+    if (bad) dropGroup(g, `subclass ${bad.unit} was refused (${/^[A-Z_]+/.exec(bad.reason ?? "")?.[0] ?? "see its refusal"})`);
+  }
+  const removedIntermediates = new Map<FlattenGroup, string[]>(); // group → outside references (empty: removed)
+  const treeFiles = (): [string, string][] => tree.list().filter((f) => /\.tsx?$/.test(f)).map((f) => [f, tree.readOrThrow(f)]);
+  for (const g of groups.values()) if (!g.problem && !failedGroups.has(g)) removedIntermediates.set(g, ctx.keepShims ? ["--keep-shims"] : outsideReferences(g, treeFiles()));
+  const alsoRemoved = (work: FileWork) => [...removedIntermediates].filter(([g, refs]) => !refs.length && !failedGroups.has(g) && g.record?.file === work.file && g.cls).map(([g]) => g.cls as ClassDeclaration);
   // Placement can refuse a class (its spec needs a shared constant); re-place without it.
   for (const work of files.values()) {
     for (;;) {
       if (!work.parts.length) break;
-      const placed = placeDependencies(work.sf, work.parts);
+      const placed = placeDependencies(work.sf, work.parts, alsoRemoved(work), usedOutside(tree, work.file));
       if (!Array.isArray(placed)) {
         work.placement = placed;
         break;
@@ -121,8 +160,16 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
         if (!p) break;
         out.push(refused(p.analysis.record, err));
         work.parts = work.parts.filter((x) => x !== p);
+        const g = [...groups.values()].find((x) => x.subclasses.includes(p.analysis.record));
+        if (g && !failedGroups.has(g)) dropGroup(g, `subclass ${p.analysis.className} was refused (${err.code})`);
       }
     }
+  }
+  for (const g of groups.values()) {
+    if (!g.record || g.record.namespace !== ns) continue; // reported with its own namespace
+    const subs = g.subclasses.map((s) => s.name).join(", ");
+    const failed = g.problem ?? (failedGroups.has(g) ? new RefusalError("FLATTEN_BLOCKED", g.record.file, g.record.line, `abstract base of ${subs}, flattened only when every subclass converts: ${failedGroups.get(g)}`, "fix that subclass's refusal, then re-run") : null);
+    if (failed) out.push(refused(g.record, failed));
   }
   const converted = [...files.values()].flatMap((w) => w.parts);
   if (!converted.length) return out;
@@ -158,7 +205,7 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   }));
   tree.write(modulePath, writeModuleFile(project, modulePath, tree.read(modulePath), ns, ctx.runtimeImport, {
     imports: moduleImports,
-    statements: [...moduleStatements, ...converted.flatMap((p) => p.moduleFunctions)],
+    statements: [...moduleStatements, ...sharedFunctions(converted), ...converted.flatMap((p) => p.moduleFunctions)],
     entries: converted.map((p) => p.entryText),
     contextType: converted.find((p) => p.contextType)?.contextType ?? null,
   }));
@@ -192,8 +239,9 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     if (!work.parts.length || !work.placement) continue;
     const replace = new Map<Statement, string>();
     if (ctx.keepShims) for (const p of work.parts) replace.set(p.analysis.cls, shimText(p.analysis, ns));
+    const intermediates = alsoRemoved(work);
     const next = rewriteSource(project, work.sf, {
-      remove: [...work.parts.map((p) => p.analysis.cls), ...work.placement.removeStatements],
+      remove: [...work.parts.map((p) => p.analysis.cls), ...intermediates, ...work.placement.removeStatements],
       exportAdd: work.placement.exportInSource,
       replace,
     });
@@ -209,34 +257,19 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
       ]));
     } else {
       tree.write(work.file, next);
-      removedNames.set(work.file, new Set(work.parts.map((p) => p.analysis.className)));
+      removedNames.set(work.file, new Set([...work.parts.map((p) => p.analysis.className), ...intermediates.map((c) => c.getName() ?? "")]));
     }
     for (const p of work.parts) {
       out.push(result(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}) }));
     }
   }
+  for (const [g, refs] of removedIntermediates) {
+    if (!g.record || g.record.namespace !== ns || failedGroups.has(g)) continue;
+    const wires = converted.filter((p) => g.subclasses.includes(p.analysis.record)).map((p) => p.analysis.wireName).join(", ");
+    if (ctx.keepShims) out.push(result(g.record, "skipped", { reason: `abstract base flattened into ${wires}; kept under --keep-shims (the shims no longer extend it) — delete it once nothing uses it` }));
+    else if (refs.length) out.push(result(g.record, "skipped", { reason: `abstract base flattened into ${wires}; kept because ${refs.join(", ")} still ${refs.length > 1 ? "reference" : "references"} it — delete it once nothing does` }));
+    else out.push(result(g.record, "changed", { warnings: [`${g.name} (abstract base) was flattened into ${wires} and removed`] }));
+  }
   if (!ctx.keepShims) updateBarrels(project, tree, removedNames, deleted, dir);
   return out;
-}
-
-/** The file that exports the old category map, if any (searched only when the registry is created). */
-function findCategoriesMap(tree: VirtualTree, name: string, skipDir: string): { name: string; file: string } | null {
-  const re = new RegExp(`export\\s+const\\s+${name.replace(/[$]/g, "\\$")}\\b`);
-  for (const path of tree.list()) {
-    if (!/\.tsx?$/.test(path) || path.startsWith(`${skipDir}/`) || /(^|\/)(tests?|__tests__)\//.test(path) || path.endsWith(".test.ts")) continue;
-    const text = tree.read(path);
-    if (text && text.includes(name) && re.test(text)) return { name, file: path };
-  }
-  return null;
-}
-
-function importTarget(fromFile: string, spec: string): string {
-  return posix.normalize(posix.join(posix.dirname(fromFile), spec)).replace(/\.js$/, ".ts");
-}
-
-function declared(s: Statement): string[] {
-  const anyS = s as Statement & { getName?: () => string | undefined; getDeclarations?: () => { getName(): string }[] };
-  if (typeof anyS.getDeclarations === "function") return anyS.getDeclarations().map((d) => d.getName());
-  const n = typeof anyS.getName === "function" ? anyS.getName() : undefined;
-  return n ? [n] : [];
 }

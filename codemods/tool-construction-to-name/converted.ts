@@ -78,7 +78,8 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
     return parsed.get(file) ?? null;
   };
   for (const record of context.inventory.classes) {
-    if (record.kind !== "capability" || record.blockers.length > 0) continue;
+    // "indirect-subclass" is lifted by the class move flattening the intermediate (the declaration check below tells).
+    if (record.kind !== "capability" || record.blockers.some((b) => b.code !== "indirect-subclass")) continue;
     if (!record.name || !record.wireName || !record.namespace || !selected.has(record.namespace)) continue;
     const sf = current(record.file);
     const decl = sf ? findClass(ts, sf, record.name) : undefined;

@@ -13,6 +13,24 @@ import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
 import { categoryMapOf } from "./category-maps.js";
 import { collectStateReads } from "./state-reads.js";
+import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
+import { maskInertBodies } from "./mask.js";
+
+/** Files at least this big are parsed with their inert top-level bodies blanked (see mask.ts). */
+const MASK_MIN_CHARS = 4096;
+const MASKABLE = /\.[cm]?ts$/;
+
+/** Parses the masked text when that is possible and error-free, else the full text (same positions either way). */
+function parseForFacts(relPath: string, text: string, mask: boolean) {
+  if (mask && text.length >= MASK_MIN_CHARS && MASKABLE.test(relPath)) {
+    const masked = maskInertBodies(text);
+    if (masked !== null) {
+      const parsed = parseFile(relPath, masked);
+      if (parsed.errors.length === 0) return parsed;
+    }
+  }
+  return parseFile(relPath, text);
+}
 
 const ITERATION_METHODS = new Set(["map", "forEach", "flatMap", "filter", "reduce", "some", "every", "find", "from"]);
 
@@ -56,7 +74,7 @@ function isLoopStatement(ts: Ctx["ts"], node: TS.Node): boolean {
 }
 
 /** `new Map()`, `new Error(…)`: JavaScript built-ins are never Tool subclasses; skip them early. */
-const BUILTINS = new Set(["Map", "Set", "WeakMap", "WeakSet", "Date", "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "RegExp", "URL", "URLSearchParams", "Array", "Object", "AbortController", "TextEncoder", "TextDecoder", "Uint8Array", "ArrayBuffer", "Function", "Proxy", "Intl", "Headers", "Request", "Response", "Blob", "FormData", "Event", "EventTarget"]);
+const BUILTINS = BUILTIN_CONSTRUCTORS;
 
 function isBuiltinConstruction(ts: Ctx["ts"], node: TS.NewExpression): boolean {
   return ts.isIdentifier(node.expression) && BUILTINS.has(node.expression.text);
@@ -119,8 +137,9 @@ function returnsNamed(ctx: Ctx, fnNode: TS.Node, name: string): boolean {
   return found;
 }
 
-export function extractFileFacts(relPath: string, text: string): FileFacts {
-  const { ts, sourceFile: sf, errors } = parseFile(relPath, text);
+/** `options.mask: false` parses the full text (the facts are the same; tests compare both). */
+export function extractFileFacts(relPath: string, text: string, options: { readonly mask?: boolean } = {}): FileFacts {
+  const { ts, sourceFile: sf, errors } = parseForFacts(relPath, text, options.mask ?? true);
   const ctx: Ctx = { ts, sf };
   const classes: ClassFact[] = [];
   const functions: FunctionFact[] = [];
@@ -247,5 +266,5 @@ export function extractFileFacts(relPath: string, text: string): FileFacts {
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions, constructions, categoryMaps, functionTypes };
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: functions.filter((f) => f.calls.length > 0), constructions, categoryMaps, functionTypes };
 }

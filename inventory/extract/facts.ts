@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -91,7 +91,7 @@ export interface ConstructionFact {
   readonly args: readonly ("function" | "template" | "string" | "other")[];
 }
 
-/** A named function/method and the plain-identifier functions it calls (for belt-builder closure). */
+/** A named function/method and the plain-identifier functions it calls (for belt-builder closure); only functions that call something are recorded. */
 export interface FunctionFact {
   readonly name: string;
   readonly line: number;

@@ -3,8 +3,8 @@
  * inventory step that touches the file system. Progress goes through `onProgress` (the CLI
  * decides whether to draw it); the engine never prints.
  */
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import { analyzeFacts } from "../analyze.js";
@@ -13,7 +13,10 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { bufferHints, bufferWantedInPhase2, candidateNames, mentionNames, wantedInPhase1, type TextHints } from "./prefilter.js";
+import { bufferWantedInPhase2, candidateNames, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
+import { makeGate, type Gate } from "./gate.js";
+import { Sources } from "./sources.js";
+import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -29,36 +32,25 @@ export interface ScanOptions {
   readonly onProgress?: (event: ScanProgress) => void;
   /** Reuse and refresh the facts cache in `<root>/.capkit/cache/` (the CLI turns it on). */
   readonly cache?: boolean;
+  /** Filled with wall-clock milliseconds per step (for the benchmark's breakdown). */
+  readonly timings?: ScanTimings;
 }
 
-/** Raw bytes per file; decoded to text only when a file passes the pre-filter (most never are). */
-class Sources {
-  readonly bytes = new Map<string, Buffer>();
-  private readonly decoded = new Map<string, string>();
-
-  constructor(root: string, files: readonly string[], problems: ScanProblem[]) {
-    for (const file of files) {
-      try {
-        this.bytes.set(file, readFileSync(join(root, file)));
-      } catch (error) {
-        problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-      }
-    }
-  }
-
-  text(file: string): string {
-    let t = this.decoded.get(file);
-    if (t === undefined) {
-      t = this.bytes.get(file)?.toString("utf8") ?? "";
-      this.decoded.set(file, t);
-    }
-    return t;
-  }
+export interface ScanTimings {
+  discover: number;
+  read: number;
+  prefilter: number;
+  parse: number;
+  analyze: number;
+  /** Files parsed (cache misses) and their total characters. */
+  parsedFiles: number;
+  parsedChars: number;
 }
 
 class Extractor {
   readonly facts = new Map<string, FileFacts>();
   parsed = 0;
+  parsedChars = 0;
   constructor(
     private readonly sources: Sources,
     private readonly cache: FactsCache | undefined,
@@ -79,6 +71,7 @@ class Extractor {
       this.facts.set(f.file, f);
     });
     this.parsed += todo.length;
+    for (const t of todo) this.parsedChars += t.text.length;
   }
 
   saveCache(): void {
@@ -92,21 +85,19 @@ class Extractor {
 
 function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig) {
   const hints = new Map<string, TextHints>();
-  for (const [file, buf] of sources.bytes) hints.set(file, bufferHints(buf, () => sources.text(file)));
+  for (const [file, gate] of sources.gates) if (gate.hinted) hints.set(file, textHints(sources.text(file)));
   const names = candidateNames(config.base.names, hints.values());
-  const declaresBase = new RegExp(`\\bclass\\s+(?:${config.base.names.join("|")})\\b`);
   const phase1 = files.filter((f) => {
+    const gate = sources.gates.get(f);
+    if (gate === undefined) return false;
     const h = hints.get(f);
-    if (h === undefined) return false;
-    if (f === config.base.module || wantedInPhase1(h, names)) return true;
-    const buf = sources.bytes.get(f);
-    return buf !== undefined && buf.indexOf("class") !== -1 && declaresBase.test(sources.text(f));
+    return f === config.base.module || (h !== undefined && wantedInPhase1(h, names)) || gate.declaresBase;
   });
   return { names, phase1 };
 }
 
 /** Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory. */
-function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>) {
+function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>, gate: Gate) {
   const classNames = new Set(names);
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
   const fnNames = new Set<string>(config.classify.beltBuilders);
@@ -117,9 +108,18 @@ function selectPhase2(files: readonly string[], sources: Sources, config: Capkit
     }
   }
   const mention = mentionNames(fnNames);
+  // The byte gate answered for the configured belt builders and non-built-in `new` targets; the
+  // rest (factory names, a class named like a built-in) is looked up in the raw bytes.
+  const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
+  const extraMentions = mention.filter((n) => !gated.has(n));
+  const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
   return files.filter((file) => {
     const buf = sources.bytes.get(file);
-    return buf !== undefined && !facts.has(file) && bufferWantedInPhase2(buf, classNames, mention);
+    const g = sources.gates.get(file);
+    if (buf === undefined || g === undefined || facts.has(file)) return false;
+    if (builtinClass) return bufferWantedInPhase2(buf, classNames, mention);
+    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
+    return extraMentions.some((name) => buf.indexOf(name) !== -1);
   });
 }
 
@@ -127,18 +127,36 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root).config;
   const progress = options.onProgress ?? (() => {});
+  const tm: ScanTimings = options.timings ?? { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+  let mark = performance.now();
+  const lap = (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => {
+    const now = performance.now();
+    tm[step] += now - mark;
+    mark = now;
+  };
   progress({ phase: "discover", done: 0, total: 0 });
   const files = await discoverFiles(root, config.scan);
+  lap("discover");
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
-  const sources = new Sources(root, files, problems);
+  const gate = makeGate(config.base.names, config.classify.beltBuilders);
+  const sources = new Sources(root, files, problems, gate);
+  lap("read");
+  tm.read -= sources.gateMs;
+  tm.prefilter += sources.gateMs;
   const { names, phase1 } = selectPhase1(files, sources, config);
+  lap("prefilter");
   const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
   progress({ phase: "parse", done: 0, total: phase1.length });
   extractor.extract(phase1);
-  const phase2 = selectPhase2(files, sources, config, names, extractor.facts);
+  lap("parse");
+  const phase2 = selectPhase2(files, sources, config, names, extractor.facts, gate);
+  lap("prefilter");
   extractor.extract(phase2);
   extractor.saveCache();
+  lap("parse");
+  tm.parsedFiles += extractor.parsed;
+  tm.parsedChars += extractor.parsedChars;
   progress({ phase: "analyze", done: phase1.length + phase2.length, total: phase1.length + phase2.length });
   const result = analyzeFacts({
     root,
@@ -149,6 +167,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     scannedFiles: files.length,
     problems,
   });
+  lap("analyze");
   progress({ phase: "done", done: files.length, total: files.length });
   return result;
 }

@@ -80,28 +80,29 @@ export function createCapabilityDispatcher(
   const transcript: DispatchRecord[] = [];
   let seq = 0;
 
+  function rejected(n: number, moduleKey: unknown, exportName: unknown, message: string): DispatchEnvelope {
+    const error = { name: "DispatchRejection", message };
+    transcript.push({ seq: n, module: moduleKey, export: exportName, outcome: "rejected", error });
+    return { ok: false, error };
+  }
+
   async function call(moduleKey: unknown, exportName: unknown, args: unknown): Promise<DispatchEnvelope> {
     const n = ++seq;
-    const reject = (message: string): DispatchEnvelope => {
-      const error = { name: "DispatchRejection", message };
-      transcript.push({ seq: n, module: moduleKey, export: exportName, outcome: "rejected", error });
-      return { ok: false, error };
-    };
-    if (typeof moduleKey !== "string") return reject(`capability module must be a string (got ${describe(moduleKey)})`);
+    if (typeof moduleKey !== "string") return rejected(n, moduleKey, exportName, `capability module must be a string (got ${describe(moduleKey)})`);
     if (!mounted.has(moduleKey)) {
-      return reject(`capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`);
+      return rejected(n, moduleKey, exportName, `capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`);
     }
-    if (typeof exportName !== "string") return reject(`export name for "${moduleKey}" must be a string (got ${describe(exportName)})`);
+    if (typeof exportName !== "string") return rejected(n, moduleKey, exportName, `export name for "${moduleKey}" must be a string (got ${describe(exportName)})`);
     const spec = registry.capabilitySpec(exportName);
     if (!spec || registry.capabilityModuleOf(exportName) !== moduleKey) {
-      return reject(`capability module "${moduleKey}" has no export "${exportName}"`);
+      return rejected(n, moduleKey, exportName, `capability module "${moduleKey}" has no export "${exportName}"`);
     }
-    if (!Array.isArray(args)) return reject(`arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})`);
+    if (!Array.isArray(args)) return rejected(n, moduleKey, exportName, `arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})`);
     let normalised: Record<string, unknown>;
     try {
       normalised = normaliseArguments(spec, args);
     } catch (err) {
-      return reject((err as Error).message);
+      return rejected(n, moduleKey, exportName, (err as Error).message);
     }
     try {
       const value = await run.invoke(exportName, normalised);

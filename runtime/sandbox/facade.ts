@@ -1,15 +1,13 @@
 /**
  * Guest-side text for the capability pack: one generated ES module per capability module,
- * each export a function returning the bridge's promise, forwarding (moduleKey, exportName, args) over the private
- * bridge, plus the bridge module itself. Names that are not plain identifiers are refused,
+ * each export a function returning the bridge's promise, forwarding (moduleKey, exportName, args)
+ * over the private bridge, plus the bridge module itself (a call queue the host pulls). Names that are not plain identifiers are refused,
  * so no spec can inject code into a facade. Pure string generation; consumed by ./host.ts.
  */
 
 export const DEFAULT_PACK = "@capkit/platform";
 /** The private bridge specifier: importable only by generated facades (see ./host.ts). */
 export const BRIDGE_SPECIFIER = "capkit:bridge";
-/** The global the host installs for the bridge module; it is deleted before any guest code runs. */
-export const BRIDGE_GLOBAL = "__capkit_bridge__";
 
 const RESERVED = new Set(
   ("await break case catch class const continue debugger default delete do else enum export extends false finally for " +
@@ -61,24 +59,56 @@ export function generateCapabilityFacade(
 }
 
 /**
- * The bridge module. It captures the host function and the intrinsics it needs before any
- * guest code runs, so later prototype tampering cannot redirect it. A call crosses as one JSON
- * string `[moduleKey, exportName, args]` (one string read on the host side); answers cross
- * back as JSON envelopes: a host error becomes a guest Error, never a rejected host promise.
+ * The bridge module: the guest half of a pull-based call queue (no host function is installed
+ * in the guest at all). It captures the intrinsics it needs before any guest code runs, so
+ * later tampering cannot redirect it. A facade call queues `[id, moduleKey, exportName, args]`
+ * as one JSON string (only the arguments go through JSON.stringify) on a private
+ * null-prototype queue (no inherited setter can observe it) and returns a guest promise. The
+ * host pulls the queue with `drain()` after running guest jobs and answers with
+ * `deliver(text)`, one answer or an array of them: `[id, 1, value?]` resolves, `[id, 0, name,
+ * message]` rejects with a guest Error — host errors always cross as values. Only generated
+ * facades may import this module (see ./resolver.ts).
  */
 export function bridgeModuleSource(): string {
-  return `const host = globalThis[${JSON.stringify(BRIDGE_GLOBAL)}];
-delete globalThis[${JSON.stringify(BRIDGE_GLOBAL)}];
-const stringify = JSON.stringify, parse = JSON.parse, GuestError = Error, isArray = Array.isArray;
-export async function call(moduleKey, exportName, args) {
-  let payload;
-  try { payload = stringify([moduleKey, exportName, isArray(args) ? args : [args]]); }
-  catch (e) { throw new GuestError("arguments for " + exportName + " are not JSON-serialisable"); }
-  const envelope = parse(await host(payload));
-  if (envelope.ok) return envelope.value;
-  const err = new GuestError(envelope.error.message);
-  err.name = envelope.error.name;
-  throw err;
+  return `const stringify = JSON.stringify, parse = JSON.parse, GuestError = Error, GuestPromise = Promise, isArray = Array.isArray;
+const waiting = { __proto__: null };
+let queue = { __proto__: null }, queued = 0, nextId = 0;
+async function refuse(message) { throw new GuestError(message); }
+export function call(moduleKey, exportName, args) {
+  let encoded;
+  if (isArray(args) && args.length === 0) encoded = "[]";
+  else {
+    try { encoded = stringify(isArray(args) ? args : [args]); }
+    catch (e) { return refuse("arguments for " + exportName + " are not JSON-serialisable"); }
+    if (typeof encoded !== "string") encoded = "null";
+  }
+  const id = ++nextId;
+  // Both names are string literals from a generated facade and plain identifiers (checked at
+  // generation), so quoting them needs no escaping; the host validates every field regardless.
+  queue[queued++] = '[' + id + ',"' + moduleKey + '","' + exportName + '",' + encoded + ']';
+  return new GuestPromise((resolve, reject) => { waiting[id] = { resolve, reject }; });
+}
+export function drain() {
+  if (queued === 0) return "";
+  let text = queue[0];
+  for (let i = 1; i < queued; i++) text += "," + queue[i];
+  queue = { __proto__: null };
+  queued = 0;
+  return text;
+}
+function answer(a) {
+  const id = a[0], w = waiting[id];
+  if (w === undefined) return;
+  delete waiting[id];
+  if (a[1] === 1) return w.resolve(a[2]);
+  const err = new GuestError(a[3]);
+  err.name = a[2];
+  w.reject(err);
+}
+export function deliver(text) {
+  const answers = parse(text);
+  if (typeof answers[0] === "number") return answer(answers);
+  for (let i = 0; i < answers.length; i++) answer(answers[i]);
 }
 `;
 }

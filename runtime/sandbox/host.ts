@@ -8,14 +8,13 @@
  * capped; host errors cross as values; the guest sees no host globals. Consumed by hosts,
  * `capkit parity`, tests and bench/dispatch.bench.ts.
  */
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from "quickjs-emscripten";
+import type { QuickJSHandle } from "quickjs-emscripten";
 import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
 import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
-import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchEnvelope, type DispatchRecord } from "./dispatcher.js";
+import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchRecord } from "./dispatcher.js";
 import { capabilityCatalog } from "../catalog.js";
 import {
-  BRIDGE_GLOBAL,
   BRIDGE_SPECIFIER,
   DEFAULT_PACK,
   bridgeModuleSource,
@@ -23,7 +22,8 @@ import {
   facadeSpecifier,
   generateCapabilityFacade,
 } from "./facade.js";
-import { GuestFailure, acquireEngine, createTicker, settle, type GuestError } from "./vm.js";
+import { GuestFailure, acquireEngine, settle, type GuestError } from "./vm.js";
+import { CallPump } from "./pump.js";
 import { createModuleResolver } from "./resolver.js";
 
 export interface GuestActionOptions {
@@ -53,15 +53,6 @@ export interface GuestActionOptions {
 export type GuestActionResult =
   | { readonly ok: true; readonly value: unknown; readonly calls: DispatchRecord[] }
   | { readonly ok: false; readonly error: GuestError; readonly calls: DispatchRecord[] };
-
-/** Everything the guest hands the bridge, as host data: strings stay, the rest is described. */
-function fromGuest(ctx: QuickJSContext, h: QuickJSHandle): unknown {
-  const t = ctx.typeof(h);
-  if (t === "string") return ctx.getString(h);
-  if (t === "number") return ctx.getNumber(h);
-  if (t === "undefined") return undefined;
-  return { guestValue: t };
-}
 
 const diagnostics = { actions: 0, disposalFailures: 0 };
 /** Process-wide counters: actions run, and runtimes that failed to dispose cleanly (a leak). */
@@ -106,60 +97,31 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   const resolver = createModuleResolver({ pack, facades, libraries: options.libraries ?? {} });
   rt.setModuleLoader(resolver.load, resolver.normalize);
   const ctx = rt.newContext();
-  const inFlight = new Set<Promise<unknown>>();
-  const ticker = createTicker();
-  const deferreds = new Set<QuickJSDeferredPromise>();
-  let alive = true;
-  let callCount = 0;
-  const maxCalls = options.maxCalls ?? 10_000;
-
-  const bridge = ctx.newFunction(BRIDGE_GLOBAL, (payloadHandle) => {
-    // One JSON string [moduleKey, exportName, args]; anything else is forged and the
-    // dispatcher rejects it by type like any other bad call.
-    const payload = payloadHandle ? fromGuest(ctx, payloadHandle) : undefined;
-    let decoded: unknown = payload;
-    if (typeof payload === "string") {
-      try {
-        decoded = JSON.parse(payload);
-      } catch {
-        decoded = { guestValue: "unparsable" };
-      }
-    }
-    const [moduleKey, exportName, args] = Array.isArray(decoded) ? decoded : [decoded, undefined, undefined];
-    const deferred = ctx.newPromise();
-    deferreds.add(deferred);
-    const work: Promise<DispatchEnvelope> =
-      ++callCount > maxCalls
-        ? Promise.resolve({ ok: false, error: { name: "CallBudgetExceeded", message: `this action may make at most ${maxCalls} capability calls` } })
-        : dispatcher.call(moduleKey, exportName, args);
-    const done = work.then((envelope) => {
-      if (!alive || !deferred.alive) return;
-      let text: string;
-      try {
-        text = JSON.stringify(envelope) ?? '{"ok":true}';
-      } catch {
-        text = JSON.stringify({ ok: false, error: { name: "SerializationError", message: `the result of ${String(exportName)} is not JSON-serialisable` } });
-      }
-      const h = ctx.newString(text);
-      deferred.resolve(h);
-      h.dispose();
-      deferreds.delete(deferred);
-    });
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
-    return deferred.handle;
-  });
+  let pump: CallPump | undefined;
+  const bridgeFns: QuickJSHandle[] = [];
 
   try {
-    ctx.setProp(ctx.global, BRIDGE_GLOBAL, bridge);
-    bridge.dispose();
+    // The bridge module is evaluated first, under its private specifier, so facades link to
+    // this instance; the host keeps its drain/deliver functions, the guest can never import it.
     const boot = ctx.evalCode(bridgeModuleSource(), BRIDGE_SPECIFIER, { type: "module" });
     if (boot.error) throw new GuestFailure(resolver.classify(ctx, boot.error, clock));
-    (await settle(rt, ctx, boot.value, clock, inFlight, resolver.errors, ticker)).dispose();
+    const bridgeNamespace = await settle(rt, ctx, boot.value, clock, resolver.errors);
+    const drainFn = ctx.getProp(bridgeNamespace, "drain");
+    const deliverFn = ctx.getProp(bridgeNamespace, "deliver");
+    bridgeNamespace.dispose();
+    bridgeFns.push(drainFn, deliverFn);
+    pump = new CallPump({
+      ctx,
+      dispatcher,
+      maxCalls: options.maxCalls ?? 10_000,
+      drainFn,
+      deliverFn,
+      classify: (error) => resolver.classify(ctx, error, clock),
+    });
 
     const evaluated = ctx.evalCode(options.source, options.filename ?? "action.js", { type: "module" });
     if (evaluated.error) throw new GuestFailure(resolver.classify(ctx, evaluated.error, clock));
-    const namespace = await settle(rt, ctx, evaluated.value, clock, inFlight, resolver.errors, ticker);
+    const namespace = await settle(rt, ctx, evaluated.value, clock, resolver.errors, pump);
     const exported = ctx.getProp(namespace, "default");
     namespace.dispose();
     let resultHandle = exported;
@@ -169,7 +131,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
       if (called.error) throw new GuestFailure(resolver.classify(ctx, called.error, clock));
       resultHandle = called.value;
     }
-    const settled = await settle(rt, ctx, resultHandle, clock, inFlight, resolver.errors, ticker);
+    const settled = await settle(rt, ctx, resultHandle, clock, resolver.errors, pump);
     let value: unknown;
     try {
       value = ctx.dump(settled);
@@ -190,11 +152,10 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
     return { ok: false, error: { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message }, calls };
   } finally {
     relay?.detach(clock);
-    ticker.stop();
-    alive = false;
-    for (const d of deferreds) {
+    pump?.close();
+    for (const fn of bridgeFns) {
       try {
-        if (d.alive) d.dispose();
+        if (fn.alive) fn.dispose();
       } catch {
         // already released by the engine
       }

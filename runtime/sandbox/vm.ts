@@ -1,8 +1,8 @@
 /**
  * QuickJS plumbing for the sandbox host: engine instances (sync build) capped by their own memory,
  * turning a guest error handle into a classified host error, and driving a guest promise to
- * settlement with promise-based host calls (executePendingJobs + awaiting in-flight host
- * work), bounded by the sandbox clock. Consumed by ./host.ts only.
+ * settlement (executePendingJobs + the bridge's call pump + awaiting host work), bounded by
+ * the sandbox clock. Consumed by ./host.ts only.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -16,6 +16,7 @@ import {
   type QuickJSWASMModule,
 } from "quickjs-emscripten";
 import type { SandboxClock } from "./clock.js";
+import type { CallPump } from "./pump.js";
 
 const require = createRequire(import.meta.url);
 
@@ -104,53 +105,41 @@ export function guestError(ctx: QuickJSContext, handle: QuickJSHandle, clock: Sa
 }
 
 /**
- * One interval timer per action instead of one timer per host call: waiting on host work
- * races the in-flight calls against the next tick, on which the deadline is re-checked.
+ * Settle a handle that may be a promise; returns an owned value handle or throws GuestFailure.
+ * Each round: hand finished host answers to the guest, run its jobs, pull the calls it queued
+ * (so a call made just before the action finishes still starts, as it always has), re-check the
+ * deadline, and read the promise's state only if guest code ran. Without a pump (the bridge's
+ * own boot) nothing can be in flight, so a pending promise is a deadlock.
  */
-export interface Ticker {
-  next(): Promise<void>;
-  stop(): void;
-}
-export function createTicker(intervalMs = 20): Ticker {
-  let wake: () => void = () => {};
-  let current = new Promise<void>((r) => (wake = r));
-  const timer = setInterval(() => {
-    const fire = wake;
-    current = new Promise<void>((r) => (wake = r));
-    fire();
-  }, intervalMs);
-  return { next: () => current, stop: () => (clearInterval(timer), wake()) };
-}
-
-/** Settle a handle that may be a promise; returns an owned value handle or throws GuestFailure. */
 export async function settle(
   rt: QuickJSRuntime,
   ctx: QuickJSContext,
   handle: QuickJSHandle,
   clock: SandboxClock,
-  inFlight: Set<Promise<unknown>>,
   moduleErrors: Set<string>,
-  ticker: Ticker,
+  pump?: CallPump,
 ): Promise<QuickJSHandle> {
   try {
-    let progressed = true;
+    let ran = 1;
     for (;;) {
-      if (progressed) {
+      if (pump) pump.deliver();
+      const jobs = rt.executePendingJobs();
+      if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
+      ran += jobs.value;
+      if (pump) pump.drain();
+      if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
+      if (ran > 0) {
         const state = ctx.getPromiseState(handle);
         if (state.type === "fulfilled") return state.notAPromise ? handle.dup() : state.value;
         if (state.type === "rejected") throw new GuestFailure(guestError(ctx, state.error, clock, moduleErrors));
       }
-      const jobs = rt.executePendingJobs();
-      if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
-      if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
-      progressed = jobs.value > 0;
-      if (progressed) continue; // re-read the state only after something ran
-      if (inFlight.size === 0) {
+      ran = 0;
+      if (pump?.hasAnswers) continue;
+      if (!pump || pump.inFlight === 0) {
         throw new GuestFailure({ kind: "deadlock", name: "Deadlock", message: "the action awaits a promise that nothing will ever settle" });
       }
       // Wait for host work; a suspended clock (approval, monitor) does not run down the deadline.
-      await Promise.race([...inFlight, ticker.next()]);
-      progressed = false;
+      await pump.next();
     }
   } finally {
     if (handle.alive) handle.dispose();

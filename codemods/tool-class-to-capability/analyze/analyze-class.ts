@@ -27,6 +27,8 @@ export interface ClassAnalysis {
   /** Run field → the old constructor parameter's type and whether it was optional. */
   readonly depTypes: Map<string, { readonly type: TypeNode | undefined; readonly optional: boolean }>;
   readonly privateMethods: MethodDeclaration[];
+  /** The flattened abstract intermediate whose members were merged in, if any. */
+  readonly inherited: ClassDeclaration | null;
 }
 
 const SPEC_PROPS = new Set(["name", "description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
@@ -101,28 +103,34 @@ function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Read
   return deps;
 }
 
-export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>): ClassAnalysis {
+/**
+ * `inherited`: a flattenable abstract intermediate (see flatten.ts) whose spec fields, process,
+ * userMessage and protected/private methods count as the class's own unless it overrides them.
+ */
+export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null): ClassAnalysis {
   const line = cls.getStartLineNumber();
   const className = cls.getName();
   if (!className) refuse("CLASS_EXPRESSION", file, line, "anonymous class", "give the class a name");
-  if (!record.direct) refuse("INDIRECT_BASE", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
-  const heritage = cls.getExtends();
+  if (!record.direct && !inherited) refuse("INDIRECT_BASE", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
+  const heritage = inherited ? inherited.getExtends() : cls.getExtends();
+  const own = (name: string): Expression | undefined => valueOf(cls, name, file) ?? (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
   const baseName = heritage?.getExpression().getText() ?? record.base;
   checkDecorators(cls, file);
-  if (cls.isAbstract() || cls.getTypeParameters().length > 0) refuse("GENERIC_OR_ABSTRACT", file, line, className, "make it a concrete, non-generic class");
+  if (cls.getTypeParameters().length > 0) refuse("GENERIC_OR_ABSTRACT", file, line, `${className} is generic`, "make it a concrete, non-generic class");
+  if (cls.isAbstract()) refuse("GENERIC_OR_ABSTRACT", file, line, `${className} is abstract and no subclass in this namespace extends it`, "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them");
   const staticMember = cls.getStaticMembers()[0];
   if (staticMember) refuse("STATIC_MEMBER", file, staticMember.getStartLineNumber(), `\`${staticMember.getText().split("\n")[0]}\``, "move the static member to a module constant");
 
-  const nameExpr = valueOf(cls, "name", file);
+  const nameExpr = own("name");
   const wireName = nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr)) ? nameExpr.getLiteralText() : null;
   if (!wireName) refuse("DYNAMIC_NAME", file, nameExpr?.getStartLineNumber() ?? line, nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member", 'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge');
-  const description = valueOf(cls, "description", file);
+  const description = own("description");
   if (!description) refuse("MISSING_MEMBER", file, line, "no description with an initializer", "declare `readonly description = ...`");
-  const zod = valueOf(cls, "schema", file);
-  const json = valueOf(cls, "jsonSchema", file) ?? valueOf(cls, "inputSchema", file);
-  const process = cls.getInstanceMethod("process");
+  const zod = own("schema");
+  const json = own("jsonSchema") ?? own("inputSchema");
+  const process = cls.getInstanceMethod("process") ?? inherited?.getInstanceMethod("process");
   if (!process || !process.getBody()) refuse("MISSING_MEMBER", file, line, "no process method with a body", "implement process(context, params)");
-  const needsExpr = valueOf(cls, "needsToolCallId", file);
+  const needsExpr = own("needsToolCallId");
   if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("UNSUPPORTED_SHAPE", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
 
   const depTypes: DepTypes = new Map();
@@ -154,6 +162,14 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
     }
     if (!Node.isMethodDeclaration(member)) refuse("UNSUPPORTED_SHAPE", file, mline, `member \`${member.getText().split("\n")[0]}\``, "migrate this class by hand");
   }
+  if (inherited) {
+    const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));
+    for (const m of inherited.getInstanceMethods()) {
+      if (mine.has(m.getName()) || !m.getBody()) continue;
+      if (m.getName() === "userMessage") userMessage ??= m;
+      else if (m.getName() !== "process") privateMethods.push(m);
+    }
+  }
   const docs = cls.getJsDocs();
   const doc = docs.length > 0 ? docs.map((d) => d.getText()).join("\n") : null;
   return {
@@ -172,5 +188,6 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
     depFields,
     depTypes,
     privateMethods,
+    inherited,
   };
 }

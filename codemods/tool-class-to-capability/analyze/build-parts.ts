@@ -21,6 +21,8 @@ export interface ClassParts {
   readonly entryText: string;
   /** Module-level functions for `<ns>.ts` (helpers, a recursive impl). */
   readonly moduleFunctions: string[];
+  /** Module functions shared by the subclasses of one flattened intermediate (emit once per name). */
+  readonly sharedFunctions: { readonly name: string; readonly text: string }[];
   readonly specIds: Identifier[];
   readonly implIds: Identifier[];
   /** The process context parameter's type as written (e.g. "ProcessingContext"), if annotated. */
@@ -58,7 +60,8 @@ function functionFromMethod(method: MethodDeclaration, fnName: string, needsRun:
   return `${doc}${method.isAsync() ? "async " : ""}function ${fnName}${typeParams}(${params})${ret} ${body}`;
 }
 
-export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallback: string) => string): ClassParts {
+/** `shared`: intermediate methods that become one module function for all subclasses (flatten.ts). */
+export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallback: string) => string, shared: ReadonlyMap<MethodDeclaration, string> = new Map()): ClassParts {
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
   const implName = `${camel(a.wireName)}Impl`;
   const warnings: string[] = [];
@@ -68,7 +71,13 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     warnings.push(`${a.wireName} is not in the categories map: category "external" was written explicitly — review it in the spec`);
   }
   const helpers = new Map<string, HelperRef>();
-  for (const m of a.privateMethods) helpers.set(m.getName(), { fnName: allocate(m.getName().replace(/^#/, ""), `${camel(a.wireName)}${m.getName().replace(/^#/, "").replace(/^./, (c) => c.toUpperCase())}`), needsRun: false });
+  for (const m of a.privateMethods) {
+    const bare = m.getName().replace(/^#/, "");
+    const own = `${camel(a.wireName)}${bare.replace(/^./, (c) => c.toUpperCase())}`;
+    // A per-subclass copy of a flattened intermediate's method is always named after its capability.
+    const preferred = a.inherited && m.getParent() === a.inherited ? own : bare;
+    helpers.set(m.getName(), { fnName: shared.get(m) ?? allocate(preferred, own), needsRun: false });
+  }
   const [ctxParam, argsParam, ...extra] = a.process.getParameters();
   if (extra.length > 0) refuse("UNSUPPORTED_SHAPE", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
   const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
@@ -87,6 +96,8 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     contextName: ctxName,
     mode,
     baseName: a.baseName,
+    // `super.userMessage` in a subclass's own userMessage would reach the flattened intermediate's.
+    superMessageIsDefault: !(a.inherited?.getInstanceMethod("userMessage")?.getBody() && a.userMessage?.getParent() === a.cls),
   });
 
   // Spec side.
@@ -140,6 +151,7 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     }
   }
   const moduleFunctions: string[] = [];
+  const sharedFunctions: ClassParts["sharedFunctions"] = [];
   for (const m of a.privateMethods) {
     const ref = helpers.get(m.getName());
     if (!ref) continue;
@@ -147,7 +159,9 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     implIds.push(...r.identifiers, ...m.getParameters().flatMap((p) => referenceIdentifiers(p)));
     const rt = m.getReturnTypeNode();
     if (rt) implIds.push(...referenceIdentifiers(rt));
-    moduleFunctions.push(functionFromMethod(m, ref.fnName, ref.needsRun, r.text, runType));
+    const fn = functionFromMethod(m, ref.fnName, ref.needsRun, r.text, runType);
+    if (shared.has(m)) sharedFunctions.push({ name: ref.fnName, text: fn });
+    else moduleFunctions.push(fn);
   }
   const adapted = adaptArgs(argsParam, "args");
   implIds.push(...adapted.ids);
@@ -166,5 +180,5 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     const runParam = probe.usesRun ? "run" : "_run";
     entryText = `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
   }
-  return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, specIds, implIds, contextType };
+  return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, sharedFunctions, specIds, implIds, contextType };
 }

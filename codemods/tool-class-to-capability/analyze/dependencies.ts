@@ -45,7 +45,7 @@ function collect(refs: readonly (Ref | undefined)[]): Refs {
 function statementText(stmt: Statement, addExport: boolean): string {
   const full = stmt.getFullText();
   const lead = full.slice(0, stmt.getStart() - stmt.getFullStart()).replace(/^\s*\n/, "");
-  return `${lead}${addExport ? "export " : ""}${stmt.getText()}`;
+  return `${lead}${addExport && !isExported(stmt) ? "export " : ""}${stmt.getText()}`;
 }
 
 function declaredNames(stmt: Statement): string[] {
@@ -54,8 +54,14 @@ function declaredNames(stmt: Statement): string[] {
   return name ? [name] : [];
 }
 
-export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[]): FilePlacement | RefusalError[] {
-  const migrating = new Set<Statement>(parts.map((p) => p.analysis.cls));
+/**
+ * `alsoRemoved`: other statements that go with the classes (a flattened intermediate base).
+ * `usedElsewhere(name)`: whether another file names it. An exported declaration a spec needs
+ * that no other file names moves with the spec (exported from the specs file) instead of
+ * refusing the class; without the predicate every exported declaration stays.
+ */
+export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean): FilePlacement | RefusalError[] {
+  const migrating = new Set<Statement>([...parts.map((p) => p.analysis.cls), ...alsoRemoved]);
   const memo = new Map<Statement, Refs>();
   const refsOf = (stmt: Statement): Refs => {
     let r = memo.get(stmt);
@@ -91,7 +97,9 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[]):
   const specRoots = perClass.flatMap((c) => [...c.spec.locals.keys()]);
   const implRoots = perClass.flatMap((c) => [...c.impl.locals.keys()]);
   const candidates = closure([...specRoots, ...implRoots], () => true);
-  const stay = new Set<Statement>([...candidates].filter((s) => isExported(s) || Node.isImportDeclaration(s)));
+  const specCandidates = closure(specRoots, () => true);
+  const releasable = (s: Statement): boolean => !!usedElsewhere && specCandidates.has(s) && Node.isVariableStatement(s) && !declaredNames(s).some(usedElsewhere);
+  const stay = new Set<Statement>([...candidates].filter((s) => (isExported(s) && !releasable(s)) || Node.isImportDeclaration(s)));
   for (let changed = true; changed; ) {
     changed = false;
     for (const t of sf.getStatements()) {

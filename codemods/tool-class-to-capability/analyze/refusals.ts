@@ -7,6 +7,7 @@ export const REFUSAL_CODES = {
   INVENTORY_BLOCKER: "the inventory recorded a blocker",
   CLASS_EXPRESSION: "not a named top-level class declaration",
   INDIRECT_BASE: "extends a subclass of the base, not the base itself",
+  FLATTEN_BLOCKED: "is an intermediate base that cannot be flattened into its subclasses",
   DECORATOR: "uses decorators",
   GENERIC_OR_ABSTRACT: "is generic or abstract",
   DYNAMIC_NAME: "has no literal wire name",

@@ -32,6 +32,8 @@ export interface RewriteScope {
   readonly mode: "impl" | "spec";
   /** Local name of the Tool base class (for `Tool.extractMessage`). */
   readonly baseName: string;
+  /** False when `super.userMessage` would reach a flattened intermediate's userMessage. */
+  readonly superMessageIsDefault?: boolean;
 }
 
 export interface RewrittenText {
@@ -110,6 +112,10 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
       continue;
     }
     if (scope.mode === "spec") {
+      const dep = scope.depFields.get(name);
+      if (dep !== undefined) {
+        refuse("UNSUPPORTED_SHAPE", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become run.${dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
+      }
       refuse("UNSUPPORTED_SHAPE", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
     }
     const dep = scope.depFields.get(name);
@@ -157,6 +163,9 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
   for (const kw of root.getDescendantsOfKind(SyntaxKind.SuperKeyword)) {
     const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
     const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
+    if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage" && scope.superMessageIsDefault === false) {
+      refuse("SUPER_CALL", scope.file, lineOf(kw), "`super.userMessage(...)` calls the userMessage of the intermediate base being flattened", "inline the intermediate's message into this userMessage (or drop this override)");
+    }
     if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage") {
       edits.push({ start: call.getStart(), end: call.getEnd(), text: JSON.stringify(`Running ${scope.wireName}`) });
       continue;

@@ -1,0 +1,2 @@
+
+export type { ProcessingContext } from "./context.js";

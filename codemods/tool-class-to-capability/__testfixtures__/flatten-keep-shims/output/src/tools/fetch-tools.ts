@@ -1,0 +1,23 @@
+import type { HttpRequest, ProcessingContext } from "../context.js";
+import { Tool } from "./base-tool.js";
+import { registry as capabilityRegistry, toolForCapabilityName } from "../capabilities/registry.js";
+import { createCapabilityRun } from "capkit/runtime";
+
+export abstract class FetchTool extends Tool {
+  protected async send(context: ProcessingContext, request: HttpRequest) {
+    const response = await context.request(request);
+    return { status: response.status };
+  }
+}
+
+/**
+ * @deprecated Migrated to the "fetch_get" capability (module "fetch"). Build it with
+ * `toolForCapabilityName("fetch_get", run)`; this shim only keeps `new FetchGetTool(...)` working.
+ */
+export interface FetchGetTool extends Tool {}
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class, @typescript-eslint/no-unsafe-declaration-merging
+export class FetchGetTool {
+  constructor() {
+    return toolForCapabilityName("fetch_get", (context) => createCapabilityRun({ context, registry: capabilityRegistry })) as FetchGetTool;
+  }
+}

@@ -1,0 +1,2 @@
+/** JavaScript built-ins that are never Tool subclasses: `new Map()` and friends are not construction facts. */
+export const BUILTIN_CONSTRUCTORS: ReadonlySet<string> = new Set(["Map", "Set", "WeakMap", "WeakSet", "Date", "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "RegExp", "URL", "URLSearchParams", "Array", "Object", "AbortController", "TextEncoder", "TextDecoder", "Uint8Array", "ArrayBuffer", "Function", "Proxy", "Intl", "Headers", "Request", "Response", "Blob", "FormData", "Event", "EventTarget"]);

@@ -1,0 +1,229 @@
+/**
+ * maskInertBodies(text): a parse-time shortcut for big files. Blanks out (with spaces, keeping
+ * every line break, so positions and line numbers do not move) the interior of top-level
+ * function bodies and interface bodies that cannot contribute a fact: no class, no construction
+ * of a non-built-in, no plain-identifier call, no nested declaration keyword, no permission
+ * category string. The extractor then parses far less. Returns null when nothing was masked
+ * or when the lexical scan is unsure (unbalanced brackets, unterminated string/comment/regex);
+ * the caller also falls back to the full text whenever the masked text has a parse error.
+ * Facts are identical to the full parse (functions without calls are not recorded either way).
+ */
+import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
+
+/** Leading comments/whitespace, then an optional modifier chain, then the keyword. */
+const LEAD = String.raw`^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?`;
+const FUNCTION_HEAD = new RegExp(`${LEAD}function\\b[\\s\\S]*\\)[^;]*$`);
+const INTERFACE_HEAD = new RegExp(`${LEAD}interface\\b[^=;]*$`);
+
+/** Reserved words that may stand before `(` without being a call (`of`, `await`, `yield` can be identifiers). */
+const CALL_KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "void", "in", "do", "else", "case", "delete", "throw", "instanceof", "function"]);
+/** Words (and a decorator sign, and category strings) that make a body live on sight; `new` is checked further. */
+const LIVE_WORDS = /\b(?:class|new|type|interface|enum|namespace|module|declare|import|export|require)\b|@|["'\x60](?:read|write|execute|external)["'\x60]/g;
+const NEW_TARGET = /new\s+([A-Za-z_$][\w$]*)\s*([.[])?/y;
+const SPACED_GENERIC_CALL = /<[^;]*?>\s*(?:\?\.\s*)?\(/y;
+
+const isIdentCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+const isSpaceCode = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The identifier ending just before `at` (after skipping spaces back), with its start; "" when none. */
+function identBefore(body: string, at: number): { word: string; start: number } {
+  let e = at - 1;
+  while (e >= 0 && isSpaceCode(body.charCodeAt(e))) e--;
+  let b = e;
+  while (b >= 0 && isIdentCode(body.charCodeAt(b))) b--;
+  return { word: body.slice(b + 1, e + 1), start: b + 1 };
+}
+
+/**
+ * Could this function body yield a fact? Over-generous on purpose (comments and strings count):
+ * a class, a non-built-in `new`, a plain or generic call `f(…)` / `f<T>(…)` / `f?.(…)`, a nested
+ * declaration keyword, a decorator, a permission category string.
+ */
+export function liveBody(body: string): boolean {
+  LIVE_WORDS.lastIndex = 0;
+  for (let m = LIVE_WORDS.exec(body); m; m = LIVE_WORDS.exec(body)) {
+    if (m[0] !== "new") return true;
+    NEW_TARGET.lastIndex = m.index;
+    const t = NEW_TARGET.exec(body);
+    if (!t || !BUILTIN_CONSTRUCTORS.has(t[1] ?? "") || t[2] !== undefined) return true;
+  }
+  for (let p = body.indexOf("("); p !== -1; p = body.indexOf("(", p + 1)) {
+    let q = p;
+    // `f?.(…)`
+    if (body.charCodeAt(q - 1) === 46 && body.charCodeAt(q - 2) === 63) q -= 2;
+    const { word, start } = identBefore(body, q);
+    if (word === "" || /^[0-9]/.test(word) || CALL_KEYWORDS.has(word)) continue;
+    let k = start - 1;
+    while (k >= 0 && isSpaceCode(body.charCodeAt(k))) k--;
+    if (body.charCodeAt(k) === 46 && body.charCodeAt(k - 1) !== 46) continue; // `a.f(…)`, but `...f(…)` is a call
+    return true;
+  }
+  for (let p = body.indexOf("<"); p !== -1; p = body.indexOf("<", p + 1)) {
+    const before = body.charCodeAt(p - 1);
+    if (isIdentCode(before)) {
+      const { start } = identBefore(body, p);
+      const head = body.slice(Math.max(0, start - 12), start);
+      if (/\bnew\s+$/.test(head)) continue; // `new Map<…>` (a non-built-in `new` already made the body live)
+      return true;
+    }
+    if (isSpaceCode(before) && identBefore(body, p).word !== "") {
+      SPACED_GENERIC_CALL.lastIndex = p;
+      if (SPACED_GENERIC_CALL.test(body)) return true;
+    }
+  }
+  return false;
+}
+
+const LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
+const blank = (s: string) => s.replace(LINE_BREAKS, (m) => " ".repeat(m.length));
+
+/** Previous significant characters after which `/` starts a regex literal rather than a division. */
+const REGEX_AFTER = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
+const REGEX_AFTER_WORDS = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
+
+interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+const enum Open {
+  Brace,
+  Paren,
+  Bracket,
+  TemplateExpr,
+}
+
+/** Skips a '…' or "…" string starting at `i`; returns the index of the closing quote, or -1. */
+function stringEnd(text: string, i: number, quote: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === quote) return j;
+    else if (c === 10 || c === 13) return -1;
+  }
+  return -1;
+}
+
+/** Scans template text from `i`; returns the index of the closing backtick (>= 0) or of the `{` of `${` as -(index + 2), or -1. */
+function templateStop(text: string, i: number): number {
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === 96) return j;
+    else if (c === 36 && text.charCodeAt(j + 1) === 123) return -(j + 1) - 2;
+  }
+  return -1;
+}
+
+/** The regex literal starting at `i` ends where? -1 when unterminated on its line. */
+function regexEnd(text: string, i: number): number {
+  let inClass = false;
+  for (let j = i + 1; j < text.length; j++) {
+    const r = text.charCodeAt(j);
+    if (r === 10 || r === 13) return -1;
+    if (r === 92) j++;
+    else if (r === 91) inClass = true;
+    else if (r === 93) inClass = false;
+    else if (r === 47 && !inClass) return j;
+  }
+  return -1;
+}
+
+function regexMayStart(text: string, lastSigAt: number): boolean {
+  if (lastSigAt === -1) return true;
+  if (REGEX_AFTER.has(text[lastSigAt] ?? "")) return true;
+  return REGEX_AFTER_WORDS.test(text.slice(Math.max(0, lastSigAt - 11), lastSigAt + 1));
+}
+
+/** Top-level `{…}` interiors that are safe to blank, or null when the scan is unsure. */
+export function inertBodies(text: string): Range[] | null {
+  const ranges: Range[] = [];
+  const stack: Open[] = [];
+  let headStart = 0;
+  let bodyOpen = -1;
+  let bodyKind = 0; // 0 none, 1 function, 2 interface
+  let lastSigAt = -1; // last significant (non-space, non-comment) character
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13) continue;
+    if (isIdentCode(c)) {
+      while (i + 1 < n && isIdentCode(text.charCodeAt(i + 1))) i++;
+    } else if (c === 47) {
+      const d = text.charCodeAt(i + 1);
+      if (d === 47) {
+        const e = text.indexOf("\n", i);
+        i = e === -1 ? n : e;
+        continue;
+      }
+      if (d === 42) {
+        const e = text.indexOf("*/", i + 2);
+        if (e === -1) return null;
+        i = e + 1;
+        continue;
+      }
+      if (regexMayStart(text, lastSigAt)) {
+        i = regexEnd(text, i);
+        if (i === -1) return null;
+      }
+    } else if (c === 39 || c === 34) {
+      i = stringEnd(text, i, c);
+      if (i === -1) return null;
+    } else if (c === 96) {
+      const r = templateStop(text, i + 1);
+      if (r === -1) return null;
+      if (r < -1) {
+        i = -r - 2;
+        stack.push(Open.TemplateExpr);
+      } else i = r;
+    } else if (c === 123) {
+      if (stack.length === 0) {
+        const head = text.slice(headStart, i);
+        bodyKind = FUNCTION_HEAD.test(head) ? 1 : INTERFACE_HEAD.test(head) ? 2 : 0;
+        bodyOpen = i;
+      }
+      stack.push(Open.Brace);
+    } else if (c === 40) stack.push(Open.Paren);
+    else if (c === 91) stack.push(Open.Bracket);
+    else if (c === 125) {
+      const top = stack.pop();
+      if (top === Open.TemplateExpr) {
+        const r = templateStop(text, i + 1);
+        if (r === -1) return null;
+        if (r < -1) {
+          i = -r - 2;
+          stack.push(Open.TemplateExpr);
+        } else i = r;
+      } else if (top !== Open.Brace) return null;
+      else if (stack.length === 0) {
+        if (bodyKind !== 0 && i > bodyOpen + 1) {
+          const interior = text.slice(bodyOpen + 1, i);
+          const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
+          if (!live) ranges.push({ start: bodyOpen + 1, end: i });
+        }
+        bodyKind = 0;
+        headStart = i + 1;
+      }
+    } else if (c === 41) {
+      if (stack.pop() !== Open.Paren) return null;
+    } else if (c === 93) {
+      if (stack.pop() !== Open.Bracket) return null;
+    } else if (c === 59 && stack.length === 0) headStart = i + 1;
+    lastSigAt = i;
+  }
+  return stack.length === 0 ? ranges : null;
+}
+
+/** The text with inert bodies blanked, or null when there is nothing (safe) to blank. */
+export function maskInertBodies(text: string): string | null {
+  const ranges = inertBodies(text);
+  if (!ranges || ranges.length === 0) return null;
+  const parts: string[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    parts.push(text.slice(at, r.start), blank(text.slice(r.start, r.end)));
+    at = r.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
