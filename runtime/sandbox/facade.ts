@@ -71,14 +71,16 @@ export function generateCapabilityFacade(
  */
 export function bridgeModuleSource(): string {
   return `const stringify = JSON.stringify, parse = JSON.parse, GuestError = Error, GuestPromise = Promise, isArray = Array.isArray;
-const waiting = { __proto__: null };
-let queue = { __proto__: null }, queued = 0, nextId = 0;
+const resolvers = { __proto__: null }, rejecters = { __proto__: null };
+let queue = { __proto__: null }, queued = 0, nextId = 0, resolveNext, rejectNext;
+function capture(resolve, reject) { resolveNext = resolve; rejectNext = reject; }
 async function refuse(message) { throw new GuestError(message); }
 export function call(moduleKey, exportName, args) {
   let encoded;
-  if (isArray(args) && args.length === 0) encoded = "[]";
+  if (!isArray(args)) args = [args];
+  if (args.length === 0) encoded = "[]";
   else {
-    try { encoded = stringify(isArray(args) ? args : [args]); }
+    try { encoded = stringify(args); }
     catch (e) { return refuse("arguments for " + exportName + " are not JSON-serialisable"); }
     if (typeof encoded !== "string") encoded = "null";
   }
@@ -86,7 +88,10 @@ export function call(moduleKey, exportName, args) {
   // Both names are string literals from a generated facade and plain identifiers (checked at
   // generation), so quoting them needs no escaping; the host validates every field regardless.
   queue[queued++] = '[' + id + ',"' + moduleKey + '","' + exportName + '",' + encoded + ']';
-  return new GuestPromise((resolve, reject) => { waiting[id] = { resolve, reject }; });
+  const promise = new GuestPromise(capture);
+  resolvers[id] = resolveNext;
+  rejecters[id] = rejectNext;
+  return promise;
 }
 export function drain() {
   if (queued === 0) return "";
@@ -97,13 +102,14 @@ export function drain() {
   return text;
 }
 function answer(a) {
-  const id = a[0], w = waiting[id];
-  if (w === undefined) return;
-  delete waiting[id];
-  if (a[1] === 1) return w.resolve(a[2]);
+  const id = a[0], resolve = resolvers[id], reject = rejecters[id];
+  if (resolve === undefined) return;
+  delete resolvers[id];
+  delete rejecters[id];
+  if (a[1] === 1) return resolve(a[2]);
   const err = new GuestError(a[3]);
   err.name = a[2];
-  w.reject(err);
+  reject(err);
 }
 export function deliver(text) {
   const answers = parse(text);

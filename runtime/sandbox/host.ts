@@ -3,7 +3,8 @@
  * the session's capability facades mounted, and returns its result and the transcript of
  * capability calls; `import { capabilities } from "<pack>"` gives the guest the mounted catalog.
  * Hostile-input safe: imports are resolved before any guest code runs and an
- * unmounted or unknown module fails naming it; the bridge is private to the facades; a deadline
+ * unmounted or unknown module fails naming it; the bridge is private to the facades and the
+ * host pulls its call queue (./pump.ts: no host function exists in the guest); a deadline
  * (the sandbox clock, suspended during approvals) interrupts loops; memory and stack are
  * capped; host errors cross as values; the guest sees no host globals. Consumed by hosts,
  * `capkit parity`, tests and bench/dispatch.bench.ts.
@@ -24,6 +25,7 @@ import {
 } from "./facade.js";
 import { GuestFailure, acquireEngine, settle, type GuestError } from "./vm.js";
 import { CallPump } from "./pump.js";
+import { createEngineCalls } from "./engine-calls.js";
 import { createModuleResolver } from "./resolver.js";
 
 export interface GuestActionOptions {
@@ -97,6 +99,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   const resolver = createModuleResolver({ pack, facades, libraries: options.libraries ?? {} });
   rt.setModuleLoader(resolver.load, resolver.normalize);
   const ctx = rt.newContext();
+  const engine = createEngineCalls(rt, ctx);
   let pump: CallPump | undefined;
   const bridgeFns: QuickJSHandle[] = [];
 
@@ -105,13 +108,14 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
     // this instance; the host keeps its drain/deliver functions, the guest can never import it.
     const boot = ctx.evalCode(bridgeModuleSource(), BRIDGE_SPECIFIER, { type: "module" });
     if (boot.error) throw new GuestFailure(resolver.classify(ctx, boot.error, clock));
-    const bridgeNamespace = await settle(rt, ctx, boot.value, clock, resolver.errors);
+    const bridgeNamespace = await settle(engine, ctx, boot.value, clock, resolver.errors);
     const drainFn = ctx.getProp(bridgeNamespace, "drain");
     const deliverFn = ctx.getProp(bridgeNamespace, "deliver");
     bridgeNamespace.dispose();
     bridgeFns.push(drainFn, deliverFn);
     pump = new CallPump({
       ctx,
+      calls: engine,
       dispatcher,
       maxCalls: options.maxCalls ?? 10_000,
       drainFn,
@@ -121,7 +125,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
 
     const evaluated = ctx.evalCode(options.source, options.filename ?? "action.js", { type: "module" });
     if (evaluated.error) throw new GuestFailure(resolver.classify(ctx, evaluated.error, clock));
-    const namespace = await settle(rt, ctx, evaluated.value, clock, resolver.errors, pump);
+    const namespace = await settle(engine, ctx, evaluated.value, clock, resolver.errors, pump);
     const exported = ctx.getProp(namespace, "default");
     namespace.dispose();
     let resultHandle = exported;
@@ -131,7 +135,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
       if (called.error) throw new GuestFailure(resolver.classify(ctx, called.error, clock));
       resultHandle = called.value;
     }
-    const settled = await settle(rt, ctx, resultHandle, clock, resolver.errors, pump);
+    const settled = await settle(engine, ctx, resultHandle, clock, resolver.errors, pump);
     let value: unknown;
     try {
       value = ctx.dump(settled);
@@ -164,6 +168,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
       // A runtime that ran out of memory or trapped is dropped with its engine instance:
       // freeing it would trip the engine's own leak assertions.
       if (healthy) {
+        engine.dispose();
         ctx.dispose();
         rt.dispose();
       }

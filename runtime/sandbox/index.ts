@@ -2,7 +2,7 @@
  * capkit/runtime/sandbox — the QuickJS side of the runtime: generated capability facades,
  * the per-run capability dispatcher, the sandbox clock, and `runGuestAction`, which runs a
  * guest ES module with the session's facades mounted. The only part of the runtime that
- * imports quickjs-emscripten (sync build, promise-based host calls).
+ * imports quickjs-emscripten (sync build; guest calls go on a queue the host pulls).
  */
 export { createClockRelay, createSandboxClock, isClockRelay, isSandboxClock, type ClockRelay, type SandboxClock } from "./clock.js";
 export {

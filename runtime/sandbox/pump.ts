@@ -9,10 +9,12 @@
  */
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten";
 import type { CapabilityDispatcher, DispatchEnvelope } from "./dispatcher.js";
+import type { EngineCalls } from "./engine-calls.js";
 import { GuestFailure, type GuestError } from "./vm.js";
 
 export interface CallPumpOptions {
   readonly ctx: QuickJSContext;
+  readonly calls: EngineCalls;
   readonly dispatcher: CapabilityDispatcher;
   /** Capability calls allowed per action; more are answered with CallBudgetExceeded. */
   readonly maxCalls: number;
@@ -70,10 +72,9 @@ export class CallPump {
 
   /** Pull every call the guest queued and start it; returns how many were pulled. */
   drain(): number {
-    const { ctx } = this.o;
-    const result = ctx.callFunction(this.o.drainFn, ctx.undefined);
+    const result = this.o.calls.call(this.o.drainFn);
     if (result.error) throw new GuestFailure(this.o.classify(result.error));
-    const text = ctx.getString(result.value);
+    const text = this.o.ctx.getString(result.value);
     result.value.dispose();
     if (text === "") return 0;
     let entries: unknown;
@@ -82,11 +83,12 @@ export class CallPump {
     } catch {
       throw new GuestFailure({ kind: "host", name: "BridgeError", message: "the capability bridge's call queue could not be read" });
     }
-    const list = Array.isArray(entries) ? entries : [];
-    for (const entry of list) {
+    const list = Array.isArray(entries) ? (entries as unknown[]) : [];
+    for (let i = 0; i < list.length; i++) {
       // The bridge writes [id, moduleKey, exportName, args]; the dispatcher checks the rest by type.
-      const [id, moduleKey, exportName, args] = Array.isArray(entry) ? (entry as unknown[]) : [undefined, entry];
-      this.start(JSON.stringify(id) ?? "null", moduleKey, exportName, args);
+      const entry = list[i];
+      if (Array.isArray(entry)) this.start(JSON.stringify(entry[0]) ?? "null", entry[1], entry[2], entry[3]);
+      else this.start("null", entry, undefined, undefined);
     }
     return list.length;
   }
@@ -123,7 +125,7 @@ export class CallPump {
     const { ctx } = this.o;
     const arg = ctx.newString(text);
     try {
-      const result = ctx.callFunction(this.o.deliverFn, ctx.undefined, arg);
+      const result = this.o.calls.call(this.o.deliverFn, arg);
       if (result.error) throw new GuestFailure(this.o.classify(result.error));
       result.value.dispose();
     } finally {

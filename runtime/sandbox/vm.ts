@@ -2,7 +2,7 @@
  * QuickJS plumbing for the sandbox host: engine instances (sync build) capped by their own memory,
  * turning a guest error handle into a classified host error, and driving a guest promise to
  * settlement (executePendingJobs + the bridge's call pump + awaiting host work), bounded by
- * the sandbox clock. Consumed by ./host.ts only.
+ * the sandbox clock. Consumed by ./host.ts and ./pump.ts.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,11 +12,11 @@ import {
   newVariant,
   type QuickJSContext,
   type QuickJSHandle,
-  type QuickJSRuntime,
   type QuickJSWASMModule,
 } from "quickjs-emscripten";
 import type { SandboxClock } from "./clock.js";
 import type { CallPump } from "./pump.js";
+import type { EngineCalls } from "./engine-calls.js";
 
 const require = createRequire(import.meta.url);
 
@@ -112,7 +112,7 @@ export function guestError(ctx: QuickJSContext, handle: QuickJSHandle, clock: Sa
  * own boot) nothing can be in flight, so a pending promise is a deadlock.
  */
 export async function settle(
-  rt: QuickJSRuntime,
+  calls: EngineCalls,
   ctx: QuickJSContext,
   handle: QuickJSHandle,
   clock: SandboxClock,
@@ -123,12 +123,12 @@ export async function settle(
     let ran = 1;
     for (;;) {
       if (pump) pump.deliver();
-      const jobs = rt.executePendingJobs();
+      const jobs = calls.executePendingJobs();
       if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
       ran += jobs.value;
       if (pump) pump.drain();
       if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
-      if (ran > 0) {
+      if (ran > 0 && !calls.isPending(handle)) {
         const state = ctx.getPromiseState(handle);
         if (state.type === "fulfilled") return state.notAPromise ? handle.dup() : state.value;
         if (state.type === "rejected") throw new GuestFailure(guestError(ctx, state.error, clock, moduleErrors));
