@@ -1,26 +1,22 @@
 /**
- * `capkit demo` end to end, in-process, on a fresh temp copy of the embedded fixture: the
+ * `capkit demo` end to end, as a user runs it (its own Node process: vitest's module runner
+ * would serve the target's pre-migration modules from its own cache), on a fresh temp copy of the embedded fixture: the
  * counters move the right way, parity and lint pass, and the dashboard it writes for the
  * migrated fixture works in Debian's chromium (ledger, filter, progress bars, trend chart).
  * The browser half skips when chromium is missing, except under CI=true where it fails.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InventoryResult } from "../../inventory/types.js";
-import { main } from "../capkit.js";
-import type { CliIO } from "../command.js";
 
 const CHROMIUM = process.env.CAPKIT_CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-function captureIO(): CliIO & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { cwd: process.cwd(), env: { ...process.env, NO_COLOR: "1" }, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), stderrIsTTY: false, stdoutIsTTY: false, out, err };
-}
+const CLI = resolve(import.meta.dirname, "..", "capkit.mjs");
 
 function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, "utf8")) as T;
@@ -31,11 +27,11 @@ describe("capkit demo", () => {
   let stdout = "";
   let code = -1;
 
-  beforeAll(async () => {
-    const io = captureIO();
-    code = await main(["demo"], io);
-    stdout = io.out.join("");
-    root = /copied to (\S+)/.exec(stdout)?.[1] ?? "";
+  beforeAll(() => {
+    const r = spawnSync(process.execPath, [CLI, "demo"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 240_000 });
+    code = r.status ?? -1;
+    stdout = `${r.stdout}${r.stderr}`;
+    root = /copied to (\S+)/.exec(r.stdout)?.[1] ?? "";
   }, 240_000);
   afterAll(() => {
     if (root.startsWith(tmpdir())) rmSync(root, { recursive: true, force: true });
