@@ -85,6 +85,13 @@ function evidenceList(items: readonly string[]): RawHtml {
   return html`<ul><li>${head}</li></ul>${more}`;
 }
 
+/** Blocker codes as a compact line; the full messages (file:line, how to unblock) folded below. */
+function blockerList(items: readonly string[]): RawHtml {
+  if (!items.length) return html`<span class="muted">–</span>`;
+  const codes = [...new Set(items.map((b) => b.split(": ")[0] ?? b))];
+  return html`<div class="mono">${codes.join(" · ")}</div><details><summary>why</summary><ul>${items.map((e) => html`<li>${e}</li>`)}</ul></details>`;
+}
+
 const STATUS_ORDER: Record<LedgerRow["status"], string> = { remaining: "1", refused: "2", migrated: "3", stays: "4" };
 
 function ledgerRow(r: LedgerRow): RawHtml {
@@ -92,13 +99,12 @@ function ledgerRow(r: LedgerRow): RawHtml {
     .filter(Boolean)
     .join(" ")
     .toLowerCase();
-  const list = (items: readonly string[]) => (items.length ? html`<ul>${items.map((e) => html`<li>${e}</li>`)}</ul>` : html`<span class="muted">–</span>`);
   return html`<tr data-status="${r.status}" data-kind="${r.kind}" data-name="${r.name}" data-namespace="${r.namespace ?? "~"}" data-statusorder="${STATUS_ORDER[r.status]}" data-blockers="${String(r.blockers.length).padStart(3, "0")}" data-location="${r.location}" data-search="${search}">
 <td data-label="class" class="span"><strong>${r.name}</strong>${r.wireName && r.wireName !== r.name ? html`<div class="mono muted">${r.wireName}</div>` : ""}</td>
 <td data-label="kind">${r.kind}</td>
 <td data-label="namespace · category">${r.namespace ?? "–"}${r.category ? html`<div class="muted">${r.category}</div>` : ""}</td>
 <td data-label="status"><span class="badge ${r.status}">${r.status}</span>${r.reason ? html`<span class="reason">${r.reason}</span>` : ""}</td>
-<td data-label="blockers" class="span${r.blockers.length ? "" : " none"}">${list(r.blockers)}</td>
+<td data-label="blockers" class="span${r.blockers.length ? "" : " none"}">${blockerList(r.blockers)}</td>
 <td data-label="evidence" class="span">${evidenceList(r.evidence)}</td>
 <td data-label="location" class="span loc mono">${r.location}</td></tr>`;
 }
