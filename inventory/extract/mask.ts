@@ -10,10 +10,30 @@
  */
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 
-/** Leading comments/whitespace, then an optional modifier chain, then the keyword. */
-const LEAD = String.raw`^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?`;
-const FUNCTION_HEAD = new RegExp(`${LEAD}function\\b[\\s\\S]*\\)[^;]*$`);
-const INTERFACE_HEAD = new RegExp(`${LEAD}interface\\b[^=;]*$`);
+/** An optional modifier chain, then the keyword (tested after leading comments are skipped). */
+const MODIFIERS = String.raw`^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?`;
+const FUNCTION_HEAD = new RegExp(`${MODIFIERS}function\\b`);
+/** A top-level function's head up to its parameter list: `export async function* name<T>`. */
+const FUNCTION_NAME_HEAD = new RegExp(`${MODIFIERS}function\\b\\s*\\*?\\s*[\\w$]*\\s*(?:<[^]*>)?\\s*$`);
+const INTERFACE_HEAD = new RegExp(`${MODIFIERS}interface\\b`);
+
+/** The statement head without its leading whitespace and comments (a loop, not a backtracking regex). */
+function headOf(text: string, from: number, to: number): string {
+  let i = from;
+  for (;;) {
+    while (i < to && isSpaceCode(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== 47 || i + 1 >= to) break;
+    const d = text.charCodeAt(i + 1);
+    if (d === 47) {
+      const e = text.indexOf("\n", i);
+      i = e === -1 || e > to ? to : e + 1;
+    } else if (d === 42) {
+      const e = text.indexOf("*/", i + 2);
+      i = e === -1 || e + 2 > to ? to : e + 2;
+    } else break;
+  }
+  return text.slice(i, to);
+}
 
 /** Reserved words that may stand before `(` without being a call (`of`, `await`, `yield` can be identifiers). */
 const CALL_KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "void", "in", "do", "else", "case", "delete", "throw", "instanceof", "function"]);
@@ -135,6 +155,15 @@ function regexMayStart(text: string, lastSigAt: number): boolean {
   return REGEX_AFTER_WORDS.test(text.slice(Math.max(0, lastSigAt - 11), lastSigAt + 1));
 }
 
+/** Between a parameter list's `)` and a `{`: is that `{` the body (not an object type in the return type)? */
+function opensBody(between: string): boolean {
+  const t = between.trim();
+  if (t === "") return true;
+  if (!t.startsWith(":")) return false;
+  const last = t.charCodeAt(t.length - 1);
+  return isIdentCode(last) || last === 93 || last === 41 || (last === 62 && !t.endsWith("=>"));
+}
+
 /** Top-level `{…}` interiors that are safe to blank, or null when the scan is unsure. */
 export function inertBodies(text: string): Range[] | null {
   const ranges: Range[] = [];
@@ -142,6 +171,8 @@ export function inertBodies(text: string): Range[] | null {
   let headStart = 0;
   let bodyOpen = -1;
   let bodyKind = 0; // 0 none, 1 function, 2 interface
+  let paramOpen = -1; // `(` and `)` of the current top-level function's parameter list
+  let paramClose = -1;
   let lastSigAt = -1; // last significant (non-space, non-comment) character
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -178,12 +209,16 @@ export function inertBodies(text: string): Range[] | null {
       } else i = r;
     } else if (c === 123) {
       if (stack.length === 0) {
-        const head = text.slice(headStart, i);
-        bodyKind = FUNCTION_HEAD.test(head) ? 1 : INTERFACE_HEAD.test(head) ? 2 : 0;
+        const head = headOf(text, headStart, i);
+        const signed = paramOpen >= headStart && paramClose > paramOpen && opensBody(text.slice(paramClose + 1, i));
+        bodyKind = signed && FUNCTION_HEAD.test(head) ? 1 : INTERFACE_HEAD.test(head) ? 2 : 0;
         bodyOpen = i;
       }
       stack.push(Open.Brace);
-    } else if (c === 40) stack.push(Open.Paren);
+    } else if (c === 40) {
+      if (stack.length === 0 && paramOpen < headStart && FUNCTION_NAME_HEAD.test(headOf(text, headStart, i))) paramOpen = i;
+      stack.push(Open.Paren);
+    }
     else if (c === 91) stack.push(Open.Bracket);
     else if (c === 125) {
       const top = stack.pop();
@@ -199,13 +234,26 @@ export function inertBodies(text: string): Range[] | null {
         if (bodyKind !== 0 && i > bodyOpen + 1) {
           const interior = text.slice(bodyOpen + 1, i);
           const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
-          if (!live) ranges.push({ start: bodyOpen + 1, end: i });
+          if (!live) {
+            // An inert function with an inert signature: blank its parameters and return type too.
+            if (bodyKind === 1) {
+              const params = text.slice(paramOpen + 1, paramClose);
+              const returns = text.slice(paramClose + 1, bodyOpen);
+              if (!liveBody(params) && !liveBody(returns)) {
+                if (paramClose > paramOpen + 1) ranges.push({ start: paramOpen + 1, end: paramClose });
+                const colon = returns.indexOf(":");
+                if (colon !== -1) ranges.push({ start: paramClose + 1 + colon, end: bodyOpen });
+              }
+            }
+            ranges.push({ start: bodyOpen + 1, end: i });
+          }
         }
         bodyKind = 0;
         headStart = i + 1;
       }
     } else if (c === 41) {
       if (stack.pop() !== Open.Paren) return null;
+      if (stack.length === 0 && paramOpen >= headStart && paramClose < paramOpen) paramClose = i;
     } else if (c === 93) {
       if (stack.pop() !== Open.Bracket) return null;
     } else if (c === 59 && stack.length === 0) headStart = i + 1;

@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fg from "fast-glob";
+import { describe, expect, it } from "vitest";
+import { makeGate } from "./gate.js";
+import { bufferHints, bufferWantedInPhase2, textHints } from "./prefilter.js";
+
+const REPO = join(import.meta.dirname, "..", "..");
+const BELT = ["getBuiltinTools", "getAllMcpTools"];
+const gate = makeGate(["Tool"], BELT);
+const latin1 = (t: string) => Buffer.from(t).toString("latin1");
+
+/** What the byte gate says, in the terms of the older per-question checks in prefilter.ts. */
+function agrees(text: string, classNames: ReadonlySet<string>): void {
+  const buf = Buffer.from(text);
+  const g = gate(latin1(text));
+  const empty = textHints("");
+  if (!g.hinted) expect(bufferHints(buf, () => text), text).toEqual(empty);
+  expect(g.declaresBase, text).toBe(/\bclass\s+(?:Tool)\b/.test(text));
+  const viaGate = g.mentionsBelt || g.newTargets.some((t) => classNames.has(t));
+  expect(viaGate, text).toBe(bufferWantedInPhase2(buf, classNames, BELT));
+}
+
+describe("the one-pass byte gate", () => {
+  it("answers like the per-question checks on tricky snippets", () => {
+    const names = new Set(["XTool", "Tool"]);
+    const snippets = [
+      "const t = new XTool();",
+      "const t = new core . XTool(a);",
+      "const t = new\n\tcore.\n  XTool;",
+      "const t = new XToolbox(); renew XTool; $new XTool; new Map(); new Date(0);",
+      "const t = new XTool.inner();",
+      "const t = new a.(b);",
+      "return [...getBuiltinTools()];",
+      "const x = new getAllMcpTools();",
+      "export * from './a.js';",
+      "export{ A };",
+      "export type { A } from './a.js';",
+      "export\n*\nfrom './a.js';",
+      "class A extends Tool {}",
+      "class  Tool {}",
+      "class Tooling {}",
+      "$class Tool {}",
+      "$export * from './x.js';",
+      "_export * from './x.js';",
+      "// nothing here at all",
+      "const s = 'héllo wörld'; new XTool();",
+    ];
+    for (const s of snippets) agrees(s, names);
+  });
+
+  it("leaves built-in constructions out of newTargets but keeps the rest", () => {
+    expect(gate("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz").newTargets).toEqual(["Inner", "Bar", "Baz"]);
+  });
+
+  it("agrees with the per-question checks on every fixture file", async () => {
+    const files = await fg(["inventory/__fixtures__/**/*.ts", "fixtures/nodetool-mini/**/*.ts"], { cwd: REPO, ignore: ["**/node_modules/**"] });
+    expect(files.length).toBeGreaterThan(50);
+    const names = new Set(["Tool", "ListWorkflowsTool", "SubmitGraphTool", "FineTool", "GatedTool"]);
+    for (const f of files) agrees(readFileSync(join(REPO, f), "utf8"), names);
+  });
+});
