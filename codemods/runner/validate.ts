@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
+import { parseTypeScript } from "../../lib/typescript.js";
 import type { FileChange } from "../plan.js";
 
 export interface PlanProblem {
@@ -27,13 +27,7 @@ export function parseProblems(path: string, text: string): PlanProblem[] {
     }
     return [];
   }
-  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const diags = (sf as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
-  return diags.map((d) => ({
-    path,
-    line: d.start === undefined ? 1 : sf.getLineAndCharacterOfPosition(d.start).line + 1,
-    message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
-  }));
+  return parseTypeScript(path, text).errors.map((e) => ({ path, line: e.line, message: e.message }));
 }
 
 export function validatePlan(root: string, changes: readonly FileChange[]): PlanProblem[] {

@@ -1,9 +1,9 @@
 /**
- * The TypeScript compiler, loaded through `require`: an ESM `import` of this 9 MB CommonJS
- * file makes Node scan it for named exports first, which costs `capkit lint` a second or
- * more at start-up. Types come from `import type TS from "typescript"` where needed.
+ * The TypeScript compiler for the lint engine, loaded once through lib/typescript.ts (a
+ * `require`, not an ESM import, which would cost `capkit lint` a second or more at start-up).
+ * Types come from `import type TS from "typescript"` where needed.
  */
-import { createRequire } from "node:module";
 import type TS from "typescript";
+import { getTypeScript } from "../../lib/typescript.js";
 
-export const ts: typeof TS = createRequire(import.meta.url)("typescript") as typeof TS;
+export const ts: typeof TS = getTypeScript();
