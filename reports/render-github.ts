@@ -75,7 +75,10 @@ export const renderGithub: Reporter = (report) => {
   for (const p of inv.problems) {
     annotations.push({ level: "warning", file: p.file, line: p.line, title: "capkit: file not scanned", message: p.message });
   }
-  for (const k of inv.classes.filter((c) => c.categorySource === "fallback")) {
+  // Loop-protocol and supervisor tools are never gated, so their category is moot: warning on
+  // them would bury the fallbacks that do change what a permission prompt says.
+  const NEVER_GATED = new Set(["loop-protocol", "supervisor"]);
+  for (const k of inv.classes.filter((c) => c.categorySource === "fallback" && !NEVER_GATED.has(c.kind))) {
     annotations.push({
       level: "warning",
       file: k.file,

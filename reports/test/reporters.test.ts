@@ -149,6 +149,18 @@ describe("markdown reporter", () => {
 });
 
 describe("github reporter", () => {
+  it("does not warn on the category fallback of never-gated kinds (loop-protocol, supervisor)", () => {
+    const classes = [
+      sampleClass({ name: "SubmitGraphTool", kind: "loop-protocol", wireName: "submit_graph", category: "external", categorySource: "fallback" }),
+      sampleClass({ name: "GetRunStateTool", kind: "supervisor", wireName: "get_run_state", category: "external", categorySource: "fallback" }),
+      sampleClass({ name: "HttpPostTool", kind: "capability", wireName: "http_post", category: "external", categorySource: "fallback" }),
+    ];
+    const { output } = renderInventoryReport("github", { inventory: sampleInventory(classes) }, { color: false });
+    const fallback = output.split("\n").filter((l) => l.includes("by fallback"));
+    expect(fallback).toHaveLength(1);
+    expect(fallback[0]).toContain("http_post");
+  });
+
   it("annotates new classes as errors and fallbacks and problems as warnings", () => {
     const inventory = sampleInventory(mixedInventory().classes, {
       problems: [{ file: "packages/x/src/bad,name.ts", line: 3, column: 7, message: "'}' expected.\nsecond line" }],
