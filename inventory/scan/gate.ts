@@ -1,12 +1,15 @@
 /**
- * The byte gate of the scan: a few native `indexOf` sweeps over a file's bytes (read as latin1,
- * one character per byte, so nothing is decoded as UTF-8) answer every question the two
- * pre-filter phases ask of a file that is not parsed:
+ * The byte gate of the scan: a few native `Buffer.indexOf` sweeps over a file's raw bytes (no
+ * string conversion; each sweep searches for a rare byte of its needle so it runs at memchr
+ * speed, then checks the neighbouring bytes in JS) answer every question the two pre-filter
+ * phases ask of a file that is not parsed:
  *   hinted        `extends` or an `export *` / `export {` / `export type {` shape (textHints may find something)
  *   declaresBase  `class <base name>` (the file may declare the base)
  *   newTargets    last identifiers of `new a.b.X` (JavaScript built-ins left out: see `builtinsSkipped`)
  *   mentionsBelt  a belt-builder name occurs (substring, as the phase-2 mention check)
- * Same answers as bufferHints / bufferWantedInPhase2 / the declares-base test in prefilter.ts.
+ * Bytes are read as latin1 (one character per byte), so the answers are those of the same checks
+ * on `buf.toString("latin1")`, and the same as bufferHints / bufferWantedInPhase2 / the
+ * declares-base test in prefilter.ts (gate.test.ts compares them).
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 
@@ -18,7 +21,7 @@ export interface FileGate {
 }
 
 export interface Gate {
-  (latin1: string): FileGate;
+  (bytes: Buffer): FileGate;
   /** `new Map`-style targets are not reported; true always (callers check `classNames` against BUILTIN_CONSTRUCTORS). */
   readonly builtinsSkipped: true;
   /** Belt names the gate does not answer for (none today; kept for callers). */
@@ -28,50 +31,84 @@ export interface Gate {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT_NAME = /^[A-Za-z_$][\w$]*$/;
 
-const isIdent = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+// Byte classes; `undefined` (past either end of the buffer) is in none of them.
+const isIdent = (c: number | undefined) =>
+  c !== undefined && ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36);
 /** A regex `\\w` character (for `\\b`): no `$`. */
-const isWord = (c: number) => c !== 36 && isIdent(c);
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-const isRegexSpace = (c: number) => isSpace(c) || c === 11 || c === 12 || c === 0xa0 || c === 0x85 || c === 0xfeff;
+const isWord = (c: number | undefined) => c !== 36 && isIdent(c);
+const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;
+const isRegexSpace = (c: number | undefined) => isSpace(c) || c === 11 || c === 12 || c === 0xa0 || c === 0x85;
+/** JavaScript `\\s` within latin1. */
+const isJsSpace = (c: number | undefined) => c === 32 || (c !== undefined && c >= 9 && c <= 13) || c === 0xa0;
 
-/** Some `export` followed (after whitespace) by `*`, `{` or `type {`, as prefilter's STAR_EXPORT / EXPORT_LIST can match. */
-function hasExportShape(s: string): boolean {
-  for (let i = s.indexOf("export"); i !== -1; i = s.indexOf("export", i + 6)) {
-    if (i > 0 && isWord(s.charCodeAt(i - 1))) continue;
-    let j = i + 6;
-    while (isRegexSpace(s.charCodeAt(j))) j++;
-    const c = s.charCodeAt(j);
-    if (c === 42 || c === 123) return true;
-    if (s.startsWith("type", j)) {
-      j += 4;
-      while (isRegexSpace(s.charCodeAt(j))) j++;
-      if (s.charCodeAt(j) === 123) return true;
-    }
+const X = 0x78; // the rare `x` of both `extends` and `export`
+const W = 0x77; // the `w` of `new`
+const CLASS = Buffer.from("class", "latin1");
+
+/** Built-in constructor names by length, as bytes: `new Map` (most `new`s) is ruled out without making a string. */
+const BUILTINS_BY_LENGTH = new Map<number, Buffer[]>();
+for (const name of BUILTIN_CONSTRUCTORS) {
+  const list = BUILTINS_BY_LENGTH.get(name.length) ?? [];
+  list.push(Buffer.from(name, "latin1"));
+  BUILTINS_BY_LENGTH.set(name.length, list);
+}
+function isBuiltinAt(b: Buffer, start: number, end: number): boolean {
+  const list = BUILTINS_BY_LENGTH.get(end - start);
+  if (list === undefined) return false;
+  outer: for (const name of list) {
+    for (let k = 0; k < name.length; k++) if (b[start + k] !== name[k]) continue outer;
+    return true;
   }
   return false;
 }
 
-/** Last identifiers of `new a . b . X` (whitespace after `new` required), built-ins left out. */
-function newTargetsOf(s: string): string[] {
+const at = (b: Buffer, i: number, word: string) => {
+  for (let k = 0; k < word.length; k++) if (b[i + k] !== word.charCodeAt(k)) return false;
+  return true;
+};
+
+/** After an `export` ending at `j`: whitespace, then `*`, `{` or `type {` (prefilter's STAR_EXPORT / EXPORT_LIST shapes). */
+function exportShapeAt(b: Buffer, j: number): boolean {
+  while (isRegexSpace(b[j])) j++;
+  const c = b[j];
+  if (c === 42 || c === 123) return true;
+  if (!at(b, j, "type")) return false;
+  j += 4;
+  while (isRegexSpace(b[j])) j++;
+  return b[j] === 123;
+}
+
+/** `extends` anywhere, or an `export` (not preceded by a word byte) with a re-export shape: one sweep over the `x` bytes. */
+function isHinted(b: Buffer): boolean {
+  for (let p = b.indexOf(X); p !== -1; p = b.indexOf(X, p + 1)) {
+    if (b[p - 1] !== 101) continue; // `e`
+    if (at(b, p + 1, "tends")) return true;
+    if (at(b, p + 1, "port") && !isWord(b[p - 2]) && exportShapeAt(b, p + 5)) return true;
+  }
+  return false;
+}
+
+/** Last identifiers of `new a . b . X` (whitespace after `new` required), built-ins left out: one sweep over the `w` bytes. */
+function newTargetsOf(b: Buffer): string[] {
   const out: string[] = [];
-  for (let i = s.indexOf("new"); i !== -1; i = s.indexOf("new", i + 3)) {
-    if ((i > 0 && isIdent(s.charCodeAt(i - 1))) || !isSpace(s.charCodeAt(i + 3))) continue;
-    let j = i + 3;
+  for (let p = b.indexOf(W); p !== -1; p = b.indexOf(W, p + 1)) {
+    const i = p - 2;
+    if (i < 0 || b[i] !== 110 || b[i + 1] !== 101 || isIdent(b[i - 1]) || !isSpace(b[p + 1])) continue;
+    let j = p + 1;
     let first = true;
     for (;;) {
-      while (isSpace(s.charCodeAt(j))) j++;
+      while (isSpace(b[j])) j++;
       const start = j;
-      while (isIdent(s.charCodeAt(j))) j++;
+      while (isIdent(b[j])) j++;
       if (j === start) break;
       let k = j;
-      while (isSpace(s.charCodeAt(k))) k++;
-      if (s.charCodeAt(k) === 46) {
+      while (isSpace(b[k])) k++;
+      if (b[k] === 46) {
         j = k + 1;
         first = false;
         continue;
       }
-      const name = s.slice(start, j);
-      if (!(first && BUILTIN_CONSTRUCTORS.has(name))) out.push(name);
+      if (!(first && isBuiltinAt(b, start, j))) out.push(b.toString("latin1", start, j));
       break;
     }
   }
@@ -91,24 +128,28 @@ function commonSubstring(names: readonly string[]): string {
 }
 
 export function makeGate(baseNames: readonly string[], beltNames: readonly string[]): Gate {
-  const belt = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n));
-  const beltCommon = belt.length > 1 ? commonSubstring(belt) : "";
+  const belt = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n)).map((n) => Buffer.from(n, "latin1"));
+  const common = belt.length > 1 ? commonSubstring(belt.map((n) => n.toString("latin1"))) : "";
+  const beltCommon = common === "" ? null : Buffer.from(common, "latin1");
   const baseRe = baseNames.length ? new RegExp(`class\\s+(?:${baseNames.map(escape).join("|")})\\b`, "y") : null;
-  const gate = (s: string): FileGate => {
-    let declaresBase = false;
-    if (baseRe) {
-      for (let i = s.indexOf("class"); i !== -1 && !declaresBase; i = s.indexOf("class", i + 5)) {
-        if (i > 0 && isWord(s.charCodeAt(i - 1))) continue;
-        baseRe.lastIndex = i;
-        declaresBase = baseRe.test(s);
-      }
+  const longestBase = Math.max(0, ...baseNames.map((n) => n.length));
+  /** `class\s+<base>\b` at a `class` hit: the regex runs on a latin1 window just long enough to decide. */
+  const declaresBase = (b: Buffer): boolean => {
+    if (!baseRe) return false;
+    for (let i = b.indexOf(CLASS); i !== -1; i = b.indexOf(CLASS, i + 5)) {
+      if (isWord(b[i - 1])) continue;
+      let j = i + 5;
+      while (isJsSpace(b[j])) j++;
+      baseRe.lastIndex = 0;
+      if (baseRe.test(b.toString("latin1", i, Math.min(b.length, j + longestBase + 1)))) return true;
     }
-    return {
-      hinted: s.includes("extends") || hasExportShape(s),
-      declaresBase,
-      newTargets: newTargetsOf(s),
-      mentionsBelt: (beltCommon === "" || s.includes(beltCommon)) && belt.some((name) => s.includes(name)),
-    };
+    return false;
   };
+  const gate = (b: Buffer): FileGate => ({
+    hinted: isHinted(b),
+    declaresBase: declaresBase(b),
+    newTargets: newTargetsOf(b),
+    mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+  });
   return Object.assign(gate, { builtinsSkipped: true as const, uncheckedBelt: [] as string[] });
 }

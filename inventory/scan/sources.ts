@@ -34,7 +34,7 @@ export class Sources {
       }
       const t1 = performance.now();
       this.bytes.set(file, buf);
-      this.gates.set(file, gate(buf.toString("latin1")));
+      this.gates.set(file, gate(buf));
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
