@@ -24,9 +24,19 @@ export interface SeamAnalysis {
 
 interface Entry {
   analysis: SeamAnalysis;
-  mtimes: Map<string, number>;
+  /** File → "mtimeMs:size" when it was last scanned. */
+  mtimes: Map<string, string>;
+  /** Files whose mtime was too close to their scan to trust (see RACY_MS). */
+  racy: Set<string>;
   checkedAt: number;
 }
+
+/**
+ * Filesystem timestamps are coarse (a kernel tick): a file rewritten within the same tick as
+ * the scan that recorded it keeps its mtime. As git does for "racily clean" entries, a file
+ * modified this close to its scan is re-read on every check until its mtime is safely older.
+ */
+const RACY_MS = 2_000;
 
 const cache = new Map<string, Entry>();
 export const DEFAULT_TTL_MS = 5_000;
@@ -42,11 +52,23 @@ function analyse(root: string, config: SeamConfig, graph: ModuleGraph, resolver:
   return { root, config, graph, resolver, cycles, cyclesByFile };
 }
 
-function mtimeOf(root: string, rel: string): number {
+function stampOf(root: string, rel: string): { key: string; mtimeMs: number } {
   try {
-    return statSync(join(root, rel)).mtimeMs;
+    const st = statSync(join(root, rel));
+    return { key: `${st.mtimeMs}:${st.size}`, mtimeMs: st.mtimeMs };
   } catch {
-    return -1;
+    return { key: "missing", mtimeMs: -1 };
+  }
+}
+
+/** Record each file's stamp; note the ones modified too close to now to trust next time. */
+function stamp(root: string, files: readonly string[], into: Map<string, string>, racy: Set<string>): void {
+  const now = Date.now();
+  for (const f of files) {
+    const s = stampOf(root, f);
+    into.set(f, s.key);
+    if (now - s.mtimeMs < RACY_MS) racy.add(f);
+    else racy.delete(f);
   }
 }
 
@@ -55,8 +77,10 @@ function build(root: string, config: SeamConfig): Entry {
   const files = listSourceFiles(root, config.ignore);
   const resolver = createResolver(root, { files: new Set(files.map((f) => join(root, f))), aliases: config.aliases });
   const graph = buildGraph(root, files, resolver);
-  const mtimes = new Map(files.map((f) => [f, mtimeOf(root, f)]));
-  return { analysis: analyse(root, config, graph, resolver), mtimes, checkedAt: Date.now() };
+  const mtimes = new Map<string, string>();
+  const racy = new Set<string>();
+  stamp(root, files, mtimes, racy);
+  return { analysis: analyse(root, config, graph, resolver), mtimes, racy, checkedAt: Date.now() };
 }
 
 /** Re-list and re-stat; rebuild when files came or went, rescan the ones that changed. */
@@ -64,12 +88,12 @@ function revalidate(entry: Entry): Entry {
   const { root, config, graph, resolver } = entry.analysis;
   const files = listSourceFiles(root, config.ignore);
   if (files.length !== entry.mtimes.size || files.some((f) => !entry.mtimes.has(f))) return build(root, config);
-  const changed = files.filter((f) => mtimeOf(root, f) !== entry.mtimes.get(f));
+  const changed = files.filter((f) => entry.racy.has(f) || stampOf(root, f).key !== entry.mtimes.get(f));
   entry.checkedAt = Date.now();
   if (changed.length === 0) return entry;
   const fresh = buildGraph(root, changed, resolver);
   for (const [rel, node] of fresh.nodes) graph.nodes.set(rel, node);
-  for (const f of changed) entry.mtimes.set(f, mtimeOf(root, f));
+  stamp(root, changed, entry.mtimes, entry.racy);
   entry.analysis = analyse(root, config, graph, resolver);
   return entry;
 }
