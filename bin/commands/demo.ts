@@ -15,7 +15,7 @@ import { saveResult, capkitDir } from "../../lib/results-store.js";
 import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import { writeBaseline } from "../../inventory/ratchet/index.js";
 import { scanInventory } from "../../inventory/scan/scan-inventory.js";
-import type { Counters } from "../../inventory/types.js";
+import type { Counters, InventoryResult } from "../../inventory/types.js";
 import { runMigration } from "../../codemods/runner/index.js";
 import { runLint } from "../../rules/engine/lint-engine.js";
 import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
@@ -64,6 +64,18 @@ function movement(before: Counters, after: Counters): string {
   ].join("\n");
 }
 
+/** Counters, kinds and namespaces in a few lines; the full ledger is the table reporter's job. */
+function inventorySummary(inv: InventoryResult): string {
+  const c = inv.counters;
+  const kinds = Object.entries(c.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(" · ");
+  const namespaces = Object.entries(c.byNamespace).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([ns, n]) => `${ns} ${n}`).join(" · ");
+  return [
+    `  ${inv.classes.length} classes extend Tool (${c.extendsTool.occurrences} directly, in ${c.extendsTool.files} files; ${c.indirect.occurrences} indirectly)`,
+    `  kinds: ${kinds}`,
+    `  capability-shaped by namespace: ${namespaces}`,
+  ].join("\n");
+}
+
 function step(io: CliIO, n: number, title: string): void {
   io.stdout(`\n${n}. ${title}\n`);
 }
@@ -83,7 +95,7 @@ export const command: CommandModule = {
     saveResult(root, "inventory", before);
     writeBaseline(root, config.ratchet.baseline, before);
     if (values.table) io.stdout(renderInventoryReport("table", { inventory: before }, { color }).output);
-    else io.stdout(renderInventoryReport("markdown", { inventory: before }, { color: false }).output.split("\n").slice(0, 18).join("\n") + "\n");
+    else io.stdout(`${inventorySummary(before)}\n  (capkit demo --table prints every class with its evidence)\n`);
     git(root, "add", "-A");
     git(root, "commit", "-q", "-m", "capkit: ratchet baseline");
 
