@@ -12,6 +12,7 @@ export type {
   CapabilityModule,
   CapabilityRun,
   CapabilityRunOptions,
+  CapabilityRunFields,
   CapabilitySpec,
   DefaultContext,
   HostCapability,

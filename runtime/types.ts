@@ -67,10 +67,8 @@ export interface HostCapability<Ctx = DefaultContext> {
   readonly impl: CapabilityImpl<Ctx>;
 }
 
-/** The per-run object every implementation receives; constructor arguments become fields. */
-export interface CapabilityRun<Ctx = DefaultContext> {
-  readonly context: Ctx;
-  readonly gate: CapabilityGate;
+/** The well-known fields a host puts on a run: what the old classes took in their constructors. */
+export interface CapabilityRunFields {
   /** Browser round trip for ui_* capabilities; absent on headless runs. */
   readonly client?: HostType<"client">;
   /** provider, model, parent belt, forwarding — what sub-agent capabilities need. */
@@ -81,6 +79,12 @@ export interface CapabilityRun<Ctx = DefaultContext> {
   readonly vectorCollection?: HostType<"vectorCollection">;
   readonly loaders?: HostType<"loaders">;
   readonly signal?: AbortSignal;
+}
+
+/** The per-run object every implementation receives; constructor arguments become fields. */
+export interface CapabilityRun<Ctx = DefaultContext> extends CapabilityRunFields {
+  readonly context: Ctx;
+  readonly gate: CapabilityGate;
   /** Further run fields a migration adds (old constructor arguments). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly [field: string]: any;
@@ -89,7 +93,7 @@ export interface CapabilityRun<Ctx = DefaultContext> {
 }
 
 /** What `createCapabilityRun` takes: the run fields plus how to build the gate and lookups. */
-export interface CapabilityRunOptions<Ctx = DefaultContext> {
+export interface CapabilityRunOptions<Ctx = DefaultContext> extends CapabilityRunFields {
   readonly context: Ctx;
   /** A built gate, gate options, or omitted → `gateFromContext(context, contextGate)`. */
   readonly gate?: CapabilityGate | PermissionGateOptions;
@@ -98,14 +102,6 @@ export interface CapabilityRunOptions<Ctx = DefaultContext> {
   readonly registry?: CapabilityLookup;
   /** Host-local capabilities, consulted before the registry. */
   readonly capabilities?: readonly HostCapability<Ctx>[];
-  readonly client?: HostType<"client">;
-  readonly subAgent?: HostType<"subAgent">;
-  readonly nodeRegistry?: HostType<"nodeRegistry">;
-  readonly providers?: HostType<"providers">;
-  readonly examples?: HostType<"examples">;
-  readonly vectorCollection?: HostType<"vectorCollection">;
-  readonly loaders?: HostType<"loaders">;
-  readonly signal?: AbortSignal;
   /** Receives one record per invoke (see InvokeRecord) — the parity transcript. */
   readonly onInvoke?: (record: InvokeRecord) => void;
   readonly [field: string]: unknown;
