@@ -9,7 +9,7 @@ import { DEFAULT_SEAM_CONFIG } from "../../lib/config/seam.js";
 import type { VirtualTree } from "../plan.js";
 import { moduleExports } from "../tool-construction-to-name/support/exports.js";
 import { resolveRelative } from "../tool-construction-to-name/support/paths.js";
-import { matchesGlob } from "../tool-construction-to-name/support/seam.js";
+import { matchesAny } from "../../rules/seam/glob.js";
 
 /** The capabilities-side file exporting gateTools, or null when the class move has not written one. */
 export function gateToolsTarget(tree: VirtualTree, capabilitiesDir: string): string | null {
@@ -21,7 +21,7 @@ export function gateToolsTarget(tree: VirtualTree, capabilitiesDir: string): str
 }
 
 export function isToolsSide(file: string, seams: readonly SeamDefinition[] = DEFAULT_SEAM_CONFIG.seams): boolean {
-  return seams.some((s) => s.from.some((g) => matchesGlob(file, g)));
+  return seams.some((s) => matchesAny(file, s.from));
 }
 
 /** True when `file` exports `name`, itself or through `export *` barrels (a few levels deep). */
