@@ -5,7 +5,7 @@
  * (category from the old map, unlisted → external), and `gateTools`, which routes every belt
  * tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
  */
-import { createPermissionGate, type GateFromContextOptions } from "./gate.js";
+import { createPermissionGate, isGate, type GateFromContextOptions } from "./gate.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";
@@ -41,10 +41,6 @@ export interface ToolAdapters<T extends ToolLike> {
   specOfTool(tool: ToolLike): CapabilitySpec | undefined;
   /** A registry table entry serving a belt of Tools as one capability module (for mounting). */
   toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry;
-}
-
-function isGate(value: unknown): value is CapabilityGate {
-  return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
 }
 
 function categoryFrom(source: CategorySource | undefined, name: string): PermissionCategory {

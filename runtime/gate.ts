@@ -121,7 +121,8 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
   return { mode: options.mode, sessionAllow, headless, options, decide, authorize };
 }
 
-function isGate(value: unknown): value is CapabilityGate {
+/** A built gate (as opposed to gate options): anything with an `authorize` method. */
+export function isGate(value: unknown): value is CapabilityGate {
   return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
 }
 function isGateOptions(value: unknown): value is PermissionGateOptions {

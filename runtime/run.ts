@@ -6,7 +6,7 @@
  * reported to `onInvoke` as an InvokeRecord (the transcript parity compares).
  * Consumed by hosts, the adapters and the sandbox dispatcher.
  */
-import { createPermissionGate, gateFromContext } from "./gate.js";
+import { createPermissionGate, gateFromContext, isGate } from "./gate.js";
 import type { CapabilityGate, PermissionCategory } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import { refusal } from "./refusals.js";
@@ -26,10 +26,6 @@ export class CapabilityNotFoundError extends Error {
     super(`Unknown capability "${capability}": it is neither a host capability of this run nor in the registry`);
     this.name = "CapabilityNotFoundError";
   }
-}
-
-function isGate(value: unknown): value is CapabilityGate {
-  return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
 }
 
 const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke", "contextGate"]);
