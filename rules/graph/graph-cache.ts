@@ -103,7 +103,8 @@ export function getSeamAnalysis(rootIn: string, config: SeamConfig, ttlMs = DEFA
   const key = `${root}\0${JSON.stringify(config)}`;
   let entry = cache.get(key);
   if (!entry) entry = build(root, config);
-  else if (Date.now() - entry.checkedAt > ttlMs) entry = revalidate(entry);
+  // `>=`: a TTL of 0 means "always re-check", even for two calls within one millisecond.
+  else if (Date.now() - entry.checkedAt >= ttlMs) entry = revalidate(entry);
   cache.set(key, entry);
   return entry.analysis;
 }
