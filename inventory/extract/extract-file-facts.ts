@@ -16,7 +16,7 @@ import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 import { maskInertBodies } from "./mask.js";
 
-/** Files at least this big are parsed with their inert top-level bodies blanked (see mask.ts). */
+/** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
 const MASKABLE = /\.[cm]?ts$/;
 

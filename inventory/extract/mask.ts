@@ -1,9 +1,10 @@
 /**
- * maskInertBodies(text): a parse-time shortcut for big files. Blanks out (with spaces, keeping
- * every line break, so positions and line numbers do not move) the interior of top-level
- * function bodies and interface bodies that cannot contribute a fact: no class, no construction
- * of a non-built-in, no plain-identifier call, no nested declaration keyword, no permission
- * category string. The extractor then parses far less. Returns null when nothing was masked
+ * maskInertBodies(text): a parse-time shortcut for big files. Cuts out the interior of
+ * top-level function bodies and interface bodies that cannot contribute a fact (no class, no
+ * construction of a non-built-in, no plain-identifier call, no nested declaration keyword, no
+ * permission category string), keeping only their line breaks: every line number stays the
+ * same, while the parser no longer scans the cut text (not even as blanks: TypeScript's
+ * scanner and its line table walk every character). Returns null when nothing was masked
  * or when the lexical scan is unsure (unbalanced brackets, unterminated string/comment/regex);
  * the caller also falls back to the full text whenever the masked text has a parse error.
  * Facts are identical to the full parse (functions without calls are not recorded either way).
@@ -71,11 +72,18 @@ export function liveBody(body: string): boolean {
     let q = p;
     // `f?.(…)`
     if (body.charCodeAt(q - 1) === 46 && body.charCodeAt(q - 2) === 63) q -= 2;
-    const { word, start } = identBefore(body, q);
-    if (word === "" || /^[0-9]/.test(word) || CALL_KEYWORDS.has(word)) continue;
-    let k = start - 1;
+    // The word before the `(` spans (b, e]; checked without making a string until the keyword test.
+    let e = q - 1;
+    while (e >= 0 && isSpaceCode(body.charCodeAt(e))) e--;
+    let b = e;
+    while (b >= 0 && isIdentCode(body.charCodeAt(b))) b--;
+    if (b === e) continue;
+    const first = body.charCodeAt(b + 1);
+    if (first >= 48 && first <= 57) continue;
+    let k = b;
     while (k >= 0 && isSpaceCode(body.charCodeAt(k))) k--;
     if (body.charCodeAt(k) === 46 && body.charCodeAt(k - 1) !== 46) continue; // `a.f(…)`, but `...f(…)` is a call
+    if (e - b <= 10 && CALL_KEYWORDS.has(body.slice(b + 1, e + 1))) continue;
     return true;
   }
   for (let p = body.indexOf("<"); p !== -1; p = body.indexOf("<", p + 1)) {
@@ -94,8 +102,9 @@ export function liveBody(body: string): boolean {
   return false;
 }
 
-const LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
-const blank = (s: string) => s.replace(LINE_BREAKS, (m) => " ".repeat(m.length));
+/** Everything but line breaks (TypeScript counts \r, \n, U+2028 and U+2029 as line breaks). */
+const NOT_LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
+const lineBreaksOf = (s: string) => s.replace(NOT_LINE_BREAKS, "");
 
 /** Previous significant characters after which `/` starts a regex literal rather than a division. */
 const REGEX_AFTER = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
@@ -164,7 +173,19 @@ function opensBody(between: string): boolean {
   return isIdentCode(last) || last === 93 || last === 41 || (last === 62 && !t.endsWith("=>"));
 }
 
-/** Top-level `{…}` interiors that are safe to blank, or null when the scan is unsure. */
+/**
+ * Character kinds for the lexical scan's hot loop: one table load instead of a chain of
+ * comparisons per character (most characters are blanks or identifier characters).
+ */
+const SPACE = 1;
+const WORD = 2;
+const SPECIAL = 3;
+const KIND = new Uint8Array(65536);
+for (const c of [32, 9, 10, 13]) KIND[c] = SPACE;
+for (let c = 0; c < 128; c++) if (isIdentCode(c)) KIND[c] = WORD;
+for (const ch of "/'\"`{}()[];") KIND[ch.charCodeAt(0)] = SPECIAL;
+
+/** Top-level `{…}` interiors that are safe to cut, or null when the scan is unsure. */
 export function inertBodies(text: string): Range[] | null {
   const ranges: Range[] = [];
   const stack: Open[] = [];
@@ -177,10 +198,18 @@ export function inertBodies(text: string): Range[] | null {
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13) continue;
-    if (isIdentCode(c)) {
-      while (i + 1 < n && isIdentCode(text.charCodeAt(i + 1))) i++;
-    } else if (c === 47) {
+    const kind = KIND[c];
+    if (kind === SPACE) continue;
+    if (kind === WORD) {
+      while (i + 1 < n && KIND[text.charCodeAt(i + 1)] === WORD) i++;
+      lastSigAt = i;
+      continue;
+    }
+    if (kind !== SPECIAL) {
+      lastSigAt = i;
+      continue;
+    }
+    if (c === 47) {
       const d = text.charCodeAt(i + 1);
       if (d === 47) {
         const e = text.indexOf("\n", i);
@@ -218,8 +247,7 @@ export function inertBodies(text: string): Range[] | null {
     } else if (c === 40) {
       if (stack.length === 0 && paramOpen < headStart && FUNCTION_NAME_HEAD.test(headOf(text, headStart, i))) paramOpen = i;
       stack.push(Open.Paren);
-    }
-    else if (c === 91) stack.push(Open.Bracket);
+    } else if (c === 91) stack.push(Open.Bracket);
     else if (c === 125) {
       const top = stack.pop();
       if (top === Open.TemplateExpr) {
@@ -231,23 +259,7 @@ export function inertBodies(text: string): Range[] | null {
         } else i = r;
       } else if (top !== Open.Brace) return null;
       else if (stack.length === 0) {
-        if (bodyKind !== 0 && i > bodyOpen + 1) {
-          const interior = text.slice(bodyOpen + 1, i);
-          const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
-          if (!live) {
-            // An inert function with an inert signature: blank its parameters and return type too.
-            if (bodyKind === 1) {
-              const params = text.slice(paramOpen + 1, paramClose);
-              const returns = text.slice(paramClose + 1, bodyOpen);
-              if (!liveBody(params) && !liveBody(returns)) {
-                if (paramClose > paramOpen + 1) ranges.push({ start: paramOpen + 1, end: paramClose });
-                const colon = returns.indexOf(":");
-                if (colon !== -1) ranges.push({ start: paramClose + 1 + colon, end: bodyOpen });
-              }
-            }
-            ranges.push({ start: bodyOpen + 1, end: i });
-          }
-        }
+        if (bodyKind !== 0 && i > bodyOpen + 1) pushInert(ranges, text, bodyKind, paramOpen, paramClose, bodyOpen, i);
         bodyKind = 0;
         headStart = i + 1;
       }
@@ -262,14 +274,32 @@ export function inertBodies(text: string): Range[] | null {
   return stack.length === 0 ? ranges : null;
 }
 
-/** The text with inert bodies blanked, or null when there is nothing (safe) to blank. */
+/** A top-level body `{…}` closing at `close` ended: record what of it (and of its signature) is inert. */
+function pushInert(ranges: Range[], text: string, bodyKind: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number): void {
+  const interior = text.slice(bodyOpen + 1, close);
+  const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
+  if (live) return;
+  // An inert function with an inert signature: cut its parameters and return type too.
+  if (bodyKind === 1) {
+    const params = text.slice(paramOpen + 1, paramClose);
+    const returns = text.slice(paramClose + 1, bodyOpen);
+    if (!liveBody(params) && !liveBody(returns)) {
+      if (paramClose > paramOpen + 1) ranges.push({ start: paramOpen + 1, end: paramClose });
+      const colon = returns.indexOf(":");
+      if (colon !== -1) ranges.push({ start: paramClose + 1 + colon, end: bodyOpen });
+    }
+  }
+  ranges.push({ start: bodyOpen + 1, end: close });
+}
+
+/** The text with inert bodies cut down to their line breaks, or null when there is nothing (safe) to cut. */
 export function maskInertBodies(text: string): string | null {
   const ranges = inertBodies(text);
   if (!ranges || ranges.length === 0) return null;
   const parts: string[] = [];
   let at = 0;
   for (const r of ranges) {
-    parts.push(text.slice(at, r.start), blank(text.slice(r.start, r.end)));
+    parts.push(text.slice(at, r.start), lineBreaksOf(text.slice(r.start, r.end)));
     at = r.end;
   }
   parts.push(text.slice(at));
