@@ -143,6 +143,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   const ctx: Ctx = { ts, sf };
   const classes: ClassFact[] = [];
   const functions: FunctionFact[] = [];
+  const functionNodes: TS.Node[] = [];
   const constructions: ConstructionFact[] = [];
   const categoryMaps: CategoryMapFact[] = [];
   const functionTypes: string[] = [];
@@ -209,8 +210,10 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
       const className = classStack.length ? (classStack[classStack.length - 1] ?? null) : null;
       const named = scopeName(ctx, node, parent, className);
       if (named) {
-        const fn: FunctionFact = { name: named, line: lineOf(ctx, node), calls: [] };
+        // The line is filled in at the end, only for functions that call something (the others are dropped).
+        const fn: FunctionFact = { name: named, line: 0, calls: [] };
         functions.push(fn);
+        functionNodes.push(node);
         const frame = { name: named, node, loop: false, fn };
         stack.push(frame);
         fnStack.push(fn);
@@ -266,5 +269,9 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: functions.filter((f) => f.calls.length > 0), constructions, categoryMaps, functionTypes };
+  const calling = functions.flatMap((f, i) => {
+    const node = functionNodes[i];
+    return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
+  });
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes };
 }
