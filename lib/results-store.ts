@@ -5,9 +5,11 @@
  * so saving a result never dirties the user's tree; the committed files in `.capkit/` are
  * the ratchet baseline and the category snapshot.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
+import { EnvironmentError } from "./errors.js";
+import { readJsonFileIfExists } from "./read-json.js";
 
 export type ResultJob = "inventory" | "ratchet" | "migrate" | "lint" | "parity" | "history" | "smoke";
 
@@ -41,8 +43,13 @@ export function saveResult(root: string, job: ResultJob, data: unknown): string 
 }
 
 /** The saved result, or undefined when that job has not run on this root yet. */
+/** A saved result, or undefined when the job never saved one; a corrupt file is an EnvironmentError (exit 2). */
 export function loadResult<T>(root: string, job: ResultJob): T | undefined {
   const path = resultPath(root, job);
-  if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, "utf8")) as T;
+  return readJsonFileIfExists(path, {
+    what: `saved ${job} result`,
+    file: relative(root, path),
+    hint: `delete it and re-run \`capkit ${job}\` to rewrite it`,
+    error: EnvironmentError,
+  }) as T | undefined;
 }

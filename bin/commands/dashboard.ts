@@ -16,6 +16,7 @@ import { computeHistory, saveHistory, type HistoryProgress } from "../../invento
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/trend.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit dashboard [root] [--history N] [--out FILE] [--config FILE]";
 
@@ -35,10 +36,11 @@ function parseHistory(value: string | undefined): number | undefined {
 }
 
 function progressPrinter(io: CliIO): ((e: HistoryProgress) => void) | undefined {
-  if (!io.stderrIsTTY) return undefined;
+  const line = progressLine(io);
+  if (!line) return undefined;
   return (e) => {
-    io.stderr(`\r\x1b[Kcapkit dashboard: history ${e.done}/${e.total} ${e.commit.sha.slice(0, 8)}`);
-    if (e.done === e.total) io.stderr("\r\x1b[K");
+    line.show(`capkit dashboard: history ${e.done}/${e.total} ${e.commit.sha.slice(0, 8)}`);
+    if (e.done === e.total) line.clear();
   };
 }
 

@@ -15,6 +15,7 @@ import { scanInventory, type ScanProgress } from "../../inventory/scan/scan-inve
 import type { RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
 
@@ -27,11 +28,8 @@ const OPTIONS = {
 } as const;
 
 function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
-  if (!io.stderrIsTTY) return undefined;
-  return (e) => {
-    if (e.phase === "done") io.stderr("\r\x1b[K");
-    else io.stderr(`\r\x1b[Kcapkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`);
-  };
+  const line = progressLine(io);
+  return line && ((e) => (e.phase === "done" ? line.clear() : line.show(`capkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`)));
 }
 
 export const command: CommandModule = {

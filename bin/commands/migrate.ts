@@ -10,7 +10,8 @@ import { UsageError } from "../../lib/errors.js";
 import { loadResult, saveResult } from "../../lib/results-store.js";
 import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/saved-result.js";
 import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
-import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { parseCommandArgs, type CommandModule } from "../command.js";
+import { progressLine } from "../progress-line.js";
 
 const USAGE =
   "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
@@ -55,9 +56,8 @@ function renderText(r: MigrateResult): string {
   return `${lines.join("\n")}\n`;
 }
 
-function progressPrinter(io: CliIO): ((e: MigrateProgress) => void) | undefined {
-  if (!io.stderrIsTTY) return undefined;
-  return (e) => io.stderr(`\r\x1b[2Kmigrate: ${e.phase}${e.namespace ? ` ${e.namespace}` : ""} ${e.total ? `${e.done}/${e.total}` : ""}`);
+function progressText(e: MigrateProgress): string {
+  return `migrate: ${e.phase}${e.namespace ? ` ${e.namespace}` : ""} ${e.total ? `${e.done}/${e.total}` : ""}`;
 }
 
 export const command: CommandModule = {
@@ -86,7 +86,7 @@ export const command: CommandModule = {
     if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
-    const progress = progressPrinter(io);
+    const line = progressLine(io);
     const result = await runMigration({
       root,
       namespaces: values.all ? "all" : namespaces,
@@ -96,9 +96,9 @@ export const command: CommandModule = {
       typecheck: values.typecheck ?? false,
       keepShims: values["keep-shims"] ?? false,
       commit: values.commit ?? false,
-      onProgress: progress,
+      onProgress: line && ((e) => line.show(progressText(e))),
     });
-    if (progress) io.stderr("\r\x1b[2K");
+    line?.clear();
     if (!result.dryRun) saveResult(root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
     if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
     else {

@@ -14,6 +14,7 @@ import { saveResult } from "../../lib/results-store.js";
 import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
 import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
+import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit parity [root] [--json] [--mutants] [--record] [--config FILE]";
 
@@ -34,7 +35,7 @@ export const command: CommandModule = {
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
-    const progress = io.stderrIsTTY && !values.json ? (e: { phase: string }) => io.stderr(`\r\x1b[Kcapkit parity: ${e.phase}…`) : undefined;
+    const line = progressLine(io, !values.json);
 
     if (values.record) {
       const { file, recording, warnings } = await recordParityAt(root, { config });
@@ -49,8 +50,9 @@ export const command: CommandModule = {
       return summary.capabilities > 0 ? 0 : 1;
     }
 
-    const result = await runParity(root, { config, mutants: values.mutants === true, ...(progress ? { onProgress: progress } : {}) });
-    if (progress) io.stderr("\r\x1b[K");
+    const onProgress = line && ((e: { phase: string }) => line.show(`capkit parity: ${e.phase}…`));
+    const result = await runParity(root, { config, mutants: values.mutants === true, ...(onProgress ? { onProgress } : {}) });
+    line?.clear();
     saveResult(root, "parity", result);
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderParityText(result));
     return result.ok ? 0 : 1;

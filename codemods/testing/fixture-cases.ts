@@ -7,6 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fg from "fast-glob";
+import { isCapkitError } from "../../lib/errors.js";
+import { readJsonFile } from "../../lib/read-json.js";
 import { VirtualTree } from "../plan.js";
 
 export interface ExpectedUnit {
@@ -36,11 +38,16 @@ export interface FixtureCase {
   readonly expected?: ExpectedFile;
 }
 
-function readJson(path: string): unknown {
+/**
+ * A fixture's JSON file, parsed. A test failure shows only an error's message, so the path and
+ * the parser's complaint go into it.
+ */
+export function readFixtureJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return readJsonFile(path, { what: "fixture file" });
   } catch (error) {
-    throw new Error(`fixture file ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    if (isCapkitError(error)) throw new Error(error.format(), { cause: error });
+    throw error;
   }
 }
 
@@ -50,7 +57,7 @@ export function discoverFixtureCases(fixturesDir: string): FixtureCase[] {
   return inputs.sort().map((rel) => {
     const name = rel.slice(0, -"/input".length);
     const dir = join(fixturesDir, name);
-    const optional = (file: string): unknown => (existsSync(join(dir, file)) ? readJson(join(dir, file)) : undefined);
+    const optional = (file: string): unknown => (existsSync(join(dir, file)) ? readFixtureJson(join(dir, file)) : undefined);
     const fixture: FixtureCase = {
       name,
       dir,

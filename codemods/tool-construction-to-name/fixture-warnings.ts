@@ -4,12 +4,12 @@
  * shared fixture runner checks outcomes and reasons; this adds the warnings, discovered by glob
  * like the cases themselves.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Codemod } from "../codemod.js";
-import { discoverFixtureCases, runFixtureCase, type FixtureRunOptions } from "../testing/index.js";
+import { discoverFixtureCases, readFixtureJson, runFixtureCase, type FixtureRunOptions } from "../testing/index.js";
 
 interface ExpectedWarning {
   readonly unit: string;
@@ -22,7 +22,7 @@ export function describeFixtureWarnings(codemod: Codemod, fixturesDir: URL, opti
   describe(`${codemod.name} fixture warnings`, () => {
     for (const fixture of cases) {
       it(`${fixture.name}: changed units carry the warnings in warnings.json`, async () => {
-        const wanted = JSON.parse(readFileSync(join(fixture.dir, "warnings.json"), "utf8")) as ExpectedWarning[];
+        const wanted = readFixtureJson(join(fixture.dir, "warnings.json")) as ExpectedWarning[];
         const { results } = await runFixtureCase(codemod, fixture, options);
         for (const w of wanted) {
           const hit = results.find((r) => r.unit === w.unit && (!w.file || r.file === w.file) && (r.warnings ?? []).some((x) => x.includes(w.warning)));

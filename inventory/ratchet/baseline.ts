@@ -3,10 +3,10 @@
  * keys and sorted class lists so two runs on the same tree write the same bytes, and a header
  * telling whoever hits a merge conflict to regenerate rather than hand-merge.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { ConfigError } from "../../lib/errors.js";
+import { readJsonFileIfExists } from "../../lib/read-json.js";
 import { KINDS, type ClassRecord, type InventoryResult } from "../types.js";
 
 export const BASELINE_VERSION = 1;
@@ -65,15 +65,13 @@ export function writeBaseline(root: string, relPath: string, result: InventoryRe
 
 /** The committed baseline, or null when there is none; a broken file is a ConfigError (exit 2). */
 export function readBaseline(root: string, relPath: string): Baseline | null {
-  const path = join(root, relPath);
-  if (!existsSync(path)) return null;
   const fix = "regenerate it with `capkit inventory --update-baseline` and commit it";
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new ConfigError(`baseline is not valid JSON (${(error as Error).message}); a merge conflict left in it?`, { file: relPath, hint: fix });
-  }
+  const value = readJsonFileIfExists(join(root, relPath), {
+    what: "baseline",
+    file: relPath,
+    hint: { unreadable: fix, invalid: `a merge conflict left in it? ${fix}` },
+  });
+  if (value === undefined) return null;
   const v = value as Partial<Baseline> | null;
   if (!v || typeof v !== "object" || v.version !== BASELINE_VERSION || typeof v.counters !== "object" || typeof v.classes !== "object") {
     throw new ConfigError(`baseline has an unknown shape or version (expected version ${BASELINE_VERSION})`, { file: relPath, hint: fix });

@@ -4,10 +4,10 @@
  * which fit a NodeTool-shaped repo. A bad file → ConfigError (exit 2) naming the file, the
  * field path and what was expected. Consumed by every command that reads config.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { readJsonFileIfExists } from "../read-json.js";
 import { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
 
 export { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
@@ -55,21 +55,10 @@ export function parseConfig(value: unknown, label: string): CapkitConfig {
 export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
   const path = explicitPath ? (isAbsolute(explicitPath) ? explicitPath : resolve(explicitPath)) : join(root, CONFIG_FILE);
   const label = relative(root, path).startsWith("..") ? path : relative(root, path) || CONFIG_FILE;
-  if (!existsSync(path)) {
+  const value = readJsonFileIfExists(path, { what: "config", file: label, hint: { invalid: "capkit.config.json must be plain JSON (no comments)" } });
+  if (value === undefined) {
     if (explicitPath) throw new ConfigError(`config file not found: ${path}`, { hint: "check the --config path" });
     return { config: defaultConfig(), path: null };
-  }
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new ConfigError(`cannot read config: ${(error as Error).message}`, { file: label });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`config is not valid JSON: ${(error as Error).message}`, { file: label, hint: "capkit.config.json must be plain JSON (no comments)" });
   }
   return { config: parseConfig(value, label), path };
 }

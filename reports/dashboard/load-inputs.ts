@@ -4,9 +4,9 @@
  * baseline's counters. It never runs an engine. A missing inventory result or a malformed
  * file is a CapkitError naming the file and the command that rewrites it.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { CapkitError, EnvironmentError } from "../../lib/errors.js";
+import { EnvironmentError } from "../../lib/errors.js";
+import { readJsonFileIfExists } from "../../lib/read-json.js";
 import { resultPath, type ResultJob } from "../../lib/results-store.js";
 import type { HistoryResult } from "../../inventory/history/types.js";
 import { readBaseline } from "../../inventory/ratchet/baseline.js";
@@ -31,22 +31,15 @@ const GUARDS: Partial<Record<ResultJob, Guard>> = {
   parity: (v) => Array.isArray(v["checks"]),
 };
 
-function readJson(root: string, path: string, hint: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new CapkitError(`cannot read saved result: ${(error as Error).message}`, 2, { file: relative(root, path), hint });
-  }
-}
-
 function loadJob<T>(root: string, job: ResultJob): T | undefined {
   const path = resultPath(root, job);
-  if (!existsSync(path)) return undefined;
+  const file = relative(root, path);
   const hint = `re-run \`${RERUN[job] ?? `capkit ${job}`}\` to rewrite it`;
-  const value = readJson(root, path, hint);
+  const value = readJsonFileIfExists(path, { what: `saved ${job} result`, file, hint, error: EnvironmentError });
+  if (value === undefined) return undefined;
   const guard = GUARDS[job];
   if (!value || typeof value !== "object" || (guard && !guard(value as Record<string, unknown>))) {
-    throw new CapkitError(`saved ${job} result does not have the expected shape`, 2, { file: relative(root, path), hint });
+    throw new EnvironmentError(`saved ${job} result does not have the expected shape`, { file, hint });
   }
   return value as T;
 }

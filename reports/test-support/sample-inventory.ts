@@ -3,52 +3,26 @@
  * and covering every field a renderer shows (anonymous and indirect classes, fallback
  * categories, blockers, scan problems, hostile strings).
  */
-import { KINDS, type ClassRecord, type InventoryResult, type Kind } from "../../inventory/types.js";
+import { classRecord, inventoryResult } from "../../inventory/test-support/inventory-result.js";
+import type { ClassRecord, InventoryResult, Kind } from "../../inventory/types.js";
 
+/** A class as the NodeTool fixture would show it: in workflow-tools.ts, namespace workflows, category read. */
 export function sampleClass(over: Partial<ClassRecord> & { name: string | null; kind: Kind }): ClassRecord {
-  return {
+  return classRecord({
     file: "packages/agents/src/tools/workflow-tools.ts",
     line: 10,
-    base: "Tool",
-    direct: true,
     chain: [over.name ?? "(anonymous)", "Tool"],
     wireName: over.name ? over.name.replace(/Tool$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase() : null,
     namespace: "workflows",
     category: "read",
     categorySource: "map",
     evidence: [`assembled by getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:40)`],
-    blockers: [],
     ...over,
-  };
+  });
 }
 
 export function sampleInventory(classes: readonly ClassRecord[], over: Partial<InventoryResult> = {}): InventoryResult {
-  const byKind = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
-  const byNamespace: Record<string, number> = {};
-  const direct = classes.filter((c) => c.direct);
-  const indirect = classes.filter((c) => !c.direct);
-  for (const c of classes) {
-    byKind[c.kind]++;
-    if (c.kind === "capability") byNamespace[c.namespace ?? "(none)"] = (byNamespace[c.namespace ?? "(none)"] ?? 0) + 1;
-  }
-  return {
-    version: 1,
-    root: "/repo",
-    generatedAt: "2026-11-30T00:00:00.000Z",
-    scannedFiles: 12,
-    counters: {
-      extendsTool: { occurrences: direct.length, files: new Set(direct.map((c) => c.file)).size },
-      indirect: { occurrences: indirect.length, files: new Set(indirect.map((c) => c.file)).size },
-      capabilityShaped: byKind.capability,
-      loopProtocol: byKind["loop-protocol"],
-      byKind,
-      byNamespace,
-    },
-    classes,
-    problems: [],
-    incomplete: false,
-    ...over,
-  };
+  return inventoryResult(classes, { root: "/repo", generatedAt: "2026-11-30T00:00:00.000Z", scannedFiles: 12, ...over });
 }
 
 /** Five classes over three namespaces and three kinds. */

@@ -4,10 +4,11 @@
  * line, so unrelated edits do not churn it. Violations it lists do not fail `capkit lint` or
  * the ESLint rules; new ones do. Written only by `capkit lint --update-baseline`.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { ConfigError } from "../../lib/errors.js";
+import { readJsonFile } from "../../lib/read-json.js";
 
 export interface BaselineEntry {
   readonly rule: string;
@@ -38,16 +39,8 @@ export function loadBaseline(root: string, path: string): Map<string, number> {
   const mtimeMs = statSync(file).mtimeMs;
   const hit = cache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.counts;
-  let parsed: Partial<BaselineFile>;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<BaselineFile>;
-  } catch (error) {
-    throw new ConfigError(`cannot parse the lint baseline: ${(error as Error).message}`, {
-      file,
-      hint: "regenerate it with `capkit lint --update-baseline`",
-    });
-  }
-  if (parsed.version !== 1 || !Array.isArray(parsed.violations)) {
+  const parsed = readJsonFile(file, { what: "the lint baseline", hint: "regenerate it with `capkit lint --update-baseline`" }) as Partial<BaselineFile> | null;
+  if (parsed?.version !== 1 || !Array.isArray(parsed.violations)) {
     throw new ConfigError("the lint baseline is not a version 1 baseline", { file, hint: "regenerate it with `capkit lint --update-baseline`" });
   }
   const counts = new Map<string, number>();

@@ -4,9 +4,9 @@
  * the working directory; the config is that root's capkit.config.json `seam` section with
  * the rule's options laid over it. Parsed configs are cached by file and modification time.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { ConfigError } from "../../lib/errors.js";
+import { readJsonFile } from "../../lib/read-json.js";
 import { resolveSeamConfig, type SeamConfig } from "../../lib/config/seam.js";
 
 export const CONFIG_FILE = "capkit.config.json";
@@ -40,12 +40,7 @@ export function readSeamSection(root: string): unknown {
   const mtimeMs = statSync(file).mtimeMs;
   const hit = configCache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.section;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new ConfigError(`cannot parse ${CONFIG_FILE}: ${(error as Error).message}`, { file, hint: "fix the JSON syntax" });
-  }
+  const parsed = readJsonFile(file, { what: CONFIG_FILE, hint: { invalid: "fix the JSON syntax" } });
   const section = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)["seam"] : undefined;
   configCache.set(file, { mtimeMs, section });
   return section;

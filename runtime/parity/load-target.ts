@@ -12,6 +12,7 @@ import fg from "fast-glob";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { categorySnapshotPath } from "../../lib/config/codemods.js";
 import { ConfigError } from "../../lib/errors.js";
+import { readJsonFileIfExists } from "../../lib/read-json.js";
 import { extractFileFacts } from "../../inventory/extract/extract-file-facts.js";
 import type { PermissionCategory } from "../permission-types.js";
 import type { CapabilityRegistry } from "../registry.js";
@@ -40,13 +41,7 @@ export class RegistryMissingError extends Error {
 }
 
 function readJson<T>(root: string, rel: string, what: string): T | null {
-  const path = join(root, rel);
-  if (!existsSync(path)) return null;
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as T;
-  } catch (err) {
-    throw new ConfigError(`${what} is not valid JSON: ${(err as Error).message}`, { file: rel, hint: `fix or delete ${rel}` });
-  }
+  return (readJsonFileIfExists(join(root, rel), { what, file: rel, hint: `fix or delete ${rel}` }) as T | undefined) ?? null;
 }
 
 async function exportOf(importer: ModuleImporter, root: string, spec: { module: string; export: string }, field: string): Promise<unknown> {

@@ -4,8 +4,9 @@
  * through the sandbox, behaviour replay when a recording is given, and optionally the mutation
  * self-check). A failing `it` shows the problems, each naming the capability.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { isCapkitError } from "../../lib/errors.js";
+import { readJsonFile } from "../../lib/read-json.js";
 import type { PermissionCategory } from "../permission-types.js";
 import type { CapabilityRegistry } from "../registry.js";
 import { runMutants } from "./engine.js";
@@ -38,15 +39,20 @@ export interface CapabilityParityOptions {
   readonly pack?: string;
 }
 
-function readJsonFile<T>(path: string, what: string): T {
-  if (!existsSync(path)) throw new Error(`describeCapabilityParity: ${what} not found at ${path}`);
-  return JSON.parse(readFileSync(path, "utf8")) as T;
+/** A test failure shows only an error's message, so the file and the hint go into it. */
+function readJson<T>(path: string, what: string): T {
+  try {
+    return readJsonFile(path, { what }) as T;
+  } catch (error) {
+    if (isCapkitError(error)) throw new Error(`describeCapabilityParity: ${error.format()}`, { cause: error });
+    throw error;
+  }
 }
 
 /** The ParityTarget these options describe (files are read when a test runs, not at collection). */
 export function parityTargetFromOptions(registry: CapabilityRegistry, options: CapabilityParityOptions): ParityTarget {
-  const snapshot = typeof options.snapshot === "string" ? readJsonFile<Record<string, string>>(options.snapshot, "the category snapshot") : options.snapshot;
-  const recording = typeof options.recording === "string" ? readJsonFile<ParityRecording>(options.recording, "the parity recording") : options.recording;
+  const snapshot = typeof options.snapshot === "string" ? readJson<Record<string, string>>(options.snapshot, "the category snapshot") : options.snapshot;
+  const recording = typeof options.recording === "string" ? readJson<ParityRecording>(options.recording, "the parity recording") : options.recording;
   return {
     registry,
     createContext: options.context,

@@ -1,0 +1,62 @@
+/**
+ * Reads and parses a JSON file capkit depends on (a config, a baseline, a saved result, a
+ * recording, a test fixture). Each way that can go wrong (the file is missing, cannot be read,
+ * or is not JSON) becomes a CapkitError naming the file, what failed (with the system's or the
+ * parser's own message) and the caller's next step. The caller checks the parsed value's shape.
+ * Caches that drop a corrupt entry and carry on do not use this: for them a bad file is not an error.
+ */
+import { readFileSync } from "node:fs";
+import { ConfigError, type CapkitError, type CapkitErrorDetails } from "./errors.js";
+
+export type JsonReadFailure = "missing" | "unreadable" | "invalid";
+
+export interface ReadJsonOptions {
+  /** What the file is, as the message's subject: "the parity recording", "saved lint result". */
+  readonly what: string;
+  /** The path to show (root-relative where that reads better); the path read when omitted. */
+  readonly file?: string;
+  /** The next step: one for every failure, or one per failure (e.g. only "invalid" has a fix to suggest). */
+  readonly hint?: string | Readonly<Partial<Record<JsonReadFailure, string>>>;
+  /** The error to throw (exit code 2 for all of them); ConfigError when omitted. */
+  readonly error?: new (message: string, details: CapkitErrorDetails) => CapkitError;
+}
+
+function fail(path: string, options: ReadJsonOptions, failure: JsonReadFailure, cause?: unknown): CapkitError {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const message =
+    failure === "missing" ? `${options.what} not found` : failure === "unreadable" ? `cannot read ${options.what}: ${why}` : `${options.what} is not valid JSON: ${why}`;
+  const hint = typeof options.hint === "string" ? options.hint : options.hint?.[failure];
+  const ErrorClass = options.error ?? ConfigError;
+  return new ErrorClass(message, { file: options.file ?? path, ...(hint ? { hint } : {}) });
+}
+
+/** The file's text, or undefined when it does not exist (read first, so there is no exists-then-read race). */
+function readText(path: string, options: ReadJsonOptions): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw fail(path, options, "unreadable", error);
+  }
+}
+
+function parse(path: string, text: string, options: ReadJsonOptions): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw fail(path, options, "invalid", error);
+  }
+}
+
+/** The parsed file; a missing file is an error too. */
+export function readJsonFile(path: string, options: ReadJsonOptions): unknown {
+  const text = readText(path, options);
+  if (text === undefined) throw fail(path, options, "missing");
+  return parse(path, text, options);
+}
+
+/** The parsed file, or undefined when it does not exist (an optional input). */
+export function readJsonFileIfExists(path: string, options: ReadJsonOptions): unknown {
+  const text = readText(path, options);
+  return text === undefined ? undefined : parse(path, text, options);
+}
