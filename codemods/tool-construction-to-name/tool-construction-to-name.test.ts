@@ -65,6 +65,33 @@ describe("tool-construction-to-name outside fixtures", () => {
     expect(tree.changes()).toEqual([]);
   });
 
+  it("under --keep-shims still rewrites `instanceof` to the wire-name check the shim itself answers with", async () => {
+    const shim = [
+      'import { Tool } from "./base-tool.js";',
+      "/** @deprecated Migrated to the \"list_models\" capability. */",
+      "export interface ListModelsTool extends Tool {}",
+      "export class ListModelsTool {",
+      '  constructor() { return toolForCapabilityName("list_models") as ListModelsTool; }',
+      '  static [Symbol.hasInstance](value: unknown): boolean { return value instanceof Tool && value.name === "list_models"; }',
+      "}",
+      "",
+    ].join("\n");
+    const files = new Map([
+      ["packages/agents/src/capabilities/registry.ts", REGISTRY],
+      ["packages/agents/src/tools/models-tools.ts", shim],
+      ["packages/agents/src/belt.ts", 'import type { Tool } from "./tools/base-tool.js";\nimport { ListModelsTool } from "./tools/models-tools.js";\nexport let last: ListModelsTool | null = null;\nexport const isModels = (t: Tool) => t instanceof ListModelsTool;\n'],
+    ]);
+    const tree = treeFromFiles(files, "/repo");
+    const context = { ...contextFor("/repo", [{ name: "ListModelsTool", file: "packages/agents/src/tools/models-tools.ts", wireName: "list_models", namespace: "models" }]), keepShims: true };
+    const results = await toolConstructionToName.run(tree, context);
+    expect(results.map((r) => [r.outcome, r.unit])).toEqual([["changed", "t instanceof ListModelsTool"]]);
+    // The type use keeps the shim import; the shim's own hasInstance is not a reference to rewrite.
+    expect(tree.readOrThrow("packages/agents/src/belt.ts")).toBe(
+      'import type { Tool } from "./tools/base-tool.js";\nimport { ListModelsTool } from "./tools/models-tools.js";\nexport let last: ListModelsTool | null = null;\nexport const isModels = (t: Tool) => t.name === "list_models";\n',
+    );
+    expect(tree.readOrThrow("packages/agents/src/tools/models-tools.ts")).toBe(shim);
+  });
+
   it("keeps every byte outside the rewritten expressions (CRLF, comments, odd spacing)", async () => {
     const belt = '// keep   this\r\nimport {  ListModelsTool  } from "./tools/models-tools.js" // trailing\r\nimport   { x }   from "./x.js"; // why x\r\nexport const belt = [ /* a */ new ListModelsTool() /* b */ ];\r\n';
     const files = new Map([["packages/agents/src/capabilities/registry.ts", REGISTRY], ["packages/agents/src/belt.ts", belt]]);

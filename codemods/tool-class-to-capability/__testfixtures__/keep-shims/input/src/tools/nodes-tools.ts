@@ -1,4 +1,4 @@
-import type { NodeRegistry, ProcessingContext } from "../context.js";
+import type { ExampleCatalog, NodeRegistry, ProcessingContext } from "../context.js";
 import { Tool } from "./base-tool.js";
 
 export class ListNodesTool extends Tool {
@@ -12,5 +12,19 @@ export class ListNodesTool extends Tool {
 
   async process(_context: ProcessingContext, _params: Record<string, unknown>) {
     return { types: this.registry.search("", 100).map((n) => n.type) };
+  }
+}
+
+export class ListExamplesTool extends Tool {
+  readonly name = "list_examples";
+  readonly description = "List example workflows.";
+  readonly jsonSchema = { type: "object", properties: {} };
+
+  constructor(private readonly catalog: ExampleCatalog) {
+    super();
+  }
+
+  async process(_context: ProcessingContext, _params: Record<string, unknown>) {
+    return { ids: (await this.catalog.list()).map((e) => e.id) };
   }
 }

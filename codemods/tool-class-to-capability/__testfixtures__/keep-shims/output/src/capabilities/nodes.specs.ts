@@ -13,6 +13,14 @@ export const listNodesSpec: CapabilitySpec = {
   category: "read",
 };
 
+export const listExamplesSpec: CapabilitySpec = {
+  name: "list_examples",
+  description: "List example workflows.",
+  inputSchema: { type: "object", properties: {} },
+  category: "read",
+};
+
 export const nodesSpecs: readonly CapabilitySpec[] = [
   listNodesSpec,
+  listExamplesSpec,
 ];

@@ -5,7 +5,7 @@
  */
 import type { CapabilityModule } from "capkit/runtime";
 import type { ProcessingContext } from "../context.js";
-import { listNodesSpec } from "./nodes.specs.js";
+import { listExamplesSpec, listNodesSpec } from "./nodes.specs.js";
 
 /** A run field the old constructor required: fail clearly when the host did not put it on the run. */
 function requireRunField<T>(value: T | undefined, field: string, capability: string): T {
@@ -20,6 +20,12 @@ export const module: CapabilityModule<ProcessingContext> = {
       spec: listNodesSpec,
       impl: async (run, _params) => {
         return { types: requireRunField(run.nodeRegistry, "nodeRegistry", "list_nodes").search("", 100).map((n) => n.type) };
+      },
+    },
+    {
+      spec: listExamplesSpec,
+      impl: async (run, _params) => {
+        return { ids: (await requireRunField(run.examples, "examples", "list_examples").list()).map((e) => e.id) };
       },
     },
   ],

@@ -3,11 +3,12 @@
  * CapabilityHostTypes, so run.context and the fields old constructors took keep their types.
  * Written by `capkit migrate`; re-runs add missing fields only.
  */
-import type { NodeRegistry } from "../context.js";
+import type { ExampleCatalog, NodeRegistry } from "../context.js";
 
 declare module "capkit/runtime" {
   interface CapabilityHostTypes {
     nodeRegistry: NodeRegistry;
+    examples: ExampleCatalog;
   }
 }
 

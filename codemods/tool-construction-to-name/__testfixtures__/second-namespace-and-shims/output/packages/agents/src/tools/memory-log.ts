@@ -1,4 +1,5 @@
 /** Keeps the last recall tool a turn used; typed with the shim, which --keep-shims leaves in place. */
+import type { Tool } from "./base-tool.js";
 import { RecallTool } from "./memory-tools.js";
 import { toolForCapabilityName } from "../capabilities/registry.js";
 
@@ -7,4 +8,9 @@ let lastRecall: RecallTool | null = null;
 export function trackRecall(): RecallTool {
   lastRecall ??= toolForCapabilityName("recall");
   return lastRecall;
+}
+
+/** The shim answers this `instanceof` too, but the codemod still moves it to the wire name. */
+export function isRecall(tool: Tool): boolean {
+  return tool.name === "recall";
 }
