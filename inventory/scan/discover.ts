@@ -2,10 +2,17 @@
  * Discovery: the files in the inventory's scope (config `scan.include` minus `scan.exclude`),
  * as sorted root-relative paths with `/` separators. Throws EnvironmentError when the root is
  * not a readable directory.
+ *
+ * A synchronous hand walker lists them: on a 7,000-file tree it takes ~20 ms where fast-glob
+ * took ~60 ms (~38 vs ~120 ms for a process's first call, plus ~60 ms to import fast-glob). It
+ * applies fast-glob's own rules (scope-rules.ts), so the output is the same. fast-glob is still
+ * used, exactly as before, when a pattern is outside capkit's glob dialect (`!`, extglobs,
+ * escapes, ranges: lib/glob.ts) or is a `./`-prefixed include.
  */
-import { statSync } from "node:fs";
-import fg from "fast-glob";
+import { lstatSync, readdirSync, statSync, type Dirent } from "node:fs";
+import { join } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
+import { compileScope, scopeWalkProblem, type ScopeRules, type ScopeTask } from "./scope-rules.js";
 
 export interface ScanScope {
   readonly include: readonly string[];
@@ -26,6 +33,13 @@ export function assertReadableRoot(root: string): void {
 
 export async function discoverFiles(root: string, scope: ScanScope): Promise<string[]> {
   assertReadableRoot(root);
+  if (scopeWalkProblem(scope) !== null) return globFiles(root, scope);
+  return walkFiles(root, scope);
+}
+
+/** The fast-glob listing, for scopes the walker does not support (loaded only then: ~60 ms to import). */
+async function globFiles(root: string, scope: ScanScope): Promise<string[]> {
+  const { default: fg } = await import("fast-glob");
   const files = await fg([...scope.include], {
     cwd: root,
     ignore: [...scope.exclude],
@@ -35,4 +49,48 @@ export async function discoverFiles(root: string, scope: ScanScope): Promise<str
     suppressErrors: true,
   });
   return files.sort();
+}
+
+/** The same listing by a synchronous walk; the scope must pass `scopeWalkProblem`. */
+function walkFiles(root: string, scope: ScanScope): string[] {
+  const rules = compileScope(scope);
+  const found = new Set<string>();
+  for (const file of rules.staticFiles) {
+    if (isRegularFile(join(root, file)) && !rules.excludesFile(file)) found.add(file);
+  }
+  for (const task of rules.tasks) if (!task.excluded) walkTask(root, task, rules, found);
+  return [...found].sort();
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile(); // a symlink is not listed, as with fast-glob's lstat
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lists `task.base` (followed if it is a symlink, as fast-glob's base is), then recurses into
+ * real folders only: Dirent types come from lstat, so a symlink is neither a folder nor a file.
+ */
+function walkTask(root: string, task: ScopeTask, rules: ScopeRules, found: Set<string>): void {
+  const visit = (rel: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(rel ? `${root}/${rel}` : root, { withFileTypes: true });
+    } catch {
+      return; // unreadable or vanished folder: skipped, as fast-glob's suppressErrors does
+    }
+    for (const entry of entries) {
+      if (!task.dotEntries && entry.name.startsWith(".")) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!rules.skipsFolder(path)) visit(path);
+      } else if (entry.isFile() && task.include.test(path) && !rules.excludesWalkedFile(path, entry.name)) {
+        found.add(path);
+      }
+    }
+  };
+  visit(task.base);
 }

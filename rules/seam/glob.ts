@@ -1,55 +1,12 @@
 /**
- * Root-relative glob matching for seam and spec configuration: `**`, `*`, `?`, `{a,b}` and
- * `[...]` over `/`-separated paths. Compiled patterns are cached; consumed by seam-sides.ts.
+ * Root-relative glob matching for seam and spec configuration: capkit's glob dialect
+ * (lib/glob.ts) with `dot: true`, so `**` covers dot folders too. Consumed by sides.ts and
+ * the codemods that ask which side of the seam a file is on.
  */
-
-const cache = new Map<string, RegExp>();
-
-function escape(ch: string): string {
-  return /[.+^${}()|[\]\\/]/.test(ch) ? `\\${ch}` : ch;
-}
+import { globToRegExp as compileGlob } from "../../lib/glob.js";
 
 export function globToRegExp(glob: string): RegExp {
-  const cached = cache.get(glob);
-  if (cached) return cached;
-  let out = "";
-  let braces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i] as string;
-    if (ch === "*") {
-      if (glob[i + 1] === "*") {
-        const atStart = i === 0 || glob[i - 1] === "/";
-        const slashAfter = glob[i + 2] === "/";
-        if (atStart && slashAfter) {
-          out += "(?:[^/]*/)*";
-          i += 2;
-        } else {
-          out += ".*";
-          i += 1;
-        }
-      } else {
-        out += "[^/]*";
-      }
-    } else if (ch === "?") out += "[^/]";
-    else if (ch === "{") {
-      braces++;
-      out += "(?:";
-    } else if (ch === "}" && braces > 0) {
-      braces--;
-      out += ")";
-    } else if (ch === "," && braces > 0) out += "|";
-    else if (ch === "[") {
-      const end = glob.indexOf("]", i + 1);
-      if (end === -1) out += "\\[";
-      else {
-        out += `[${glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
-        i = end;
-      }
-    } else out += escape(ch);
-  }
-  const re = new RegExp(`^${out}$`);
-  cache.set(glob, re);
-  return re;
+  return compileGlob(glob, { dot: true });
 }
 
 /**

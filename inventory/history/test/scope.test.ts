@@ -27,11 +27,36 @@ describe("history scope matching (fast-glob syntax on git paths)", () => {
     expect(globToRegExp("lib/{a,b/{c,d}}.ts").test("lib/b/d.ts")).toBe(true);
     expect(globToRegExp("./apps/**").test("apps/x/y.ts")).toBe(true);
     expect(globToRegExp("a.b").test("axb")).toBe(false);
+    expect(globToRegExp("**/*.ts").test(".github/a.ts")).toBe(false);
+  });
+
+  it("counts what the live scan counts in dot folders: skipped unless a pattern names them", () => {
+    expect(inScope("packages/agents/.cache/x.ts")).toBe(false);
+    expect(inScope("packages/.changeset/x.ts")).toBe(false);
+    expect(inScope("packages/agents/src/.eslintrc.ts")).toBe(false);
+    const dotFolder = scopeMatcher({ include: ["packages/.config/**/*.ts"], exclude: DEFAULT_EXCLUDE });
+    expect(dotFolder("packages/.config/a/b.ts")).toBe(true);
+    expect(dotFolder("packages/.config/.x/b.ts")).toBe(false);
+    // Excludes match with dot: true, as fast-glob's `ignore` does.
+    expect(dotFolder("packages/.config/dist/b.ts")).toBe(false);
+  });
+
+  it("applies fast-glob's folder skipping and literal includes", () => {
+    const literalExclude = scopeMatcher({ include: ["packages/**/*.ts"], exclude: ["**/tests"] });
+    expect(literalExclude("packages/a/tests/t.ts")).toBe(false);
+    expect(literalExclude("packages/a/src/t.ts")).toBe(true);
+    const fromBase = scopeMatcher({ include: ["packages/a/tests/**/*.ts"], exclude: ["**/tests"] });
+    expect(fromBase("packages/a/tests/t.ts")).toBe(true);
+    const literal = scopeMatcher({ include: ["packages/a/tests/t.ts"], exclude: ["**/tests"] });
+    expect(literal("packages/a/tests/t.ts")).toBe(true);
+    expect(literal("packages/a/tests/u.ts")).toBe(false);
+    expect(scopeMatcher({ include: ["packages/**"], exclude: ["**/dist/**"] })("packages/a/dist")).toBe(false);
   });
 
   it("derives the folders to list from the include patterns", () => {
     expect(staticFolders({ include: DEFAULT_INCLUDE, exclude: [] })).toEqual(["packages"]);
     expect(staticFolders({ include: ["packages/**/*.ts", "apps/web/src/**/*.ts"], exclude: [] })).toEqual(["apps/web/src", "packages"]);
+    expect(staticFolders({ include: ["{packages,apps}/**/*.ts", "packages/a/**/*.js"], exclude: [] })).toEqual(["apps", "packages"]);
     expect(staticFolders({ include: ["**/*.ts"], exclude: [] })).toEqual([]);
   });
 });
