@@ -18,7 +18,7 @@ import { generateTree } from "./inventory-tree.js";
 
 const FILES = Number(process.env["BENCH_FILES"] ?? 7000);
 const AVG = Number(process.env["BENCH_AVG_BYTES"] ?? 14_300);
-const RUNS = 3;
+const RUNS = 5;
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
