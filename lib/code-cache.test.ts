@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { codeCacheDir, requireWithCodeCache } from "./code-cache.js";
+
+const work = mkdtempSync(join(tmpdir(), "capkit-code-cache-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A small CommonJS library that also requires a Node built-in and reads its own scope. */
+function library(name: string): string {
+  const file = join(work, `${name}.cjs`);
+  writeFileSync(file, `const { sep } = require("node:path");\nexports.name = ${JSON.stringify(name)};\nexports.where = __filename;\nexports.sep = sep;\nexports.double = (n) => n * 2;\n`);
+  return file;
+}
+
+/** Loads `file` in a fresh Node process through requireWithCodeCache; returns what it reported. */
+function loadInChild(file: string, dir: string): { cache: string; name: string; double: number } {
+  const script = `
+    const { requireWithCodeCache } = await import(${JSON.stringify(join(import.meta.dirname, "code-cache.ts"))});
+    const r = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(dir)});
+    console.log(JSON.stringify({ cache: r.cache, name: r.exports.name, double: r.exports.double(21) }));`;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout.trim()) as { cache: string; name: string; double: number };
+}
+
+describe("requireWithCodeCache", () => {
+  it("compiles from source once, writes the cache at exit, and loads from it the next time", () => {
+    const file = library("lib-a");
+    const dir = join(work, "cache-a");
+    expect(loadInChild(file, dir)).toEqual({ cache: "miss", name: "lib-a", double: 42 });
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(loadInChild(file, dir)).toEqual({ cache: "hit", name: "lib-a", double: 42 });
+  });
+
+  it("falls back to compiling when the cache file is not V8's (and rewrites it)", () => {
+    const file = library("lib-b");
+    const dir = join(work, "cache-b");
+    loadInChild(file, dir);
+    const [entry] = readdirSync(dir);
+    writeFileSync(join(dir, entry as string), "not a code cache");
+    expect(loadInChild(file, dir)).toEqual({ cache: "miss", name: "lib-b", double: 42 });
+    expect(loadInChild(file, dir).cache).toBe("hit");
+  });
+
+  it("gives the module the usual CommonJS scope and registers it, so a later require shares the copy", () => {
+    const file = library("lib-c");
+    const loaded = requireWithCodeCache<{ where: string; sep: string }>(file, join(work, "cache-c"));
+    expect(loaded.exports.where).toBe(file);
+    expect(loaded.exports.sep).toBe("/");
+    const again = requireWithCodeCache<{ where: string }>(file, join(work, "cache-c"));
+    expect(again.cache).toBe("loaded");
+    expect(again.exports).toBe(loaded.exports);
+  });
+
+  it("is off with CAPKIT_CODE_CACHE=0 and lives in a per-user cache folder otherwise", () => {
+    expect(codeCacheDir({ CAPKIT_CODE_CACHE: "0" })).toBeNull();
+    expect(codeCacheDir({ XDG_CACHE_HOME: "/home/u/.cache" })).toBe("/home/u/.cache/capkit/v8-code-cache");
+    const file = library("lib-d");
+    expect(requireWithCodeCache(file, null).cache).toBe("off");
+  });
+});
