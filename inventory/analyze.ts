@@ -9,7 +9,7 @@ import type { CapkitConfig } from "../lib/config/index.js";
 import type { WorkspacePackage } from "../lib/workspace-aliases.js";
 import type { FileFacts, WireNameFact } from "./extract/facts.js";
 import { ModuleGraph, type PackageRef } from "./resolve/module-graph.js";
-import { resolveSubclasses, type ResolvedSubclass } from "./resolve/resolve-subclasses.js";
+import { classId, resolveSubclasses, type ResolvedSubclass } from "./resolve/resolve-subclasses.js";
 import { buildConstructionIndex } from "./classify/construction-index.js";
 import { decideKind, type Decision } from "./classify/classify-subclass.js";
 import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
@@ -39,7 +39,15 @@ function packageRefs(root: string, packages: readonly WorkspacePackage[]): Packa
     name: p.name,
     dir: p.dir,
     entry: p.entry ? toPosix(isAbsolute(p.entry) ? relative(root, p.entry) : p.entry) : null,
+    ...(p.exports ? { exports: p.exports } : {}),
   }));
+}
+
+/** Does the local name (a default or renamed import) denote the base or a listed subclass? (`constructor(inner: Base)`) */
+function denotesTool(graph: ModuleGraph, file: string, local: string, subclasses: ReadonlyMap<string, ResolvedSubclass>, baseNames: readonly string[]): boolean {
+  const b = graph.resolveLocal(file, local);
+  if (b.kind === "unresolved") return baseNames.includes(b.name);
+  return b.kind === "class" && (subclasses.has(classId(b.file, b.cls)) || (b.cls.heritage === null && b.cls.name !== null && baseNames.includes(b.cls.name)));
 }
 
 function inheritedWire(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSubclass>): WireNameFact | null {
@@ -59,7 +67,12 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const index = buildConstructionIndex(graph, files, subclasses, config.classify.beltBuilders, config.classify.gateFunctions);
   const categories = buildCategoryTable(files, config.categories.map, config.categories.fallback, config.categories.overrides);
   const toolTypeNames = new Set<string>([...config.base.names, ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : []))]);
-  for (const f of files) for (const i of f.imports) if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
+  for (const f of files) {
+    for (const i of f.imports) {
+      if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
+      else if (i.imported !== i.local && i.imported !== "*" && denotesTool(graph, f.file, i.local, subclasses, config.base.names)) toolTypeNames.add(i.local);
+    }
+  }
   const functionTypeNames = new Set(files.flatMap((f) => f.functionTypes ?? []));
   const rules = {
     functionTypeNames,
@@ -109,6 +122,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
         kind: decision.kind,
         direct: s.direct,
         chain: s.chain,
+        mixins: s.mixins,
         sites,
         runFields: config.classify.runFields,
         fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,

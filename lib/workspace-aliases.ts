@@ -2,12 +2,14 @@
  * Module aliases that let a NodeTool-shaped repo run anywhere on disk without node_modules of
  * its own: each workspace package name (`packages/<dir>/package.json` "name") maps to its
  * source entry, and the packages capkit provides to migrated code (`capkit/runtime`, `zod`)
- * map into capkit's own install. Used by vitest configs and the target loader.
+ * map into capkit's own install. Used by vitest configs and the target loader; the inventory's
+ * module graph also reads each package's `exports` subpaths (lib/package-exports.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readExportsField, type PackageExports } from "./package-exports.js";
 
 export const CAPKIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -17,6 +19,8 @@ export interface WorkspacePackage {
   readonly dir: string;
   /** Absolute path of the source entry (exports["."] or main, else src/index.ts). */
   readonly entry: string;
+  /** The manifest's `exports` subpaths and their targets (for static resolution of `pkg/sub` imports); absent when it has none. */
+  readonly exports?: PackageExports;
 }
 
 function entryOf(dirAbs: string, manifest: Record<string, unknown>): string {
@@ -36,7 +40,8 @@ export function listWorkspacePackages(root: string): WorkspacePackage[] {
     try {
       const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, unknown>;
       if (typeof manifest["name"] !== "string") continue;
-      out.push({ name: manifest["name"], dir: `packages/${dir}`, entry: entryOf(join(packagesDir, dir), manifest) });
+      const exports = readExportsField(manifest["exports"]);
+      out.push({ name: manifest["name"], dir: `packages/${dir}`, entry: entryOf(join(packagesDir, dir), manifest), ...(exports ? { exports } : {}) });
     } catch {
       // A broken manifest is the inventory's to report; aliases just skip it.
     }

@@ -20,6 +20,7 @@ export const BLOCKER_CODES = [
   "factory-made",
   "wraps-tool",
   "indirect-subclass",
+  "mixin",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
@@ -31,6 +32,8 @@ export interface BlockerInput {
   readonly kind: Kind;
   readonly direct: boolean;
   readonly chain: readonly string[];
+  /** Mixin calls in the extends clause (`extends WithRetry(Tool)` → ["WithRetry"]). */
+  readonly mixins: readonly string[];
   readonly sites: readonly Site[];
   readonly runFields: Readonly<Record<string, string>>;
   readonly fileHasParseErrors: boolean;
@@ -60,6 +63,11 @@ export function blockersFor(input: BlockerInput): Blocker[] {
   if (cls.enclosingFunction) add("factory-made", `class is made inside ${cls.enclosingFunction}`, cls.line);
   if (cls.delegations.length && input.kind === "infrastructure") add("wraps-tool", "delegates to a wrapped tool instance", cls.delegations[0]?.line ?? cls.line);
   if (!input.direct) add("indirect-subclass", `inherits through ${input.chain.slice(1, -1).join(" → ")}`, cls.line);
+  // A mixin adds behaviour no spec + implementation pair would keep; nothing can flatten it mechanically.
+  if (input.mixins.length) {
+    const which = `the mixin${input.mixins.length > 1 ? "s" : ""} ${input.mixins.join(", ")}`;
+    add("mixin", `extends through ${which}: what ${input.mixins.length > 1 ? "they add" : "it adds"} would be lost by a mechanical conversion`, cls.heritage?.line ?? cls.line);
+  }
   if (input.fileHasParseErrors) add("parse-error", "the file has syntax errors; facts may be incomplete", cls.line);
   return out;
 }

@@ -11,6 +11,7 @@ import { parseFile } from "./parse.js";
 import { identifierPath, lineOf, propertyNameText, stringLiteralValue, walk, type Ctx } from "./ast-utils.js";
 import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
+import { heritageOf } from "./heritage.js";
 import { categoryMapOf } from "./category-maps.js";
 import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
@@ -67,8 +68,7 @@ function isIterationCallback(ctx: Ctx, node: TS.Node, parent: TS.Node): boolean 
   return ts.isPropertyAccessExpression(callee) && ITERATION_METHODS.has(callee.name.text) && parent.arguments.some((a) => a === node);
 }
 
-function isLoopStatement(ts: Ctx["ts"], node: TS.Node): boolean {
-  const k = node.kind;
+function isLoopStatement(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
   return k === K.ForStatement || k === K.ForOfStatement || k === K.ForInStatement || k === K.WhileStatement || k === K.DoStatement;
 }
@@ -80,8 +80,7 @@ function isBuiltinConstruction(ts: Ctx["ts"], node: TS.NewExpression): boolean {
   return ts.isIdentifier(node.expression) && BUILTINS.has(node.expression.text);
 }
 
-function isFunctionKind(ts: Ctx["ts"], node: TS.Node): boolean {
-  const k = node.kind;
+function isFunctionKind(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
   return k === K.FunctionDeclaration || k === K.MethodDeclaration || k === K.Constructor || k === K.GetAccessor || k === K.SetAccessor || k === K.ArrowFunction || k === K.FunctionExpression;
 }
@@ -168,6 +167,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   const K = ts.SyntaxKind;
   const visit = (node: TS.Node, parent: TS.Node): void => {
     const kind = node.kind;
+    const visited = node;
     // Type annotations and import statements hold nothing the walker records: skip their subtrees.
     if ((kind >= K.FirstTypeNode && kind <= K.LastTypeNode) || kind === K.ImportDeclaration) return;
     if (kind === K.InterfaceDeclaration) {
@@ -179,7 +179,10 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     let pushedFrame = false;
     let pushedClass = false;
     let pushedFn = false;
-    if (ts.isClassLike(node)) {
+    // Kinds are compared once, here: `node.kind` is a megamorphic load (nodes come in many shapes),
+    // and a chain of ts.isX(node) calls re-reads it for every node.
+    if (kind === K.ClassDeclaration || kind === K.ClassExpression) {
+      const node = visited as TS.ClassLikeDeclaration;
       const name = classNameOf(ctx, node, parent);
       const key = keyOf(node, name);
       const heritageClause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
@@ -190,11 +193,9 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         key,
         name,
         line: lineOf(ctx, node),
-        isExpression: ts.isClassExpression(node),
+        isExpression: kind === K.ClassExpression,
         isAbstract: body.isAbstract,
-        heritage: heritageType
-          ? { path: identifierPath(ts, heritageType.expression), text: heritageType.expression.getText(sf), line: lineOf(ctx, heritageType) }
-          : null,
+        heritage: heritageType ? heritageOf(ctx, heritageType) : null,
         enclosingFunction: fnFrame?.fn?.name ?? null,
         returnedFromFunction: Boolean(fnFrame) && (returnedDirectly(ctx, path) || (name !== null && returnsNamed(ctx, fnFrame?.node ?? sf, name))),
         wireName: body.wireName,
@@ -206,7 +207,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
       pushedClass = true;
       stack.push({ name: name ?? key, node, loop: false, fn: null });
       pushedFrame = true;
-    } else if (isFunctionKind(ts, node)) {
+    } else if (isFunctionKind(ts, kind)) {
       const className = classStack.length ? (classStack[classStack.length - 1] ?? null) : null;
       const named = scopeName(ctx, node, parent, className);
       if (named) {
@@ -224,11 +225,12 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         stack.push({ name: null, node, loop: true, fn: null });
         pushedFrame = true;
       }
-    } else if (isLoopStatement(ts, node)) {
+    } else if (isLoopStatement(ts, kind)) {
       stack.push({ name: null, node, loop: true, fn: null });
       pushedFrame = true;
     }
-    if (ts.isNewExpression(node) && !isBuiltinConstruction(ts, node)) {
+    if (kind === K.NewExpression && !isBuiltinConstruction(ts, visited as TS.NewExpression)) {
+      const node = visited as TS.NewExpression;
       const expr = node.expression;
       const inner = ts.isParenthesizedExpression(expr) ? expr.expression : expr;
       const classKey = ts.isClassExpression(inner) ? keyOf(inner, classNameOf(ctx, inner, expr)) : null;
@@ -247,18 +249,19 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
       };
       constructions.push(fact);
       if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost) pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
-    } else if (ts.isCallExpression(node)) {
+    } else if (kind === K.CallExpression) {
+      const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
       const callee = node.expression;
       if (fn && ts.isIdentifier(callee)) (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
       else if (fn && ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword && classStack.length) {
         (fn.calls as { name: string; line: number }[]).push({ name: `${classStack[classStack.length - 1]}.${callee.name.text}`, line: lineOf(ctx, node) });
       }
-    } else if (ts.isVariableDeclaration(node)) {
-      const map = categoryMapOf(ctx, node);
+    } else if (kind === K.VariableDeclaration) {
+      const map = categoryMapOf(ctx, visited as TS.VariableDeclaration);
       if (map) categoryMaps.push(map);
-    } else if (ts.isTypeAliasDeclaration(node) && ts.isFunctionTypeNode(node.type)) {
-      functionTypes.push(node.name.text);
+    } else if (kind === K.TypeAliasDeclaration && ts.isFunctionTypeNode((visited as TS.TypeAliasDeclaration).type)) {
+      functionTypes.push((visited as TS.TypeAliasDeclaration).name.text);
     }
     ts.forEachChild(node, visitChild);
     if (pushedFrame) stack.pop();

@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 3;
+export const FACTS_VERSION = 4;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -53,6 +53,23 @@ export interface ClassNoteFact {
   readonly line: number;
 }
 
+/** An identifier-path argument of a mixin call in an extends clause, with the mixin callees it goes through, outermost first. */
+export interface MixinArgFact {
+  /** `extends WithRetry(mixins.Logging(Tool))` → ["WithRetry", "mixins.Logging"] for the argument Tool. */
+  readonly through: readonly string[];
+  readonly path: readonly string[];
+}
+
+/** The extends clause of a class. */
+export interface HeritageFact {
+  /** Identifier path (`core.Tool` → ["core","Tool"]), or null when the clause is not a plain path. */
+  readonly path: readonly string[] | null;
+  readonly text: string;
+  readonly line: number;
+  /** Present only when the clause is a call (`extends WithRetry(Tool)`): its identifier-path arguments, nested calls flattened. */
+  readonly mixinArgs?: readonly MixinArgFact[];
+}
+
 export interface ClassFact {
   /** Unique within the file: `${name ?? "<anonymous>"}@${line}`. */
   readonly key: string;
@@ -60,8 +77,7 @@ export interface ClassFact {
   readonly line: number;
   readonly isExpression: boolean;
   readonly isAbstract: boolean;
-  /** The extends clause: identifier path (`core.Tool` → ["core","Tool"]) or null when not a plain path. */
-  readonly heritage: { readonly path: readonly string[] | null; readonly text: string; readonly line: number } | null;
+  readonly heritage: HeritageFact | null;
   /** Innermost named function/method the class is written in (factory-made classes), else null. */
   readonly enclosingFunction: string | null;
   /** The class (or `new` of it) is returned from its enclosing function. */

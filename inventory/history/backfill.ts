@@ -86,7 +86,7 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
   const dir = cacheDir(root, "history");
   const caches: Caches<F> = {
     facts: new FactsCache<F>(dir, `${engine.factsVersion}`),
-    manifests: new FactsCache<ManifestFact | null>(dir, "manifest-1"),
+    manifests: new FactsCache<ManifestFact | null>(dir, "manifest-2"),
     seen: new Map(),
   };
   // Workspace manifests live under packages/ even when the scan scope is narrower.

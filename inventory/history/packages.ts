@@ -4,6 +4,7 @@
  * later still resolves the way it did then. Mirrors lib/workspace-aliases.ts.
  */
 import { join } from "node:path";
+import { readExportsField, type PackageExports } from "../../lib/package-exports.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
 import type { TreeEntry } from "./tree-reader.js";
 
@@ -12,6 +13,8 @@ export interface ManifestFact {
   readonly name: string;
   /** The source entry relative to the package directory. */
   readonly entry: string;
+  /** The `exports` subpaths, as the live scan reads them (lib/package-exports.ts). */
+  readonly exports?: PackageExports;
 }
 
 const MANIFEST = /^packages\/([^/]+)\/package\.json$/;
@@ -28,7 +31,8 @@ export function parseManifest(text: string): ManifestFact | null {
     const dot = typeof exp === "string" ? exp : (exp as Record<string, unknown> | undefined)?.["."];
     const main = manifest["main"];
     const entry = typeof dot === "string" ? dot : typeof main === "string" ? main : "./src/index.ts";
-    return { name: manifest["name"], entry };
+    const exports = readExportsField(exp);
+    return { name: manifest["name"], entry, ...(exports ? { exports } : {}) };
   } catch {
     return null;
   }
@@ -37,5 +41,5 @@ export function parseManifest(text: string): ManifestFact | null {
 export function toWorkspacePackage(root: string, entry: TreeEntry, fact: ManifestFact | null): WorkspacePackage | null {
   const dir = MANIFEST.exec(entry.path)?.[1];
   if (!fact || !dir) return null;
-  return { name: fact.name, dir: `packages/${dir}`, entry: join(root, "packages", dir, fact.entry) };
+  return { name: fact.name, dir: `packages/${dir}`, entry: join(root, "packages", dir, fact.entry), ...(fact.exports ? { exports: fact.exports } : {}) };
 }

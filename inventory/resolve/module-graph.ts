@@ -1,10 +1,13 @@
 /**
  * The module graph over extracted facts: resolves import specifiers (relative paths with
- * `.js`→`.ts` mapping and index files, workspace package names and their subpaths) and follows
- * exports through re-exports and barrels (named, renamed, `export *`, `export * as ns`) to
- * the class a local name finally denotes. No type checker; no file system access.
+ * `.js`→`.ts` mapping and index files, workspace package names and their subpaths: the
+ * package's `exports` map first, with `*` patterns and conditions, then `src/<sub>` and
+ * `<sub>`) and follows exports through re-exports and barrels (named, renamed, default,
+ * `export *`, `export * as ns`) to the class a local name finally denotes. No type checker; no
+ * file system access.
  */
 import { posix } from "node:path";
+import { exportTargets, type PackageExports } from "../../lib/package-exports.js";
 import type { ClassFact, FileFacts } from "../extract/facts.js";
 
 export interface PackageRef {
@@ -13,6 +16,8 @@ export interface PackageRef {
   readonly dir: string;
   /** Root-relative entry file, when known. */
   readonly entry: string | null;
+  /** The manifest's `exports` map (targets relative to `dir`), when it has one. */
+  readonly exports?: PackageExports;
 }
 
 export type Binding =
@@ -53,6 +58,27 @@ export class ModuleGraph {
     return null;
   }
 
+  /**
+   * The first target of the package's `exports` entry for `subpath` that is a known file (a
+   * `.js` target counts through its `.ts` twin). Null when there is no map, no matching key, or
+   * every target lies outside the known files (a `dist/` build): the caller then falls back to
+   * the source layout, which is where such a build comes from.
+   */
+  private probeExports(pkg: PackageRef, subpath: string): string | null {
+    const targets = pkg.exports ? exportTargets(pkg.exports, subpath) : null;
+    for (const t of targets ?? []) {
+      const hit = this.probe(posix.normalize(posix.join(pkg.dir, t)));
+      if (hit) return hit;
+    }
+    return null;
+  }
+
+  /** Without (a usable) exports map: the entry for the package name, `src/<sub>` or `<sub>` for a subpath. */
+  private probeLayout(pkg: PackageRef, sub: string): string | null {
+    if (sub) return this.probe(`${pkg.dir}/src/${sub}`) ?? this.probe(`${pkg.dir}/${sub}`);
+    return (pkg.entry ? this.probe(pkg.entry) : null) ?? this.probe(`${pkg.dir}/src/index.ts`) ?? this.probe(`${pkg.dir}/index.ts`);
+  }
+
   /** Root-relative target file, or null when the specifier leads outside the known files. */
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cacheKey = `${fromFile}\0${specifier}`;
@@ -64,11 +90,7 @@ export class ModuleGraph {
       const pkg = this.packages.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
       if (pkg) {
         const sub = specifier.slice(pkg.name.length + 1);
-        if (!sub) {
-          out = (pkg.entry && this.probe(pkg.entry)) || this.probe(`${pkg.dir}/src/index.ts`) || this.probe(`${pkg.dir}/index.ts`);
-        } else {
-          out = this.probe(`${pkg.dir}/src/${sub}`) ?? this.probe(`${pkg.dir}/${sub}`);
-        }
+        out = this.probeExports(pkg, sub ? `./${sub}` : ".") ?? this.probeLayout(pkg, sub);
       }
     }
     this.specCache.set(cacheKey, out);
@@ -87,7 +109,10 @@ export class ModuleGraph {
     for (const r of f.reexports) {
       if (r.exported !== name || r.imported === "*" && r.exported === "*") continue;
       const target = this.resolveSpecifier(file, r.specifier);
-      if (!target) return { kind: "unresolved", specifier: r.specifier, name: r.imported, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", which is not in the scanned tree` };
+      if (!target) {
+        const known = r.imported === "default" ? r.exported : r.imported;
+        return { kind: "unresolved", specifier: r.specifier, name: known, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", which is not in the scanned tree` };
+      }
       return r.imported === "*" ? { kind: "namespace", file: target } : this.resolveExport(target, r.imported, seen);
     }
     if (name === "default") return NONE;
@@ -115,7 +140,9 @@ export class ModuleGraph {
     if (!imp) return NONE;
     const target = this.resolveSpecifier(file, imp.specifier);
     if (!target) {
-      return { kind: "unresolved", specifier: imp.specifier, name: imp.imported, reason: `imported at ${file}:${imp.line} from "${imp.specifier}", which is not in the scanned tree` };
+      // A default import has no exported name to match: it is known by the name it is given here.
+      const known = imp.imported === "default" ? imp.local : imp.imported;
+      return { kind: "unresolved", specifier: imp.specifier, name: known, reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", which is not in the scanned tree` };
     }
     if (imp.imported === "*") return { kind: "namespace", file: target };
     return this.resolveExport(target, imp.imported, seen);

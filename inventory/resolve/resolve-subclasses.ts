@@ -2,7 +2,10 @@
  * Resolved inheritance: for every class in the facts, follows its extends clause through the
  * module graph to the configured base class (directly, or through intermediate subclasses).
  * A class whose extends names a local class that merely shares the base's name is not a
- * subclass; an import the graph cannot follow is matched by name and says so.
+ * subclass; an import the graph cannot follow is matched by name and says so. A class whose
+ * extends clause is a mixin call (`extends WithRetry(Tool)`) inherits from the call's argument:
+ * it is direct when that argument is the base, indirect when it is a subclass, and it records
+ * the mixins so the blockers can say a mechanical conversion would drop their behaviour.
  */
 import type { ClassFact, FileFacts } from "../extract/facts.js";
 import type { Binding, ModuleGraph } from "./module-graph.js";
@@ -25,6 +28,8 @@ export interface ResolvedSubclass {
   readonly resolution: string;
   /** Id of the intermediate parent for indirect subclasses. */
   readonly parentId: string | null;
+  /** Mixin callees the extends clause goes through (`extends WithRetry(Tool)` → ["WithRetry"]), outermost first; [] for a plain extends. */
+  readonly mixins: readonly string[];
 }
 
 export interface SubclassResolution {
@@ -60,26 +65,40 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     return entry ? `${entry.file}:${entry.cls.line}` : id;
   });
 
-  const parentOf = (file: string, cls: ClassFact): Parent => {
-    const h = cls.heritage;
-    if (!h?.path) return null;
-    const b: Binding = graph.resolvePath(file, h.path);
-    const last = h.path[h.path.length - 1] ?? "";
+  /** Where the identifier path `path` in `file` leads: the base, a class, or nowhere; `via` is how the clause reached it. */
+  const parentThrough = (file: string, path: readonly string[], text: string, via: string): Parent => {
+    const b: Binding = graph.resolvePath(file, path);
+    const last = path[path.length - 1] ?? "";
     if (b.kind === "class") {
       const id = classId(b.file, b.cls);
       const baseName = baseIds.get(id);
-      if (baseName) return { kind: "base", base: baseName, how: `extends ${h.text}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}` };
-      return { kind: "class", id, how: `extends ${h.text}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}` };
+      if (baseName) return { kind: "base", base: baseName, how: `extends ${text}${via}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}` };
+      return { kind: "class", id, how: `extends ${text}${via}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}` };
     }
     if (b.kind === "unresolved" && names.has(b.name)) {
-      return { kind: "base", base: b.name, how: `extends ${h.text}: ${b.reason}; matched by name` };
+      return { kind: "base", base: b.name, how: `extends ${text}${via}: ${b.reason}; matched by name` };
     }
-    if (b.kind === "none" && h.path.length === 1 && names.has(last)) {
+    if (b.kind === "none" && path.length === 1 && names.has(last)) {
       const f = graph.factsOf(file);
       const isImported = f?.imports.some((i) => i.local === last);
-      if (!isImported) return { kind: "base", base: last, how: `extends ${h.text}, which is neither declared nor imported in ${file}; matched by name` };
+      if (!isImported) return { kind: "base", base: last, how: `extends ${text}${via}, ${via ? `${last} is` : "which is"} neither declared nor imported in ${file}; matched by name` };
     }
     return null;
+  };
+
+  /**
+   * The candidate parents of a class: its plain extends clause, or, for a mixin call, every
+   * identifier-path argument in source order (nested calls flattened) with the mixins it goes
+   * through. The first candidate that leads to the base, or to a class that does, wins.
+   */
+  const candidatesOf = (file: string, cls: ClassFact): { parent: Parent; mixins: readonly string[] }[] => {
+    const h = cls.heritage;
+    if (!h) return [];
+    if (h.path) return [{ parent: parentThrough(file, h.path, h.text, ""), mixins: [] }];
+    return (h.mixinArgs ?? []).map((arg) => {
+      const via = `, through the mixin${arg.through.length > 1 ? "s" : ""} ${arg.through.join(", ")} (argument ${arg.path.join(".")})`;
+      return { parent: parentThrough(file, arg.path, h.text, via), mixins: arg.through };
+    });
   };
 
   const memo = new Map<string, ResolvedSubclass | null>();
@@ -88,13 +107,15 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     const entry = byId.get(id);
     if (!entry || stack.has(id) || baseIds.has(id)) return null;
     stack.add(id);
-    const parent = parentOf(entry.file, entry.cls);
     let out: ResolvedSubclass | null = null;
-    if (parent?.kind === "base") {
-      out = { id, file: entry.file, cls: entry.cls, direct: true, chain: [display(entry.cls), parent.base], base: parent.base, resolution: parent.how, parentId: null };
-    } else if (parent?.kind === "class") {
-      const up = resolve(parent.id, stack);
-      if (up) out = { id, file: entry.file, cls: entry.cls, direct: false, chain: [display(entry.cls), ...up.chain], base: up.base, resolution: parent.how, parentId: parent.id };
+    for (const { parent, mixins } of candidatesOf(entry.file, entry.cls)) {
+      if (parent?.kind === "base") {
+        out = { id, file: entry.file, cls: entry.cls, direct: true, chain: [display(entry.cls), parent.base], base: parent.base, resolution: parent.how, parentId: null, mixins };
+      } else if (parent?.kind === "class") {
+        const up = resolve(parent.id, stack);
+        if (up) out = { id, file: entry.file, cls: entry.cls, direct: false, chain: [display(entry.cls), ...up.chain], base: up.base, resolution: parent.how, parentId: parent.id, mixins };
+      }
+      if (out) break;
     }
     stack.delete(id);
     memo.set(id, out);

@@ -70,10 +70,28 @@ export function textHints(text: string): TextHints {
   return { heritages, aliases, defaultImports, starExport, exportListNames };
 }
 
+/**
+ * `{ default as X }` (an import, or a barrel's re-export) may stand for the base or a subclass,
+ * as a default import may: X is a candidate when some heritage names it, directly or through
+ * further `a as b` renames. (Only extended names: a barrel of `default as Button` re-exports
+ * must not send every `new Button` to the parser.)
+ */
+function defaultAliasesExtended(all: readonly TextHints[]): string[] {
+  const defaults = all.flatMap((h) => h.aliases.filter(([from]) => from === "default").map(([, to]) => to));
+  if (defaults.length === 0) return [];
+  const extended = new Set(all.flatMap((h) => h.heritages.flatMap((c) => c.idents)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const h of all) for (const [from, to] of h.aliases) if (extended.has(to) && !extended.has(from)) (extended.add(from), (grew = true));
+  }
+  return defaults.filter((n) => extended.has(n));
+}
+
 /** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
 export function candidateNames(baseNames: readonly string[], hints: Iterable<TextHints>): Set<string> {
   const names = new Set(baseNames);
   const all = [...hints];
+  for (const n of defaultAliasesExtended(all)) names.add(n);
   let grew = true;
   while (grew) {
     grew = false;

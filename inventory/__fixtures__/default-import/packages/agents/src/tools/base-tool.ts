@@ -1,0 +1,6 @@
+export interface ProcessingContext { readonly user: string }
+export default abstract class Tool<P = Record<string, unknown>> {
+  abstract readonly name: string;
+  abstract readonly description: string;
+  abstract process(context: ProcessingContext, params: P): Promise<unknown>;
+}

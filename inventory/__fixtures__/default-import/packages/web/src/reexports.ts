@@ -1,0 +1,1 @@
+export { default as AgentBase } from "@acme/agents/tools/base-tool";

@@ -1,0 +1,1 @@
+export { Tool } from "./tools/base-tool.js";
