@@ -58,6 +58,27 @@ describe("the one-pass byte gate", () => {
     for (const s of snippets) agrees(s, names);
   });
 
+  it("answers the same whether the names share a byte to sweep for or not", () => {
+    const texts = [
+      "class Tool {} buildBelt(); mkAll();",
+      "class\u00a0Tool$ {} xbuildBeltx",
+      "export class Tooling {} // class Tool",
+      "$class  Tool mkAl lmkAll",
+      "class Tool",
+      "Tool class Tool",
+      "nothing",
+    ];
+    // "Tool" + "buildBelt": shared "l" (a lowercase anchor); "Tool" + "ab": nothing shared (separate sweeps).
+    for (const belt of [["buildBelt", "mkAll"], ["ab"]]) {
+      const g = makeGate(["Tool"], belt);
+      for (const text of texts) {
+        const buf = Buffer.from(text, "latin1");
+        expect(g(buf).declaresBase, text).toBe(/\bclass\s+(?:Tool)\b/.test(text));
+        expect(g(buf).mentionsBelt, text).toBe(belt.some((n) => text.includes(n)));
+      }
+    }
+  });
+
   it("leaves built-in constructions out of newTargets but keeps the rest", () => {
     expect(gate(Buffer.from("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz")).newTargets).toEqual(["Inner", "Bar", "Baz"]);
   });

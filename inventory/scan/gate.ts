@@ -127,9 +127,81 @@ function commonSubstring(names: readonly string[]): string {
   return "";
 }
 
+/** Lowercase letters from most to least common in source code; any uppercase letter is rarer still. */
+const LOWER_BY_FREQUENCY = "etaoinsrlcdupmhfgbywvkxjqz";
+const byteCost = (c: number) => (c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30);
+
+/** The rarest byte every name contains, or -1: one sweep over it finds every occurrence of every name. */
+function sharedAnchor(names: readonly string[]): number {
+  let best = -1;
+  for (const c of new Set(Buffer.from(names[0] ?? "", "latin1"))) {
+    if (!names.every((n) => n.includes(String.fromCharCode(c)))) continue;
+    if (best === -1 || byteCost(c) < byteCost(best)) best = c;
+  }
+  return best;
+}
+
+/** A name and the offsets of the anchor byte in it. */
+interface Anchored {
+  readonly name: Buffer;
+  readonly offsets: readonly number[];
+}
+const anchored = (name: string, anchor: number): Anchored => {
+  const bytes = Buffer.from(name, "latin1");
+  return { name: bytes, offsets: [...bytes.keys()].filter((k) => bytes[k] === anchor) };
+};
+const nameAt = (b: Buffer, start: number, name: Buffer) => {
+  if (start < 0) return false;
+  for (let k = 0; k < name.length; k++) if (b[start + k] !== name[k]) return false;
+  return true;
+};
+
+/** `class\s+` ending right before `start` (with `\bclass`): the declares-base test, read backwards from the name. */
+function classKeywordBefore(b: Buffer, start: number): boolean {
+  let j = start - 1;
+  if (!isJsSpace(b[j])) return false;
+  while (isJsSpace(b[j])) j--;
+  return at(b, j - 4, "class") && !isWord(b[j - 5]);
+}
+
 export function makeGate(baseNames: readonly string[], beltNames: readonly string[]): Gate {
-  const belt = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n)).map((n) => Buffer.from(n, "latin1"));
-  const common = belt.length > 1 ? commonSubstring(belt.map((n) => n.toString("latin1"))) : "";
+  const beltList = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n));
+  const baseList = [...new Set(baseNames)].filter((n) => n.length > 0);
+  const anchor = sharedAnchor([...baseList, ...beltList]);
+  const gate = anchor === -1 ? separateSweeps(baseList, beltList) : anchorSweep(anchor, baseList, beltList);
+  return Object.assign(gate, { builtinsSkipped: true as const, uncheckedBelt: [] as string[] });
+}
+
+/**
+ * declaresBase and mentionsBelt from one sweep over a byte every base and belt name contains
+ * (`T` for Tool, getBuiltinTools and getAllMcpTools): each hit is checked against the names
+ * around it. Replaces a `class` sweep plus belt-name sweeps (~15 ms less on the bench tree).
+ */
+function anchorSweep(anchor: number, baseNames: readonly string[], beltNames: readonly string[]): (b: Buffer) => FileGate {
+  const bases = baseNames.map((n) => anchored(n, anchor));
+  const belts = beltNames.map((n) => anchored(n, anchor));
+  return (b) => {
+    let declaresBase = false;
+    let mentionsBelt = false;
+    for (let p = b.indexOf(anchor); p !== -1 && !(declaresBase && (mentionsBelt || belts.length === 0)); p = b.indexOf(anchor, p + 1)) {
+      if (!declaresBase) {
+        for (const { name, offsets } of bases) {
+          for (const k of offsets) {
+            const start = p - k;
+            if (nameAt(b, start, name) && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
+          }
+        }
+      }
+      if (!mentionsBelt) for (const { name, offsets } of belts) for (const k of offsets) if (nameAt(b, p - k, name)) mentionsBelt = true;
+    }
+    return { hinted: isHinted(b), declaresBase, newTargets: newTargetsOf(b), mentionsBelt };
+  };
+}
+
+/** The general case (no byte shared by every name): a `class` sweep, then a sweep per belt name. */
+function separateSweeps(baseNames: readonly string[], beltNames: readonly string[]): (b: Buffer) => FileGate {
+  const belt = beltNames.map((n) => Buffer.from(n, "latin1"));
+  const common = belt.length > 1 ? commonSubstring(beltNames) : "";
   const beltCommon = common === "" ? null : Buffer.from(common, "latin1");
   const baseRe = baseNames.length ? new RegExp(`class\\s+(?:${baseNames.map(escape).join("|")})\\b`, "y") : null;
   const longestBase = Math.max(0, ...baseNames.map((n) => n.length));
@@ -145,11 +217,10 @@ export function makeGate(baseNames: readonly string[], beltNames: readonly strin
     }
     return false;
   };
-  const gate = (b: Buffer): FileGate => ({
+  return (b) => ({
     hinted: isHinted(b),
     declaresBase: declaresBase(b),
     newTargets: newTargetsOf(b),
     mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
   });
-  return Object.assign(gate, { builtinsSkipped: true as const, uncheckedBelt: [] as string[] });
 }
