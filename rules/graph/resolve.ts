@@ -1,12 +1,13 @@
 /**
  * Resolves an import specifier to a file of the scanned tree without a tsconfig: relative
  * paths (with NodeNext's `.js` → `.ts` mapping and index files), workspace package names and
- * their subpaths (lib/workspace-aliases.ts), and the `aliases` of the seam config. Returns
+ * their subpaths (lib/workspace-aliases.ts; a package's `exports` map first), and the `aliases` of the seam config. Returns
  * absolute paths; `guess` gives the path an unresolved relative import points at, so a
  * missing file on the wrong side is still caught. Consumed by module-graph.ts and the rules.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { exportTargets, type PackageExports } from "../../lib/package-exports.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 
 const SOURCE_EXT = [".ts", ".tsx", ".mts", ".cts"];
@@ -23,6 +24,7 @@ interface PackageTarget {
   readonly name: string;
   readonly dirAbs: string;
   readonly entry: string;
+  readonly exports?: PackageExports;
 }
 
 export interface ResolverOptions {
@@ -35,7 +37,7 @@ export function createResolver(root: string, options: ResolverOptions = {}): Res
   const files = options.files;
   const exists = files ? (p: string) => files.has(p) : (p: string) => SOURCE_EXT.some((e) => p.endsWith(e)) && existsSync(p);
   const packages: PackageTarget[] = listWorkspacePackages(root)
-    .map((p) => ({ name: p.name, dirAbs: join(root, p.dir), entry: p.entry }))
+    .map((p) => ({ name: p.name, dirAbs: join(root, p.dir), entry: p.entry, ...(p.exports ? { exports: p.exports } : {}) }))
     .sort((a, b) => b.name.length - a.name.length);
   const aliases = Object.entries(options.aliases ?? {}).map(([from, to]) => ({
     prefix: from.replace(/\*$/, ""),
@@ -68,10 +70,13 @@ export function createResolver(root: string, options: ResolverOptions = {}): Res
       }
     }
     for (const p of packages) {
-      if (specifier === p.name) return { bases: [p.entry, join(p.dirAbs, "src", "index")] };
+      // The package's `exports` map first (subpaths, `*` patterns, conditions; lib/package-exports.ts),
+      // then the layouts a package without one is read with.
+      const mapped = (subpath: string) => (p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => resolve(p.dirAbs, t)) : []);
+      if (specifier === p.name) return { bases: [...mapped("."), p.entry, join(p.dirAbs, "src", "index")] };
       if (specifier.startsWith(`${p.name}/`)) {
         const sub = specifier.slice(p.name.length + 1);
-        return { bases: [join(p.dirAbs, sub), join(p.dirAbs, "src", sub)] };
+        return { bases: [...mapped(`./${sub}`), join(p.dirAbs, sub), join(p.dirAbs, "src", sub)] };
       }
     }
     return null;
