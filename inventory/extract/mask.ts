@@ -1,8 +1,8 @@
 /**
  * maskInertBodies(text): a parse-time shortcut for big files. Cuts out the interior of
- * top-level function bodies and interface bodies that cannot contribute a fact (no class, no
- * construction of a non-built-in, no plain-identifier call, no nested declaration keyword, no
- * permission category string), keeping only their line breaks: every line number stays the
+ * top-level function bodies that cannot contribute a fact (no class, no construction of a
+ * non-built-in, no plain-identifier call, no nested declaration keyword, no permission
+ * category string) and whole inert interfaces, keeping only their line breaks: every line number stays the
  * same, while the parser no longer scans the cut text (not even as blanks: TypeScript's
  * scanner and its line table walk every character). Returns null when nothing was masked
  * or when the lexical scan is unsure (unbalanced brackets, unterminated string/comment/regex);
@@ -259,7 +259,7 @@ export function inertBodies(text: string): Range[] | null {
         } else i = r;
       } else if (top !== Open.Brace) return null;
       else if (stack.length === 0) {
-        if (bodyKind !== 0 && i > bodyOpen + 1) pushInert(ranges, text, bodyKind, paramOpen, paramClose, bodyOpen, i);
+        if (bodyKind !== 0 && i > bodyOpen + 1) pushInert(ranges, text, bodyKind, headStart, paramOpen, paramClose, bodyOpen, i);
         bodyKind = 0;
         headStart = i + 1;
       }
@@ -274,11 +274,19 @@ export function inertBodies(text: string): Range[] | null {
   return stack.length === 0 ? ranges : null;
 }
 
-/** A top-level body `{…}` closing at `close` ended: record what of it (and of its signature) is inert. */
-function pushInert(ranges: Range[], text: string, bodyKind: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number): void {
+/**
+ * A top-level body `{…}` closing at `close` ended: record what of it (and of its signature) is
+ * inert. An inert interface goes whole, head and leading comments included: interfaces yield
+ * no fact (call-signature ones are live), so the parser need not even see their names.
+ */
+function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number): void {
   const interior = text.slice(bodyOpen + 1, close);
   const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
   if (live) return;
+  if (bodyKind === 2) {
+    ranges.push({ start: headStart, end: close + 1 });
+    return;
+  }
   // An inert function with an inert signature: cut its parameters and return type too.
   if (bodyKind === 1) {
     const params = text.slice(paramOpen + 1, paramClose);
