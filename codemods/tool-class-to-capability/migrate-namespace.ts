@@ -25,6 +25,7 @@ import { writeRegistryFile } from "./emit/registry-file.js";
 import { HOST_TYPE_KEYS, runTypeMember, writeRunTypesFile, type RunTypeMember } from "./emit/run-types-file.js";
 import { rewriteSource } from "./emit/rewrite-source.js";
 import { shimText } from "./emit/shims.js";
+import { shareablePredicate, sharedModulePath, writeSharedFile } from "./emit/shared-file.js";
 import { writeSpecsFile } from "./emit/specs-file.js";
 import { existingWireNames, takenNames, updateSnapshot } from "./emit/targets.js";
 import { declared, findCategoriesMap, importTarget, sharedFunctions, usedOutside } from "./migrate-helpers.js";
@@ -51,6 +52,7 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   const specsPath = `${dir}/${ns}.specs.ts`;
   const modulePath = `${dir}/${ns}.ts`;
   const registryPath = `${dir}/registry.ts`;
+  const sharedPath = sharedModulePath(dir, ns);
   const out: UnitResult[] = [];
   const records = ctx.inventory.classes.filter((c) => c.kind === "capability" && c.namespace === ns);
   const wireTaken = existingWireNames(tree, dir);
@@ -146,12 +148,14 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   for (const g of groups.values()) if (!g.problem && !failedGroups.has(g)) removedIntermediates.set(g, ctx.keepShims ? ["--keep-shims"] : outsideReferences(g, treeFiles()));
   const alsoRemoved = (work: FileWork) => [...removedIntermediates].filter(([g, refs]) => !refs.length && !failedGroups.has(g) && g.record?.file === work.file && g.cls).map(([g]) => g.cls as ClassDeclaration);
   // Placement can refuse a class (its spec needs a shared constant); re-place without it.
+  const shareable = shareablePredicate(project, tree, sharedPath, [specsPath, modulePath]);
   for (const work of files.values()) {
     for (;;) {
       if (!work.parts.length) break;
-      const placed = placeDependencies(work.sf, work.parts, alsoRemoved(work), usedOutside(tree, work.file));
+      const placed = placeDependencies(work.sf, work.parts, alsoRemoved(work), usedOutside(tree, work.file), shareable);
       if (!Array.isArray(placed)) {
         work.placement = placed;
+        for (const st of placed.sharedStatements) shareable.record(st.names, st.text);
         break;
       }
       for (const err of placed) {
@@ -179,6 +183,8 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   const moduleImports: ImportNeed[] = [];
   const specStatements: string[] = [];
   const moduleStatements: string[] = [];
+  const sharedImports: ImportNeed[] = [];
+  const sharedStatements: FilePlacement["sharedStatements"] = [];
   for (const work of files.values()) {
     const pl = work.placement;
     if (!pl) continue;
@@ -193,10 +199,15 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
     for (const name of pl.specFromSource) specImports.push({ specifier: relativeSpecifier(specsPath, work.file), imported: name, local: name, typeOnly: true });
     for (const { name, typeOnly } of pl.moduleFromSource) moduleImports.push({ specifier: relativeSpecifier(modulePath, work.file), imported: name, local: name, typeOnly });
     for (const name of pl.moduleFromSpecs) moduleImports.push({ specifier: relativeSpecifier(modulePath, specsPath), imported: name, local: name, typeOnly: false });
+    for (const name of pl.specFromShared) specImports.push({ specifier: relativeSpecifier(specsPath, sharedPath), imported: name, local: name, typeOnly: false });
+    for (const name of pl.moduleFromShared) moduleImports.push({ specifier: relativeSpecifier(modulePath, sharedPath), imported: name, local: name, typeOnly: false });
+    sharedImports.push(...pl.sharedImports.map(toNeed(sharedPath)));
+    sharedStatements.push(...pl.sharedStatements);
     specStatements.push(...pl.specStatements);
     moduleStatements.push(...pl.moduleStatements);
   }
   for (const p of converted) moduleImports.push({ specifier: relativeSpecifier(modulePath, specsPath), imported: p.specVar, local: p.specVar, typeOnly: false });
+  if (sharedStatements.length) tree.write(sharedPath, writeSharedFile(project, sharedPath, tree.read(sharedPath), ns, { imports: sharedImports, statements: sharedStatements }));
   tree.write(specsPath, writeSpecsFile(project, specsPath, tree.read(specsPath), ns, ctx.runtimeImport, {
     imports: specImports,
     statements: specStatements,
@@ -237,14 +248,18 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   const deleted = new Set<string>();
   for (const work of files.values()) {
     if (!work.parts.length || !work.placement) continue;
-    const replace = new Map<Statement, string>();
+    const sharedSpecifier = relativeSpecifier(work.file, sharedPath);
+    // Exported shared constants stay importable from here: a re-export where they were declared.
+    const replace = new Map<Statement, string>([...work.placement.reexportShared].map(([s, names]) => [s, `export { ${names.join(", ")} } from ${JSON.stringify(sharedSpecifier)};`]));
     if (ctx.keepShims) for (const p of work.parts) replace.set(p.analysis.cls, shimText(p.analysis, ns));
     const intermediates = alsoRemoved(work);
-    const next = rewriteSource(project, work.sf, {
+    const rewritten = rewriteSource(project, work.sf, {
       remove: [...work.parts.map((p) => p.analysis.cls), ...intermediates, ...work.placement.removeStatements],
       exportAdd: work.placement.exportInSource,
       replace,
     });
+    const fromShared = work.placement.sourceFromShared.map((name): ImportNeed => ({ specifier: sharedSpecifier, imported: name, local: name, typeOnly: false }));
+    const next = rewritten !== null && fromShared.length ? mergeImports(parseText(project, `.capkit-scratch/${work.file}`, rewritten), fromShared) : rewritten;
     if (next === null) {
       tree.delete(work.file);
       deleted.add(work.file);

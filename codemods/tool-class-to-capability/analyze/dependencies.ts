@@ -3,10 +3,14 @@
  * constants used only by migrated classes move (to the specs file when a spec needs them, else
  * to the module file); ones that staying code also uses stay and are imported from where they
  * live (exported if they were not); imports are re-created in the new files. A spec that needs
- * a staying value would make the specs file import an implementation: that class is refused.
+ * a staying value would make the specs file import an implementation: when that value is data
+ * only (analyze/data-only.ts) it moves, with the constants it needs, into the namespace's shared
+ * module, which the specs file, the module file and the source file all import; otherwise the
+ * class is refused.
  */
-import { Node, type SourceFile, type Statement } from "ts-morph";
+import { Node, type Identifier, type SourceFile, type Statement } from "ts-morph";
 import type { ClassParts } from "./build-parts.js";
+import { dataOnlyClosure } from "./data-only.js";
 import { RefusalError } from "./refusals.js";
 import { isExported, isTypeOnlyStatement, resolveRef, type ImportRef, type Ref } from "./resolve.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
@@ -24,7 +28,22 @@ export interface FilePlacement {
   readonly specFromSource: string[];
   readonly removeStatements: Statement[];
   readonly exportInSource: Statement[];
+  /** Data-only declarations for the shared module (text with `export`), in source order. */
+  readonly sharedStatements: { names: string[]; text: string }[];
+  readonly sharedImports: ImportRef[];
+  /** Names the specs file / the module file / the source file's staying code import from the shared module. */
+  readonly specFromShared: string[];
+  readonly moduleFromShared: string[];
+  readonly sourceFromShared: string[];
+  /** Moved shared declarations that were exported: the source re-exports these names in their place. */
+  readonly reexportShared: Map<Statement, string[]>;
 }
+
+/**
+ * Whether a declaration may go into the shared module: the names and the exported text it would
+ * have there (false when the module already declares one of the names differently).
+ */
+export type Shareable = (names: readonly string[], text: string) => boolean;
 
 interface Refs {
   readonly locals: Map<Statement, boolean>; // statement → typeOnly (all uses in type positions)
@@ -42,13 +61,13 @@ function collect(refs: readonly (Ref | undefined)[]): Refs {
   return { locals, imports };
 }
 
-function statementText(stmt: Statement, addExport: boolean): string {
+export function statementText(stmt: Statement, addExport: boolean): string {
   const full = stmt.getFullText();
   const lead = full.slice(0, stmt.getStart() - stmt.getFullStart()).replace(/^\s*\n/, "");
   return `${lead}${addExport && !isExported(stmt) ? "export " : ""}${stmt.getText()}`;
 }
 
-function declaredNames(stmt: Statement): string[] {
+export function declaredNames(stmt: Statement): string[] {
   if (Node.isVariableStatement(stmt)) return stmt.getDeclarations().map((d) => d.getName());
   const name = (stmt as Statement & { getName?: () => string | undefined }).getName?.();
   return name ? [name] : [];
@@ -59,8 +78,10 @@ function declaredNames(stmt: Statement): string[] {
  * `usedElsewhere(name)`: whether another file names it. An exported declaration a spec needs
  * that no other file names moves with the spec (exported from the specs file) instead of
  * refusing the class; without the predicate every exported declaration stays.
+ * `shareable`: when given, a data-only declaration a spec needs that must otherwise stay moves
+ * to the shared module instead of refusing the class (SHARED_SPEC_CONSTANT).
  */
-export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean): FilePlacement | RefusalError[] {
+export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean, shareable?: Shareable): FilePlacement | RefusalError[] {
   const migrating = new Set<Statement>([...parts.map((p) => p.analysis.cls), ...alsoRemoved]);
   const memo = new Map<Statement, Refs>();
   const refsOf = (stmt: Statement): Refs => {
@@ -114,9 +135,16 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
   }
   const moved = (s: Statement): boolean => candidates.has(s) && !stay.has(s);
   const specReach = closure(specRoots, moved);
+  // Data-only values a spec needs that must stay go to the shared module, with what they need.
+  const extract = new Set<Statement>();
+  for (const s of shareable ? specReach : []) {
+    if (!stay.has(s) || extract.has(s) || isTypeOnlyStatement(s)) continue;
+    const group = dataOnlyClosure(s, sf);
+    if (group && [...group].every((g) => !migrating.has(g) && shareable?.(declaredNames(g), statementText(g, true)))) for (const g of group) extract.add(g);
+  }
   for (const { p, spec } of perClass) {
     const reach = closure(spec.locals.keys(), moved);
-    const bad = [...reach].find((s) => stay.has(s) && !isTypeOnlyStatement(s));
+    const bad = [...reach].find((s) => stay.has(s) && !isTypeOnlyStatement(s) && !extract.has(s));
     if (bad) {
       refusals.push(new RefusalError("SHARED_SPEC_CONSTANT", p.analysis.file, bad.getStartLineNumber(), `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`, `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`));
     }
@@ -133,8 +161,24 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
   const moduleFromSource = new Map<string, boolean>();
   const exportInSource = new Set<Statement>();
   const removeStatements: Statement[] = [];
+  const sharedStatements: { names: string[]; text: string }[] = [];
+  const sharedImports: ImportRef[] = [];
+  const reexportShared = new Map<Statement, string[]>();
+  const sharedNames = (ids: readonly Identifier[], self?: Statement): string[] =>
+    ids.flatMap((id) => {
+      const r = resolveRef(id, sf);
+      return r?.kind === "local" && r.stmt !== self && extract.has(r.stmt) ? [r.name] : [];
+    });
+  const specFromShared = new Set(perClass.flatMap((c) => sharedNames(c.p.specIds)));
+  const moduleFromShared = new Set(perClass.flatMap((c) => sharedNames(c.p.implIds)));
+  const sourceFromShared = new Set<string>();
   for (const s of sf.getStatements()) {
-    if (specReach.has(s) && moved(s)) {
+    if (extract.has(s)) {
+      sharedStatements.push({ names: declaredNames(s), text: statementText(s, true) });
+      sharedImports.push(...refsOf(s).imports);
+      removeStatements.push(s);
+      if (isExported(s)) reexportShared.set(s, declaredNames(s));
+    } else if (specReach.has(s) && moved(s)) {
       const shared = moduleSide.has(s);
       specStatements.push(statementText(s, shared));
       if (shared) moduleFromSpecs.push(...declaredNames(s));
@@ -155,10 +199,18 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
       }
     }
   }
-  // Moved statements that reference staying ones import them from the source file.
+  // Moved statements that reference staying ones import them from the source file (or from the
+  // shared module), and so does the source's own staying code.
+  for (const s of extract.size ? sf.getStatements() : []) {
+    if (migrating.has(s) || extract.has(s)) continue;
+    const names = sharedNames(referenceIdentifiers(s), s);
+    if (!removeStatements.includes(s)) for (const n of names) sourceFromShared.add(n);
+    else for (const n of names) (specReach.has(s) ? specFromShared : moduleFromShared).add(n);
+  }
   for (const s of removeStatements) {
+    if (extract.has(s)) continue;
     for (const r of refsOf(s).locals.keys()) {
-      if (!stay.has(r)) continue;
+      if (!stay.has(r) || extract.has(r)) continue;
       if (!isExported(r)) exportInSource.add(r);
       for (const name of declaredNames(r)) {
         if (specReach.has(s)) specFromSource.add(name);
@@ -176,5 +228,11 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
     specFromSource: [...specFromSource],
     removeStatements,
     exportInSource: [...exportInSource],
+    sharedStatements,
+    sharedImports,
+    specFromShared: [...specFromShared],
+    moduleFromShared: [...moduleFromShared],
+    sourceFromShared: [...sourceFromShared],
+    reexportShared,
   };
 }

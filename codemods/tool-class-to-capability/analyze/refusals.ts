@@ -20,7 +20,7 @@ export const REFUSAL_CODES = {
   EXTRA_PUBLIC_MEMBER: "has a public member callers may use",
   STATIC_MEMBER: "has static members",
   SELF_REFERENCE: "refers to a class by name that this migration removes",
-  SHARED_SPEC_CONSTANT: "its spec needs a local declaration that code staying behind also uses",
+  SHARED_SPEC_CONSTANT: "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",
   DUPLICATE_WIRE_NAME: "its wire name is already taken in the capabilities folder",
   UNSUPPORTED_SHAPE: "has a member shape the codemod cannot convert safely",
 } as const;

@@ -81,7 +81,11 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
       importEdits.push({ start: def.getStart(), end: def.getEnd() + comma.length, text: "" });
     }
   }
-  const result = applyEdits(afterRemoval, importEdits);
+  // Removals next to a kept header or at the top of the file leave blank-line runs the author
+  // never wrote: drop them (only when the original had no such run, so kept code stays as is).
+  let result = applyEdits(afterRemoval, importEdits);
+  if (!/\n[ \t]*\n[ \t]*\n/.test(text)) result = result.replace(/\n(?:[ \t]*\n){2,}/g, "\n\n");
+  if (!/^\s*\n/.test(text)) result = result.replace(/^\s*\n/, "");
   const final = parseText(project, `.capkit-scratch${sf.getFilePath()}`, result);
   if (final.getStatements().length === 0) return null;
   return result;

@@ -2,7 +2,7 @@
 import type { NodeRegistry, ProcessingContext } from "../context.js";
 import { Tool } from "./base-tool.js";
 
-const SHARED_DESCRIPTION = "Shared with code that stays.";
+const SHARED_DESCRIPTION = ["Shared", "with code that stays."].join(" "); // a call is not data: refused, not shared
 
 export function describeAll(): string {
   return SHARED_DESCRIPTION;

@@ -1,0 +1,1 @@
+export { MAX_JOBS } from "../schemas/jobs.shared.js";

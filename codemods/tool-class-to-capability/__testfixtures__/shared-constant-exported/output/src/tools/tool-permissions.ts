@@ -1,0 +1,5 @@
+export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "execute" | "external"> = {
+  list_jobs: "read",
+  rename_job: "write",
+  count_jobs: "read",
+};

@@ -1,0 +1,3 @@
+export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "execute" | "external"> = {
+  list_jobs: "read",
+};

@@ -1,0 +1,46 @@
+/**
+ * The shared constants module (emit/shared-file.ts) must keep migrated code lint-clean: the
+ * specs file imports it (spec-file purity) and the tools file imports and re-exports it (the
+ * seam forbids tools/ → capabilities/). Every fixture case whose expected specs file imports
+ * one is migrated, laid out as a workspace package (where the default seam applies) and linted.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runLint } from "../../rules/engine/lint-engine.js";
+import { discoverFixtureCases, listDirFiles, runFixtureCase } from "../testing/index.js";
+import { toolClassToCapability } from "./index.js";
+
+const FIXTURES = new URL("./__testfixtures__", import.meta.url).pathname;
+const IMPORTS_SHARED = /from "\.\.\/schemas\/[^"]+\.shared\.js"/;
+const importsShared = (dir: string): boolean => listDirFiles(dir).some((f) => f.endsWith(".specs.ts") && IMPORTS_SHARED.test(readFileSync(join(dir, f), "utf8")));
+const cases = discoverFixtureCases(FIXTURES).filter((c) => importsShared(c.outputDir));
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+describe("shared constants module", () => {
+  it("is produced by some fixture cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const fixture of cases) {
+    it(`${fixture.name}: migrated output passes capkit lint as a workspace package`, async () => {
+      const report = await runFixtureCase(toolClassToCapability, fixture);
+      const root = mkdtempSync(join(tmpdir(), "capkit-shared-"));
+      roots.push(root);
+      for (const [path, text] of report.produced) {
+        const file = join(root, "packages/agents", path);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      }
+      const specs = [...report.produced].filter(([p]) => p.endsWith(".specs.ts"));
+      expect(specs.some(([, text]) => IMPORTS_SHARED.test(text))).toBe(true);
+      const lint = await runLint(root, { useBaseline: false });
+      expect(lint.violations.map((v) => `${v.rule} ${v.file}:${v.line} ${v.message}`)).toEqual([]);
+      expect(lint.seams).toEqual(["tools-capabilities"]);
+    });
+  }
+});
