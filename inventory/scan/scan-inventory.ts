@@ -14,7 +14,7 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { bufferWantedInPhase2, candidateNames, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
-import { makeGate, type Gate } from "./gate.js";
+import { makeGate, type FileGate, type Gate } from "./gate.js";
 import { Sources } from "./sources.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 
@@ -59,9 +59,10 @@ class Extractor {
   extract(list: readonly string[]): void {
     const todo: { file: string; text: string }[] = [];
     for (const file of list) {
-      const hit = this.cache?.get(file, this.sources.bytes.get(file) ?? "");
+      const bytes = this.sources.bytesOf(file);
+      const hit = this.cache && bytes ? this.cache.get(file, bytes) : undefined;
       if (hit) this.facts.set(file, hit);
-      else todo.push({ file, text: this.sources.text(file) });
+      else todo.push({ file, text: bytes?.toString("utf8") ?? "" });
     }
     // Parsing stays on the main thread: a two-worker pool measured slower on the shared 2-core box.
     const fresh = todo.map((t) => extractFileFacts(t.file, t.text));
@@ -96,7 +97,12 @@ function selectPhase1(files: readonly string[], sources: Sources, config: Capkit
   return { names, phase1 };
 }
 
-/** Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory. */
+/**
+ * Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory.
+ * The byte gate answers for the belt builders and non-built-in `new` targets; the rest (factory
+ * names, a class named like a built-in) is looked up in the bytes, which for most files means
+ * reading them again (Sources keeps only the files the gate flagged).
+ */
 function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>, gate: Gate) {
   const classNames = new Set(names);
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
@@ -108,19 +114,23 @@ function selectPhase2(files: readonly string[], sources: Sources, config: Capkit
     }
   }
   const mention = mentionNames(fnNames);
-  // The byte gate answered for the configured belt builders and non-built-in `new` targets; the
-  // rest (factory names, a class named like a built-in) is looked up in the raw bytes.
   const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
-  const extraMentions = mention.filter((n) => !gated.has(n));
+  const extraMentions = mention.filter((n) => !gated.has(n)).map((n) => Buffer.from(n, "latin1"));
   const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
-  return files.filter((file) => {
-    const buf = sources.bytes.get(file);
+  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
+  if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
+  const byGate = new Set(open.filter((file) => {
     const g = sources.gates.get(file);
-    if (buf === undefined || g === undefined || facts.has(file)) return false;
-    if (builtinClass) return bufferWantedInPhase2(buf, classNames, mention);
-    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
-    return extraMentions.some((name) => buf.indexOf(name) !== -1);
-  });
+    return g !== undefined && (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t)));
+  }));
+  if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
+  const byBytes = new Set(sources.select(open.filter((file) => !byGate.has(file)), (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1)));
+  return open.filter((file) => byGate.has(file) || byBytes.has(file));
+}
+
+/** The files a later step may decode or search in memory; the others are only re-read when phase 2 must search them. */
+function keepFor(config: CapkitConfig) {
+  return (file: string, g: FileGate) => g.hinted || g.declaresBase || g.mentionsBelt || g.newTargets.length > 0 || file === config.base.module;
 }
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
@@ -140,7 +150,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const sources = new Sources(root, files, problems, gate);
+  const sources = new Sources(root, files, problems, gate, keepFor(config));
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;

@@ -18,11 +18,11 @@ function content(seed: number, size: number): Buffer {
   return buf;
 }
 
-describe("Sources (slab reads without fstat)", () => {
-  it("reads every file byte for byte across slab boundaries, for empty, small, 1 MB+ and slab-filling files", () => {
+describe("Sources (one read per file into a scratch buffer, copies kept only when wanted)", () => {
+  it("reads every file byte for byte: empty, small, scratch-filling (1 MB+), slab-crossing and big files", () => {
     mkdirSync(join(dir, "src"), { recursive: true });
-    // ~2 MB + 32 × 900 KB leave ~1.9 MB of the first 32 MB slab: the 3 MB file fills that rest and
-    // gets a buffer of its own; the files after it start a new slab.
+    // The 1 MB scratch buffer grows for the 1 MB+ and 3 MB files; 900 KB copies fill several 8 MB
+    // slabs (a copy that does not fit starts a new one); the 3 MB file gets a copy of its own.
     const sizes = [0, 1, 4096, 1024 * 1024, 1024 * 1024 + 1, ...Array.from({ length: 32 }, () => 900 * 1024), 3 * 1024 * 1024, 900 * 1024, 900 * 1024, 17];
     const files = sizes.map((size, i) => {
       const rel = `src/f${String(i).padStart(3, "0")}.ts`;
@@ -42,5 +42,50 @@ describe("Sources (slab reads without fstat)", () => {
     expect(problems).toEqual([{ file: "missing.ts", line: 0, column: 0, message: "cannot read: ENOENT" }]);
     expect(sources.text("ok.ts")).toContain("extends Tool");
     expect(sources.gates.get("ok.ts")?.hinted).toBe(true);
+  });
+
+  it("keeps only the files the keep predicate wants, and gates every file", () => {
+    mkdirSync(join(dir, "keep"), { recursive: true });
+    writeFileSync(join(dir, "keep/a.ts"), "export class A extends Tool {}\n");
+    writeFileSync(join(dir, "keep/b.ts"), "export const b = makeThing(1);\n");
+    const files = ["keep/a.ts", "keep/b.ts"];
+    const sources = new Sources(dir, files, [], makeGate(["Tool"], []), (_file, gate) => gate.hinted);
+    expect([...sources.gates.keys()]).toEqual(files);
+    expect([...sources.bytes.keys()]).toEqual(["keep/a.ts"]);
+    // A file not kept is still readable: as bytes and as text, read again.
+    expect(sources.text("keep/b.ts")).toBe("export const b = makeThing(1);\n");
+    expect(sources.bytes.has("keep/b.ts")).toBe(false);
+  });
+
+  it("select() tests kept files in memory, re-reads the others, keeps what matches and keeps file order", () => {
+    mkdirSync(join(dir, "sel"), { recursive: true });
+    const body: Record<string, string> = {
+      "sel/1.ts": "export class A extends Tool { run() { return makeThing(); } }\n",
+      "sel/2.ts": "export const b = makeThing(1);\n",
+      "sel/3.ts": "export const c = 3;\n",
+      "sel/4.ts": `export const d = [${"0, ".repeat(600_000)}makeThing()];\n`, // bigger than the scratch buffer
+    };
+    for (const [file, text] of Object.entries(body)) writeFileSync(join(dir, file), text);
+    const files = Object.keys(body);
+    const sources = new Sources(dir, files, [], makeGate(["Tool"], []), (_file, gate) => gate.hinted);
+    const needle = Buffer.from("makeThing");
+    const picked = sources.select(files, (buf) => buf.indexOf(needle) !== -1);
+    expect(picked).toEqual(["sel/1.ts", "sel/2.ts", "sel/4.ts"]);
+    expect([...sources.bytes.keys()].sort()).toEqual(["sel/1.ts", "sel/2.ts", "sel/4.ts"]);
+    for (const file of picked) expect(sources.bytes.get(file)?.toString("utf8"), file).toBe(body[file]);
+  });
+
+  it("select() reports a file that vanished since the first read, once, and does not pick it", () => {
+    mkdirSync(join(dir, "gone"), { recursive: true });
+    writeFileSync(join(dir, "gone/x.ts"), "export const x = makeThing();\n");
+    const problems: ScanProblem[] = [];
+    const sources = new Sources(dir, ["gone/x.ts", "gone/never.ts"], problems, makeGate(["Tool"], []), () => false);
+    expect(problems.map((p) => p.file)).toEqual(["gone/never.ts"]);
+    rmSync(join(dir, "gone/x.ts"));
+    expect(sources.select(["gone/x.ts", "gone/never.ts"], () => true)).toEqual([]);
+    expect(problems).toEqual([
+      { file: "gone/never.ts", line: 0, column: 0, message: "cannot read: ENOENT" },
+      { file: "gone/x.ts", line: 0, column: 0, message: "cannot read: ENOENT" },
+    ]);
   });
 });

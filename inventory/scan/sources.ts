@@ -1,10 +1,13 @@
 /**
- * Sources: every in-scope file's raw bytes, read into a few large shared buffers (one
- * allocation per 32 MB instead of one per file; open/read/close per file, with no fstat: a
- * file is read straight into the rest of the slab, and only one that fills it is measured),
- * each file gated
- * by the one-pass byte gate (gate.ts) as soon as it is read, while its bytes are hot. Files are
- * decoded as UTF-8 only when a later step needs their text (most never are).
+ * Sources: reads every in-scope file once into one reused scratch buffer, gates it there with
+ * the one-pass byte gate (gate.ts) while its bytes are hot, and keeps a copy only of the files
+ * the `keep` predicate wants (the ones a later step may decode or search: ~1 in 6 on the bench
+ * tree). Files are decoded as UTF-8 only when a later step needs their text.
+ *
+ * Why not keep every file: each kept byte lands on fresh memory, and the kernel's page faults
+ * for it cost as much as the read itself (~90 ms per 100 MB here); a scan's memory also grew
+ * with the repository. A later step that must search the files not kept (phase 2, when phase 1
+ * found class factories) re-reads them through the same scratch buffer: `select()`.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { sep } from "node:path";
@@ -12,37 +15,66 @@ import { performance } from "node:perf_hooks";
 import type { ScanProblem } from "../types.js";
 import type { FileGate, Gate } from "./gate.js";
 
-const SLAB_BYTES = 32 * 1024 * 1024;
-/** A new slab is started when less than this is left (a source file is rarely bigger). */
-const SLAB_MIN_FREE = 1024 * 1024;
+/** Kept copies are packed into shared slabs: one allocation per 8 MB instead of one per file. */
+const SLAB_BYTES = 8 * 1024 * 1024;
+/** The scratch buffer's starting size; it grows to fit the biggest file read. */
+const SCRATCH_BYTES = 1024 * 1024;
+
+export type KeepFile = (file: string, gate: FileGate) => boolean;
 
 export class Sources {
+  /** The kept files' bytes; `bytesOf()` also answers for the others, by reading them again. */
   readonly bytes = new Map<string, Buffer>();
   readonly gates = new Map<string, FileGate>();
   /** Milliseconds spent reading and gating (for the scan's timings). */
   readMs = 0;
   gateMs = 0;
+  private readonly prefix: string;
+  private scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   private slab = Buffer.allocUnsafe(0);
   private slabUsed = 0;
 
-  constructor(root: string, files: readonly string[], problems: ScanProblem[], gate: Gate) {
+  constructor(
+    root: string,
+    files: readonly string[],
+    private readonly problems: ScanProblem[],
+    gate: Gate,
+    keep: KeepFile = () => true,
+  ) {
     // `root` is absolute and normalised, `file` relative with `/`: no path.join per file.
-    const prefix = root.endsWith(sep) ? root : root + sep;
+    this.prefix = root.endsWith(sep) ? root : root + sep;
     for (const file of files) {
       const t0 = performance.now();
-      let buf: Buffer;
-      try {
-        buf = this.read(prefix + file);
-      } catch (error) {
-        problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-        continue;
-      }
+      const buf = this.readOrReport(file);
+      if (buf === null) continue;
       const t1 = performance.now();
-      this.bytes.set(file, buf);
-      this.gates.set(file, gate(buf));
+      const g = gate(buf);
+      this.gates.set(file, g);
+      if (keep(file, g)) this.bytes.set(file, this.keepCopy(buf));
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
+  }
+
+  /**
+   * The files of `files` whose bytes pass `test`, in the given order. Kept files are tested in
+   * memory, the others are read again into the scratch buffer; a match is kept from then on.
+   */
+  select(files: readonly string[], test: (bytes: Buffer) => boolean): string[] {
+    return files.filter((file) => {
+      const kept = this.bytes.get(file);
+      if (kept !== undefined) return test(kept);
+      if (!this.gates.has(file)) return false; // unreadable on the first pass: already reported
+      const buf = this.readOrReport(file);
+      if (buf === null || !test(buf)) return false;
+      this.bytes.set(file, this.keepCopy(buf));
+      return true;
+    });
+  }
+
+  /** The file's bytes: its kept copy, or a fresh read (only valid until the next read). */
+  bytesOf(file: string): Buffer | undefined {
+    return this.bytes.get(file) ?? (this.gates.has(file) ? (this.readOrReport(file) ?? undefined) : undefined);
   }
 
   /**
@@ -52,42 +84,55 @@ export class Sources {
    * a scan on the bench tree); decoding twice costs a few milliseconds.
    */
   text(file: string): string {
-    return this.bytes.get(file)?.toString("utf8") ?? "";
+    return this.bytesOf(file)?.toString("utf8") ?? "";
   }
 
+  private readOrReport(file: string): Buffer | null {
+    try {
+      return this.read(this.prefix + file);
+    } catch (error) {
+      this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      return null;
+    }
+  }
+
+  /** Reads the file into the scratch buffer (grown when the file fills it); returns a view of it. */
   private read(path: string): Buffer {
     const fd = openSync(path, "r");
     try {
-      if (this.slab.length - this.slabUsed < SLAB_MIN_FREE) {
-        this.slab = Buffer.allocUnsafe(SLAB_BYTES);
-        this.slabUsed = 0;
-      }
-      const free = this.slab.length - this.slabUsed;
       // One read: a regular file read short of the request has reached its end (so no fstat and
       // no extra read to see EOF, two syscalls saved per file).
-      const n = readSync(fd, this.slab, this.slabUsed, free, null);
-      if (n < free) {
-        const view = this.slab.subarray(this.slabUsed, this.slabUsed + n);
-        this.slabUsed += n;
-        return view;
-      }
-      // The file filled the rest of the slab: it is big, so give it a buffer of its own.
-      const own = Buffer.allocUnsafe(Math.max(fstatSync(fd).size, free));
-      this.slab.copy(own, 0, this.slabUsed, this.slabUsed + free);
-      this.slabUsed += free;
-      return readRest(fd, own, free);
+      const n = readSync(fd, this.scratch, 0, this.scratch.length, null);
+      if (n < this.scratch.length) return this.scratch.subarray(0, n);
+      // The file filled the scratch buffer: grow it to the file's size and read the rest.
+      const grown = Buffer.allocUnsafe(Math.max(fstatSync(fd).size + 1, 2 * this.scratch.length));
+      this.scratch.copy(grown, 0, 0, n);
+      this.scratch = grown;
+      return readRest(fd, grown, n);
     } finally {
       closeSync(fd);
     }
   }
+
+  private keepCopy(buf: Buffer): Buffer {
+    if (buf.length > SLAB_BYTES / 4) return Buffer.from(buf);
+    if (this.slab.length - this.slabUsed < buf.length) {
+      this.slab = Buffer.allocUnsafe(SLAB_BYTES);
+      this.slabUsed = 0;
+    }
+    const copy = this.slab.subarray(this.slabUsed, this.slabUsed + buf.length);
+    buf.copy(copy);
+    this.slabUsed += buf.length;
+    return copy;
+  }
 }
 
-/** Fills `into` from offset `got` on (the file may have shrunk meanwhile); returns the part filled. */
+/** Reads from offset `got` until EOF or `into` is full (the file may have changed meanwhile); returns the part filled. */
 function readRest(fd: number, into: Buffer, got: number): Buffer {
   while (got < into.length) {
     const n = readSync(fd, into, got, into.length - got, null);
     if (n <= 0) break;
     got += n;
   }
-  return got === into.length ? into : into.subarray(0, got);
+  return into.subarray(0, got);
 }
