@@ -6,8 +6,8 @@
  * cached per content hash (the history backfill caches per git blob).
  */
 import type TS from "typescript";
-import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact } from "./facts.js";
-import { parseFile } from "./parse.js";
+import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact, type LocalExportFact } from "./facts.js";
+import { parseFile, type ParsedFile } from "./parse.js";
 import { identifierPath, lineOf, propertyNameText, stringLiteralValue, walk, type Ctx } from "./ast-utils.js";
 import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
@@ -21,16 +21,24 @@ import { maskInertBodies } from "./mask.js";
 const MASK_MIN_CHARS = 4096;
 const MASKABLE = /\.[cm]?ts$/;
 
-/** Parses the masked text when that is possible and error-free, else the full text (same positions either way). */
-function parseForFacts(relPath: string, text: string, mask: boolean) {
+/**
+ * Parses the masked text when that is possible and error-free, else the full text (same lines
+ * either way), with the exports of functions the mask cut whole.
+ */
+function parseForFacts(relPath: string, text: string, mask: boolean): ParsedFile & { readonly cutExports: readonly LocalExportFact[] } {
   if (mask && text.length >= MASK_MIN_CHARS && MASKABLE.test(relPath)) {
     const masked = maskInertBodies(text);
     if (masked !== null) {
-      const parsed = parseFile(relPath, masked);
-      if (parsed.errors.length === 0) return parsed;
+      const parsed = parseFile(relPath, masked.text);
+      if (parsed.errors.length === 0) return { ...parsed, cutExports: masked.exports };
     }
   }
-  return parseFile(relPath, text);
+  return { ...parseFile(relPath, text), cutExports: [] };
+}
+
+/** Statement order is line order for the cut exports (each stood on lines of its own); `sort` is stable. */
+function withCutExports(fromAst: readonly LocalExportFact[], cut: readonly LocalExportFact[]): LocalExportFact[] {
+  return cut.length === 0 ? [...fromAst] : [...fromAst, ...cut].sort((a, b) => a.line - b.line);
 }
 
 const ITERATION_METHODS = new Set(["map", "forEach", "flatMap", "filter", "reduce", "some", "every", "find", "from"]);
@@ -138,7 +146,7 @@ function returnsNamed(ctx: Ctx, fnNode: TS.Node, name: string): boolean {
 
 /** `options.mask: false` parses the full text (the facts are the same; tests compare both). */
 export function extractFileFacts(relPath: string, text: string, options: { readonly mask?: boolean } = {}): FileFacts {
-  const { ts, sourceFile: sf, errors } = parseForFacts(relPath, text, options.mask ?? true);
+  const { ts, sourceFile: sf, errors, cutExports } = parseForFacts(relPath, text, options.mask ?? true);
   const ctx: Ctx = { ts, sf };
   const classes: ClassFact[] = [];
   const functions: FunctionFact[] = [];
@@ -272,6 +280,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
+  moduleFacts.localExports = withCutExports(moduleFacts.localExports, cutExports);
   const calling = functions.flatMap((f, i) => {
     const node = functionNodes[i];
     return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];

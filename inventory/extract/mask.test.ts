@@ -11,15 +11,51 @@ const REPO = join(import.meta.dirname, "..", "..");
 const padded = (code: string) => `${code}\n${"// padding padding padding padding padding padding padding\n".repeat(80)}`;
 
 describe("maskInertBodies", () => {
-  it("cuts an inert top-level function (signature and body) and a whole inert interface down to their line breaks", () => {
+  it("cuts a whole inert function and a whole inert interface down to their line breaks, handing back the function's export", () => {
     const text = "/** doc */\nexport function f(a: number, b = { x: 1 }): number {\n  let t = 0;\n  for (let k = 0; k < a; k++) t += Math.max(k, 2);\n  return t;\n}\nexport interface R {\n  readonly id: string;\n}\n";
     const masked = maskInertBodies(text);
-    expect(masked).not.toBeNull();
-    expect(masked).toBe("/** doc */\nexport function f(){\n\n\n\n}\n\n\n\n");
-    expect(masked?.split("\n").length).toBe(text.split("\n").length);
-    expect(masked).toContain("export function f(");
-    expect(masked).not.toContain("Math.max");
-    expect(masked).not.toContain("readonly id");
+    expect(masked?.text).toBe("\n".repeat(9));
+    expect(masked?.exports).toEqual([{ exported: "f", local: "f", line: 2 }]);
+  });
+
+  it("cuts only the body and an inert signature when the function shares a line with other code", () => {
+    const text = "export const a = 1; export function f(n: number): number {\n  return n * 2;\n}\nfunction g() {\n  return 1;\n} // trailing\n";
+    const masked = maskInertBodies(text);
+    expect(masked?.text).toBe("export const a = 1; export function f(){\n\n}\nfunction g() {\n\n} // trailing\n");
+    expect(masked?.exports).toEqual([]);
+  });
+
+  it("hands back default, async, generator and overloaded exports with their lines, and none for anonymous or local functions", () => {
+    const text = [
+      "export function over(a: string): string;",
+      "export function over(a: unknown): unknown {",
+      "  return a;",
+      "}",
+      "export default async function main() {",
+      "  return 1;",
+      "}",
+      "export async function* gen() {",
+      "  yield 1;",
+      "}",
+      "function local() {",
+      "  return 2;",
+      "}",
+      "",
+    ].join("\r\n");
+    expect(maskInertBodies(text)?.exports).toEqual([
+      { exported: "over", local: "over", line: 2 },
+      { exported: "default", local: "main", line: 5 },
+      { exported: "gen", local: "gen", line: 8 },
+    ]);
+    expect(maskInertBodies("export default function () {\n  return 1;\n}\n")?.exports).toEqual([]);
+  });
+
+  it("cuts no whole function where a line break is not a \\n (a lone \\r or U+2028 would shift the lines)", () => {
+    for (const br of ["\r", "\u2028"]) {
+      const text = `export function f() {${br}  return 1;${br}}${br}`;
+      expect(maskInertBodies(text)?.exports ?? [], JSON.stringify(br)).toEqual([]);
+      expect(maskInertBodies(text)?.text, JSON.stringify(br)).toContain("export function f(");
+    }
   });
 
   it("keeps bodies that could yield a fact", () => {
@@ -58,7 +94,9 @@ describe("maskInertBodies", () => {
     ].join("\n");
     const ranges = inertBodies(text);
     expect(ranges).toHaveLength(1);
-    expect(text.slice((ranges?.[0]?.end ?? 0) - 1, (ranges?.[0]?.end ?? 0) + 2)).toBe("\n}\n");
+    // The whole function goes: from the file's start to its own `}`, not to a `}` in a string or regex.
+    expect(ranges?.[0]?.start).toBe(0);
+    expect(ranges?.[0]?.end).toBe(text.indexOf("\n}\n") + 2);
   });
 
   it("yields the same facts as a full parse on tricky code, and reports the same parse errors", () => {
@@ -66,6 +104,8 @@ describe("maskInertBodies", () => {
       padded("import { Tool } from './t.js';\nexport function build() {\n  return [new ATool()];\n}\nfunction inert(x: number): { y: number } {\n  return { y: x * 2 };\n}\nexport class ATool extends Tool {\n  readonly name = 'a';\n}"),
       padded("export function gated(tools) {\n  return gateTools(tools, {});\n}\nfunction plain() {\n  const re = /}/;\n  return re.source;\n}"),
       padded("function broken() {\n  return 1;\n}\nexport class B extends Tool {\n  name = ;\n}"),
+      // Cut exports merge back in statement order among the others.
+      padded("export const a = 1;\nexport function b() {\n  return 2;\n}\nexport { a as c };\nexport default function d() {\n  return 3;\n}\nexport class E extends Tool {}\nexport function f(): void {\n  return;\n}\nexport default d;"),
     ];
     for (const text of cases) expect(extractFileFacts("x.ts", text)).toEqual(extractFileFacts("x.ts", text, { mask: false }));
   });

@@ -1,15 +1,18 @@
 /**
- * maskInertBodies(text): a parse-time shortcut for big files. Cuts out the interior of
- * top-level function bodies that cannot contribute a fact (no class, no construction of a
- * non-built-in, no plain-identifier call, no nested declaration keyword, no permission
- * category string) and whole inert interfaces, keeping only their line breaks: every line number stays the
- * same, while the parser no longer scans the cut text (not even as blanks: TypeScript's
- * scanner and its line table walk every character). Returns null when nothing was masked
- * or when the lexical scan is unsure (unbalanced brackets, unterminated string/comment/regex);
- * the caller also falls back to the full text whenever the masked text has a parse error.
- * Facts are identical to the full parse (functions without calls are not recorded either way).
+ * maskInertBodies(text): a parse-time shortcut for big files. Cuts out top-level functions
+ * that cannot contribute a fact (no class, no construction of a non-built-in, no plain-identifier
+ * call, no nested declaration keyword, no permission category string) and inert interfaces,
+ * keeping only their line breaks: every line number stays the same, while the parser no longer
+ * scans the cut text (not even as blanks: TypeScript's scanner and its line table walk every
+ * character). A whole function goes when it stands on lines of its own; its one fact, an
+ * `export`, is handed back for the caller to merge by line. Otherwise only its body (and an
+ * inert signature) goes. Returns null when nothing was masked or when the lexical scan is unsure
+ * (unbalanced brackets, unterminated string/comment/regex); the caller also falls back to the
+ * full text whenever the masked text has a parse error. Facts are identical to the full parse
+ * (functions without calls are not recorded either way).
  */
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
+import type { LocalExportFact } from "./facts.js";
 
 /** An optional modifier chain, then the keyword (tested after leading comments are skipped). */
 const MODIFIERS = String.raw`^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?`;
@@ -17,9 +20,16 @@ const FUNCTION_HEAD = new RegExp(`${MODIFIERS}function\\b`);
 /** A top-level function's head up to its parameter list: `export async function* name<T>`. */
 const FUNCTION_NAME_HEAD = new RegExp(`${MODIFIERS}function\\b\\s*\\*?\\s*[\\w$]*\\s*(?:<[^]*>)?\\s*$`);
 const INTERFACE_HEAD = new RegExp(`${MODIFIERS}interface\\b`);
+/** What a whole cut function exported: `export [default] [async] function [*] name`. */
+const FUNCTION_EXPORT = /^export\s+(default\s+)?(?:async\s+)?function\b\s*\*?\s*([A-Za-z_$][\w$]*)?/;
 
 /** The statement head without its leading whitespace and comments (a loop, not a backtracking regex). */
 function headOf(text: string, from: number, to: number): string {
+  return text.slice(headTokenAt(text, from, to), to);
+}
+
+/** Where the head's first token starts, after leading whitespace and comments. */
+function headTokenAt(text: string, from: number, to: number): number {
   let i = from;
   for (;;) {
     while (i < to && isSpaceCode(text.charCodeAt(i))) i++;
@@ -33,7 +43,7 @@ function headOf(text: string, from: number, to: number): string {
       i = e === -1 || e + 2 > to ? to : e + 2;
     } else break;
   }
-  return text.slice(i, to);
+  return i;
 }
 
 /** Reserved words that may stand before `(` without being a call (`of`, `await`, `yield` can be identifiers). */
@@ -113,6 +123,8 @@ const REGEX_AFTER_WORDS = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|
 interface Range {
   readonly start: number;
   readonly end: number;
+  /** A whole function cut with its `export`: the export, and where its first token was. */
+  readonly exported?: { readonly exported: string; readonly local: string; readonly at: number };
 }
 
 const enum Open {
@@ -188,6 +200,9 @@ for (const ch of "/'\"`{}()[];") KIND[ch.charCodeAt(0)] = SPECIAL;
 /** Top-level `{…}` interiors that are safe to cut, or null when the scan is unsure. */
 export function inertBodies(text: string): Range[] | null {
   const ranges: Range[] = [];
+  // Whole functions are cut only where a line break is a `\n` (or `\r\n`): the cut export's line
+  // is then a count of `\n`s.
+  const wholeFunctions = text.indexOf("\u2028") === -1 && text.indexOf("\u2029") === -1 && (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text));
   const stack: Open[] = [];
   let headStart = 0;
   let bodyOpen = -1;
@@ -259,7 +274,7 @@ export function inertBodies(text: string): Range[] | null {
         } else i = r;
       } else if (top !== Open.Brace) return null;
       else if (stack.length === 0) {
-        if (bodyKind !== 0 && i > bodyOpen + 1) pushInert(ranges, text, bodyKind, headStart, paramOpen, paramClose, bodyOpen, i);
+        if (bodyKind !== 0 && i > bodyOpen + 1) pushInert(ranges, text, bodyKind, headStart, paramOpen, paramClose, bodyOpen, i, wholeFunctions);
         bodyKind = 0;
         headStart = i + 1;
       }
@@ -279,7 +294,7 @@ export function inertBodies(text: string): Range[] | null {
  * inert. An inert interface goes whole, head and leading comments included: interfaces yield
  * no fact (call-signature ones are live), so the parser need not even see their names.
  */
-function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number): void {
+function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number, wholeFunctions: boolean): void {
   const interior = text.slice(bodyOpen + 1, close);
   const live = bodyKind === 1 ? liveBody(interior) : interior.includes("(") || interior.includes("@");
   if (live) return;
@@ -292,6 +307,11 @@ function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: n
     const params = text.slice(paramOpen + 1, paramClose);
     const returns = text.slice(paramClose + 1, bodyOpen);
     if (!liveBody(params) && !liveBody(returns)) {
+      const whole = wholeFunctions ? wholeFunction(text, headStart, paramOpen, close) : null;
+      if (whole) {
+        ranges.push(whole);
+        return;
+      }
       if (paramClose > paramOpen + 1) ranges.push({ start: paramOpen + 1, end: paramClose });
       const colon = returns.indexOf(":");
       if (colon !== -1) ranges.push({ start: paramClose + 1 + colon, end: bodyOpen });
@@ -300,16 +320,52 @@ function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: n
   ranges.push({ start: bodyOpen + 1, end: close });
 }
 
-/** The text with inert bodies cut down to their line breaks, or null when there is nothing (safe) to cut. */
-export function maskInertBodies(text: string): string | null {
+const isBlank = (c: number) => c === 32 || c === 9;
+
+/**
+ * An inert function from its head (leading comments included) to its `}`, when it stands on
+ * lines of its own (nothing but blanks before its first token or after its `}` on those lines):
+ * then no other statement starts on its line, and its export merges back by line exactly.
+ */
+function wholeFunction(text: string, headStart: number, paramOpen: number, close: number): Range | null {
+  const at = headTokenAt(text, headStart, paramOpen);
+  let b = at - 1;
+  while (b >= 0 && isBlank(text.charCodeAt(b))) b--;
+  if (b >= 0 && text.charCodeAt(b) !== 10) return null;
+  let e = close + 1;
+  while (e < text.length && (isBlank(text.charCodeAt(e)) || text.charCodeAt(e) === 13)) e++;
+  if (e < text.length && text.charCodeAt(e) !== 10) return null;
+  const m = FUNCTION_EXPORT.exec(text.slice(at, paramOpen));
+  const local = m?.[2];
+  if (!m || local === undefined) return { start: headStart, end: close + 1 };
+  return { start: headStart, end: close + 1, exported: { exported: m[1] ? "default" : local, local, at } };
+}
+
+export interface MaskedText {
+  readonly text: string;
+  /** The `export`s of the functions cut whole, in text order, with their original lines. */
+  readonly exports: readonly LocalExportFact[];
+}
+
+/** The text with inert code cut down to its line breaks, or null when there is nothing (safe) to cut. */
+export function maskInertBodies(text: string): MaskedText | null {
   const ranges = inertBodies(text);
   if (!ranges || ranges.length === 0) return null;
   const parts: string[] = [];
+  const exports: LocalExportFact[] = [];
   let at = 0;
+  // Lines of cut exports: `\n`s counted from the last one on (ranges come in text order).
+  let line = 1;
+  let counted = 0;
   for (const r of ranges) {
     parts.push(text.slice(at, r.start), lineBreaksOf(text.slice(r.start, r.end)));
     at = r.end;
+    if (r.exported) {
+      for (let p = text.indexOf("\n", counted); p !== -1 && p < r.exported.at; p = text.indexOf("\n", p + 1)) line++;
+      counted = r.exported.at;
+      exports.push({ exported: r.exported.exported, local: r.exported.local, line });
+    }
   }
   parts.push(text.slice(at));
-  return parts.join("");
+  return { text: parts.join(""), exports };
 }
