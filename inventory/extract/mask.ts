@@ -114,7 +114,19 @@ export function liveBody(body: string): boolean {
 
 /** Everything but line breaks (TypeScript counts \r, \n, U+2028 and U+2029 as line breaks). */
 const NOT_LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
-const lineBreaksOf = (s: string) => s.replace(NOT_LINE_BREAKS, "");
+
+/** Is every line break of the text a `\n` or `\r\n`? (Then a line is a count of `\n`s.) */
+export function plainLineBreaks(text: string): boolean {
+  return text.indexOf("\u2028") === -1 && text.indexOf("\u2029") === -1 && (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text));
+}
+
+/** The line breaks of text[start, end): with plain breaks, one `\n` per `\n` found natively (~4× faster than the regex). */
+function lineBreaksOf(text: string, start: number, end: number, plain: boolean): string {
+  if (!plain) return text.slice(start, end).replace(NOT_LINE_BREAKS, "");
+  let n = 0;
+  for (let p = text.indexOf("\n", start); p !== -1 && p < end; p = text.indexOf("\n", p + 1)) n++;
+  return "\n".repeat(n);
+}
 
 /** Previous significant characters after which `/` starts a regex literal rather than a division. */
 const REGEX_AFTER = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
@@ -198,11 +210,11 @@ for (let c = 0; c < 128; c++) if (isIdentCode(c)) KIND[c] = WORD;
 for (const ch of "/'\"`{}()[];") KIND[ch.charCodeAt(0)] = SPECIAL;
 
 /** Top-level `{…}` interiors that are safe to cut, or null when the scan is unsure. */
-export function inertBodies(text: string): Range[] | null {
+export function inertBodies(text: string, plainLines = plainLineBreaks(text)): Range[] | null {
   const ranges: Range[] = [];
-  // Whole functions are cut only where a line break is a `\n` (or `\r\n`): the cut export's line
-  // is then a count of `\n`s.
-  const wholeFunctions = text.indexOf("\u2028") === -1 && text.indexOf("\u2029") === -1 && (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text));
+  // Whole functions are cut only where every line break is a `\n` (or `\r\n`): the cut export's
+  // line is then a count of `\n`s.
+  const wholeFunctions = plainLines;
   const stack: Open[] = [];
   let headStart = 0;
   let bodyOpen = -1;
@@ -349,7 +361,8 @@ export interface MaskedText {
 
 /** The text with inert code cut down to its line breaks, or null when there is nothing (safe) to cut. */
 export function maskInertBodies(text: string): MaskedText | null {
-  const ranges = inertBodies(text);
+  const plain = plainLineBreaks(text);
+  const ranges = inertBodies(text, plain);
   if (!ranges || ranges.length === 0) return null;
   const parts: string[] = [];
   const exports: LocalExportFact[] = [];
@@ -358,7 +371,7 @@ export function maskInertBodies(text: string): MaskedText | null {
   let line = 1;
   let counted = 0;
   for (const r of ranges) {
-    parts.push(text.slice(at, r.start), lineBreaksOf(text.slice(r.start, r.end)));
+    parts.push(text.slice(at, r.start), lineBreaksOf(text, r.start, r.end, plain));
     at = r.end;
     if (r.exported) {
       for (let p = text.indexOf("\n", counted); p !== -1 && p < r.exported.at; p = text.indexOf("\n", p + 1)) line++;
