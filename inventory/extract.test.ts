@@ -51,6 +51,23 @@ describe("text pre-filter", () => {
   });
 });
 
+describe("class headers in the text pre-filter", () => {
+  const heritagesOf = (text: string) => textHints(text).heritages.map((h) => [h.name, h.idents]);
+
+  it("reads past braces in type parameters, mixin arguments and type arguments, and strings holding braces", () => {
+    expect(heritagesOf("export class A<T extends { id: string } = { id: string }> extends Tool {}")).toEqual([["A", ["Tool"]]]);
+    expect(heritagesOf("class B extends WithOptions({ n: '}' }, core.Tool) implements Shape {}")).toEqual([["B", ["WithOptions", "n", "core", "Tool"]]]);
+    expect(heritagesOf("class C<F extends (x: number) => void> extends Base<{ a: 1 }> {}")).toEqual([["C", ["Base", "a"]]]);
+  });
+
+  it("names anonymous class expressions by their variable, and skips constraints, implements-only and commented headers", () => {
+    expect(heritagesOf("export const D = class extends Tool {};")).toEqual([["D", ["Tool"]]]);
+    expect(heritagesOf("class Box<T extends Tool<X>> { items: T[] = []; }")).toEqual([]);
+    expect(heritagesOf("class Shape implements Tool { name = 'x'; }")).toEqual([]);
+    expect(heritagesOf("// class Old extends Tool {}\n * class Doc extends Tool {}\nclass Live extends Tool {}")).toEqual([["Live", ["Tool"]]]);
+  });
+});
+
 describe("byte-level gates", () => {
   it("never decode a file without extends or a re-export shape, and agree with textHints otherwise", () => {
     let decoded = 0;

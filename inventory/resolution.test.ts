@@ -129,7 +129,7 @@ describe("default exports and imports", () => {
 describe("mixins", () => {
   it("lists classes extending a mixin call over the base (direct) or a subclass (indirect), with the mixin in evidence and blockers", async () => {
     const r = await scanCase("mixin-heritage");
-    expect(names(r)).toEqual(["AuditTool", "CachedFetchTool", "FetchTool", "HttpTool", "RetryingGetTool", "RobustTool", "TunedTool"]);
+    expect(names(r)).toEqual(["AuditTool", "CachedFetchTool", "FetchTool", "HttpTool", "KeyedTool", "RetryingGetTool", "RobustTool", "SettledTool", "TunedTool"]);
     expect(byName(r, "FetchTool")).toMatchObject({ direct: true, chain: ["FetchTool", "Tool"], base: "Tool" });
     expect(resolution(r, "FetchTool")).toBe(`extends WithRetry(Tool), through the mixin WithRetry (argument Tool), ${BASE_AT}`);
     expect(resolution(r, "AuditTool")).toBe(`extends mixins.Logging(core.Tool), through the mixin mixins.Logging (argument core.Tool), ${BASE_AT}`);
@@ -143,13 +143,20 @@ describe("mixins", () => {
     ]);
     expect(byName(r, "RetryingGetTool").blockers.map((b) => b.code)).toEqual(["indirect-subclass", "mixin"]);
     expect(byName(r, "CachedFetchTool").blockers.map((b) => b.code)).toEqual(["indirect-subclass"]);
-    expect(r.counters.extendsTool).toEqual({ occurrences: 5, files: 2 });
+    expect(r.counters.extendsTool).toEqual({ occurrences: 7, files: 3 });
     expect(r.counters.indirect).toEqual({ occurrences: 2, files: 1 });
+  });
+
+  it("finds a header with a `{` before the base: a mixin's options object, a type parameter's object constraint", async () => {
+    const r = await scanCase("mixin-heritage");
+    expect(resolution(r, "SettledTool")).toBe(`extends WithSettings({ retries: 2 }, Tool), through the mixin WithSettings (argument Tool), ${BASE_AT}`);
+    expect(resolution(r, "KeyedTool")).toBe(`extends Tool, ${BASE_AT}`);
+    expect(byName(r, "KeyedTool").direct).toBe(true);
   });
 
   it("does not count a mixin over another class, a generic constraint or an implements clause", async () => {
     const r = await scanCase("mixin-heritage");
-    for (const n of ["ObservedEmitter", "ToolBox", "ToolShape", "Retrying", "Logged", "Configured", "Observed"]) expect(names(r)).not.toContain(n);
+    for (const n of ["ObservedEmitter", "ToolBox", "ToolShape", "Retrying", "Logged", "Configured", "Observed", "Settled"]) expect(names(r)).not.toContain(n);
   });
 });
 

@@ -22,7 +22,11 @@ export interface TextHints {
   readonly exportListNames: readonly string[];
 }
 
-const CLASS_HEADER = /\bclass\b\s*([A-Za-z_$][\w$]*)?\s*(?:<[^{]*?>)?\s*extends\s+([^{]*)/g;
+const CLASS_KEYWORD = /\bclass\b\s*([A-Za-z_$][\w$]*)?/g;
+/** How far past `class` a header is read (a mixin's options object can be long; real headers are short). */
+const MAX_HEADER = 1000;
+/** How much of a heritage is kept for its identifiers. */
+const MAX_HERITAGE = 400;
 const IDENT = /[A-Za-z_$][\w$]*/g;
 const BRACES = /\b(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/g;
 const ALIAS = /([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)/g;
@@ -30,6 +34,53 @@ const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)
 const STAR_EXPORT = /\bexport\s*\*/;
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}/g;
 const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
+
+const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+const keywordAt = (text: string, i: number, word: string) =>
+  text.startsWith(word, i) && !isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length));
+
+/** Index of the quote closing the string opened at `i` (or the header's end). */
+function stringEnd(text: string, i: number, end: number): number {
+  const quote = text.charCodeAt(i);
+  for (let j = i + 1; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === quote) return j;
+  }
+  return end;
+}
+
+/**
+ * A class header from just after `class [Name]`: the text after its own `extends` (not one inside
+ * type parameters), up to `implements` or the body's `{`; null when it extends nothing. Brackets
+ * are counted, so a `{` in a type parameter's constraint (`<T extends { id: string }>`) or in a
+ * mixin's arguments (`extends WithOptions({ n: 1 }, Tool)`) does not end the header, and `=>` in
+ * a type is not a closing `>`.
+ */
+function heritageAfter(text: string, from: number): string | null {
+  const end = Math.min(text.length, from + MAX_HEADER);
+  let depth = 0;
+  let angle = 0;
+  let start = -1;
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 39 || c === 34 || c === 96) i = stringEnd(text, i, end);
+    else if (c === 61 && text.charCodeAt(i + 1) === 62) i++;
+    else if (c === 40 || c === 91) depth++;
+    else if (c === 41 || c === 93) depth--;
+    else if (c === 60) angle++;
+    else if (c === 62) angle--;
+    else if (c === 123) {
+      if (depth === 0 && angle <= 0) return start === -1 ? null : text.slice(start, i);
+      depth++;
+    } else if (c === 125) depth--;
+    else if (depth === 0 && angle <= 0 && (c === 101 || c === 105)) {
+      if (start === -1 && keywordAt(text, i, "extends")) start = (i += 6) + 1;
+      else if (start !== -1 && keywordAt(text, i, "implements")) return text.slice(start, i);
+    }
+  }
+  return start === -1 ? null : text.slice(start, end);
+}
 
 /** Is this position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local) */
 function inLineComment(text: string, index: number): boolean {
@@ -46,11 +97,13 @@ export function textHints(text: string): TextHints {
   const defaultImports: string[] = [];
   const exportListNames: string[] = [];
   if (text.includes("extends")) {
-    for (const m of text.matchAll(CLASS_HEADER)) {
-      if (inLineComment(text, m.index ?? 0)) continue;
-      const heritage = (m[2] ?? "").slice(0, 200).split(/\bimplements\b/)[0] ?? "";
-      const idents = heritage.match(IDENT) ?? [];
-      let name = m[1] ?? null;
+    for (const m of text.matchAll(CLASS_KEYWORD)) {
+      // `class extends X`: the word after `class` is the keyword, not a name.
+      const named = m[1] !== undefined && m[1] !== "extends" && m[1] !== "implements";
+      const heritage = heritageAfter(text, named ? (m.index ?? 0) + m[0].length : (m.index ?? 0) + 5);
+      if (heritage === null || inLineComment(text, m.index ?? 0)) continue;
+      const idents = heritage.slice(0, MAX_HERITAGE).match(IDENT) ?? [];
+      let name = named ? (m[1] ?? null) : null;
       if (!name) {
         const before = text.slice(Math.max(0, (m.index ?? 0) - 80), m.index);
         name = VAR_CLASS.exec(before)?.[1] ?? null;

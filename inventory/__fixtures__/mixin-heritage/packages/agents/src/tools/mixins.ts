@@ -30,3 +30,11 @@ export function Observable<TBase extends Ctor>(Base: TBase) {
   abstract class Observed extends Base {}
   return Observed;
 }
+
+/** Options first, the base class second: the heritage holds a `{` before the base. */
+export function WithSettings<TBase extends Ctor<Tool>>(settings: { readonly retries: number }, Base: TBase) {
+  abstract class Settled extends Base {
+    readonly settings = settings;
+  }
+  return Settled;
+}
