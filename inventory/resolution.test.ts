@@ -83,7 +83,7 @@ const BASE_AT = "resolved to Tool declared at packages/agents/src/tools/base-too
 describe("default exports and imports", () => {
   it("follows `export default class Tool` imported under any name, and default-exported subclasses", async () => {
     const r = await scanCase("default-import");
-    expect(names(r)).toEqual(["AlphaTool", "AnonChildTool", "BetaTool", "CrawlTool", "FetchTool", "GuardedTool", "HttpGetTool", "HttpTool", null].sort());
+    expect(names(r)).toEqual(["AlphaTool", "AnonChildTool", "BetaTool", "CrawlTool", "EchoTool", "FetchTool", "GuardedTool", "HttpGetTool", "HttpTool", null].sort());
     expect(resolution(r, "AlphaTool")).toBe(`extends Base, ${BASE_AT}`);
     expect(byName(r, "HttpTool")).toMatchObject({ direct: true, chain: ["HttpTool", "Tool"] });
     expect(byName(r, "HttpGetTool")).toMatchObject({ direct: false, chain: ["HttpGetTool", "HttpTool", "Tool"] });
@@ -96,8 +96,14 @@ describe("default exports and imports", () => {
     expect(resolution(r, null)).toBe(`extends ToolRoot, ${BASE_AT}`);
     expect(byName(r, "AnonChildTool")).toMatchObject({ direct: false, chain: ["AnonChildTool", "<anonymous>", "Tool"] });
     expect(resolution(r, "BetaTool")).toBe(`extends AgentBase, ${BASE_AT}`);
-    expect(r.counters.extendsTool).toEqual({ occurrences: 6, files: 6 });
+    expect(r.counters.extendsTool).toEqual({ occurrences: 7, files: 7 });
     expect(r.counters.indirect).toEqual({ occurrences: 3, files: 3 });
+  });
+
+  it("finds where a default-exported class is constructed under its importer's name", async () => {
+    const r = await scanCase("default-import");
+    // packages/web/src/echo-host.ts has nothing but `import Echo from …` and `new Echo()`.
+    expect(byName(r, "EchoTool").evidence).toContain("constructed in startEcho (packages/web/src/echo-host.ts:5)");
   });
 
   it("knows a default-imported base in a constructor type (a wrapper is infrastructure)", async () => {

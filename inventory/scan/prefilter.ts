@@ -166,6 +166,14 @@ export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolea
   return h.exportListNames.some((n) => names.has(n));
 }
 
+/** Local names a file binds to some module's default export (`import X from`, `import { default as X }`). */
+export function defaultImportLocals(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(DEFAULT_IMPORT)) out.push(m[1] ?? "");
+  for (const m of text.matchAll(BRACES)) for (const a of (m[1] ?? "").matchAll(ALIAS)) if (a[1] === "default") out.push(a[2] ?? "");
+  return out;
+}
+
 /** The function names phase 2 looks for (belt builders, class factories). */
 export function mentionNames(names: Iterable<string>): string[] {
   return [...new Set(names)].filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));

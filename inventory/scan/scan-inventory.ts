@@ -13,7 +13,7 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { bufferWantedInPhase2, candidateNames, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
+import { bufferWantedInPhase2, candidateNames, defaultImportLocals, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
 import { makeGate, type FileGate, type Gate } from "./gate.js";
 import { Sources } from "./sources.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
@@ -119,9 +119,13 @@ function selectPhase2(files: readonly string[], sources: Sources, config: Capkit
   const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
   const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
   if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
+  // A class exported as a module's default can be constructed under any name its importer picks.
+  const defaultClass = [...facts.values()].some((f) => f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)));
   const byGate = new Set(open.filter((file) => {
     const g = sources.gates.get(file);
-    return g !== undefined && (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t)));
+    if (g === undefined) return false;
+    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
+    return defaultClass && g.newTargets.length > 0 && defaultImportLocals(sources.text(file)).some((local) => g.newTargets.includes(local));
   }));
   if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
   const byBytes = new Set(sources.select(open.filter((file) => !byGate.has(file)), (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1)));
