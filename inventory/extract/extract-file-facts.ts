@@ -11,7 +11,7 @@ import { parseFile, type ParsedFile } from "./parse.js";
 import { identifierPath, lineOf, propertyNameText, stringLiteralValue, walk, type Ctx } from "./ast-utils.js";
 import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
-import { heritageOf } from "./heritage.js";
+import { heritageOf, mixinBindingsOf } from "./heritage.js";
 import { categoryMapOf } from "./category-maps.js";
 import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
@@ -285,5 +285,6 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     const node = functionNodes[i];
     return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
   });
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes };
+  const mixinBindings = mixinBindingsOf(ctx);
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes, ...(mixinBindings.length > 0 ? { mixinBindings } : {}) };
 }

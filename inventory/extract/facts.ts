@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 4;
+export const FACTS_VERSION = 5;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -68,6 +68,15 @@ export interface HeritageFact {
   readonly line: number;
   /** Present only when the clause is a call (`extends WithRetry(Tool)`): its identifier-path arguments, nested calls flattened. */
   readonly mixinArgs?: readonly MixinArgFact[];
+}
+
+/** A top-level `const Retrying = WithRetry(Tool)`: a mixin applied once and extended by name. */
+export interface MixinBindingFact {
+  readonly name: string;
+  /** The initializer, on one line (shortened). */
+  readonly text: string;
+  readonly line: number;
+  readonly mixinArgs: readonly MixinArgFact[];
 }
 
 export interface ClassFact {
@@ -141,4 +150,6 @@ export interface FileFacts {
   readonly categoryMaps: readonly CategoryMapFact[];
   /** Type aliases / call-signature-only interfaces declared here that denote functions (closures). */
   readonly functionTypes: readonly string[];
+  /** Top-level variables holding a mixin call's class (absent in hand-made facts: none). */
+  readonly mixinBindings?: readonly MixinBindingFact[];
 }

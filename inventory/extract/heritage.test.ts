@@ -31,4 +31,18 @@ describe("heritage facts", () => {
   it("ignores generic constraints and implements clauses", () => {
     expect(heritageOf("class Box<T extends Tool> implements Tool {}")).toEqual([["Box", null]]);
   });
+
+  it("records top-level variables bound to a mixin call, not plain calls or nested variables", () => {
+    const src = [
+      "export const A = WithRetry(Tool);",
+      "const B = (Logging(core.Tool) as unknown as typeof Tool), n = 2;",
+      "let C = make();",
+      "function f() { const D = WithRetry(Tool); return D; }",
+    ].join("\n");
+    expect(extractFileFacts("a.ts", src).mixinBindings).toEqual([
+      { name: "A", text: "WithRetry(Tool)", line: 1, mixinArgs: [{ through: ["WithRetry"], path: ["Tool"] }] },
+      { name: "B", text: "Logging(core.Tool)", line: 2, mixinArgs: [{ through: ["Logging"], path: ["core", "Tool"] }] },
+    ]);
+    expect(extractFileFacts("b.ts", "const x = 1;").mixinBindings).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@
  * alone cannot tell the class argument from an options object named by a variable.
  */
 import type TS from "typescript";
-import type { HeritageFact, MixinArgFact } from "./facts.js";
+import type { HeritageFact, MixinArgFact, MixinBindingFact } from "./facts.js";
 import { identifierPath, lineOf, unwrapExpression, type Ctx } from "./ast-utils.js";
 
 /** Mixin calls nested deeper than this are not followed (real code nests two or three). */
@@ -43,4 +43,26 @@ export function heritageOf(ctx: Ctx, type: TS.ExpressionWithTypeArguments): Heri
   const mixinArgs: MixinArgFact[] = [];
   collectMixinArgs(ctx, e, [], mixinArgs);
   return { ...fact, text: oneLine(fact.text), mixinArgs };
+}
+
+/**
+ * Top-level `const Retrying = WithRetry(Tool)` (also `export const`, `let`, with `as` or
+ * parentheses around the call): a mixin's class bound to a name that classes then extend. Only
+ * calls with at least one identifier-path argument are kept.
+ */
+export function mixinBindingsOf(ctx: Ctx): MixinBindingFact[] {
+  const { ts, sf } = ctx;
+  const out: MixinBindingFact[] = [];
+  for (const stmt of sf.statements) {
+    if (!ts.isVariableStatement(stmt)) continue;
+    for (const decl of stmt.declarationList.declarations) {
+      if (!ts.isIdentifier(decl.name) || !decl.initializer) continue;
+      const e = unwrapExpression(ts, decl.initializer);
+      if (!ts.isCallExpression(e)) continue;
+      const mixinArgs: MixinArgFact[] = [];
+      collectMixinArgs(ctx, e, [], mixinArgs);
+      if (mixinArgs.length > 0) out.push({ name: decl.name.text, text: oneLine(e.getText(sf)), line: lineOf(ctx, decl), mixinArgs });
+    }
+  }
+  return out;
 }

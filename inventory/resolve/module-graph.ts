@@ -3,12 +3,12 @@
  * `.js`→`.ts` mapping and index files, workspace package names and their subpaths: the
  * package's `exports` map first, with `*` patterns and conditions, then `src/<sub>` and
  * `<sub>`) and follows exports through re-exports and barrels (named, renamed, default,
- * `export *`, `export * as ns`) to the class a local name finally denotes. No type checker; no
+ * `export *`, `export * as ns`) to the class (or mixin-holding variable) a local name finally denotes. No type checker; no
  * file system access.
  */
 import { posix } from "node:path";
 import { exportTargets, type PackageExports } from "../../lib/package-exports.js";
-import type { ClassFact, FileFacts } from "../extract/facts.js";
+import type { ClassFact, FileFacts, MixinBindingFact } from "../extract/facts.js";
 
 export interface PackageRef {
   readonly name: string;
@@ -23,6 +23,8 @@ export interface PackageRef {
 export type Binding =
   | { readonly kind: "class"; readonly file: string; readonly cls: ClassFact }
   | { readonly kind: "namespace"; readonly file: string }
+  /** A variable holding a mixin call's class (`const Retrying = WithRetry(Tool)`). */
+  | { readonly kind: "mixin"; readonly file: string; readonly binding: MixinBindingFact }
   /** The import leads outside the scanned facts: an npm package or a file not in scope. */
   | { readonly kind: "unresolved"; readonly specifier: string; readonly name: string; readonly reason: string }
   | { readonly kind: "none" };
@@ -136,6 +138,8 @@ export class ModuleGraph {
     if (!f) return NONE;
     const cls = f.classes.find((c) => (c.name === name || c.key === name) && c.enclosingFunction === null) ?? f.classes.find((c) => c.name === name);
     if (cls) return { kind: "class", file, cls };
+    const binding = f.mixinBindings?.find((b) => b.name === name);
+    if (binding) return { kind: "mixin", file, binding };
     const imp = f.imports.find((i) => i.local === name);
     if (!imp) return NONE;
     const target = this.resolveSpecifier(file, imp.specifier);

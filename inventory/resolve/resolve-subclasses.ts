@@ -5,9 +5,11 @@
  * subclass; an import the graph cannot follow is matched by name and says so. A class whose
  * extends clause is a mixin call (`extends WithRetry(Tool)`) inherits from the call's argument:
  * it is direct when that argument is the base, indirect when it is a subclass, and it records
- * the mixins so the blockers can say a mechanical conversion would drop their behaviour.
+ * the mixins so the blockers can say a mechanical conversion would drop their behaviour. The
+ * same holds for a class extending a variable that holds a mixin call (`const Retrying =
+ * WithRetry(Tool)`), in its own file or imported.
  */
-import type { ClassFact, FileFacts } from "../extract/facts.js";
+import type { ClassFact, FileFacts, MixinArgFact } from "../extract/facts.js";
 import type { Binding, ModuleGraph } from "./module-graph.js";
 
 export interface BaseSpec {
@@ -42,6 +44,12 @@ export const classId = (file: string, cls: ClassFact): string => `${file}#${cls.
 const display = (cls: ClassFact): string => cls.name ?? "<anonymous>";
 
 type Parent = { kind: "base"; base: string; how: string } | { kind: "class"; id: string; how: string } | null;
+interface Candidate {
+  readonly parent: Parent;
+  readonly mixins: readonly string[];
+}
+/** Mixin variables bound to mixin variables are followed this deep (real code: one or two). */
+const MAX_BINDING_DEPTH = 4;
 
 export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[], spec: BaseSpec): SubclassResolution {
   const names = new Set(spec.names);
@@ -65,9 +73,8 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     return entry ? `${entry.file}:${entry.cls.line}` : id;
   });
 
-  /** Where the identifier path `path` in `file` leads: the base, a class, or nowhere; `via` is how the clause reached it. */
-  const parentThrough = (file: string, path: readonly string[], text: string, via: string): Parent => {
-    const b: Binding = graph.resolvePath(file, path);
+  /** What the binding `b` of the identifier path `path` (written in `file`) leads to: the base, a class, or nowhere; `via` is how the clause reached it. */
+  const parentOf = (b: Binding, file: string, path: readonly string[], text: string, via: string): Parent => {
     const last = path[path.length - 1] ?? "";
     if (b.kind === "class") {
       const id = classId(b.file, b.cls);
@@ -86,19 +93,33 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     return null;
   };
 
+  const mixinVia = (arg: MixinArgFact, binding: { name: string; file: string; line: number } | null) =>
+    `, through the mixin${arg.through.length > 1 ? "s" : ""} ${arg.through.join(", ")} (argument ${arg.path.join(".")}${binding ? `, bound to ${binding.name} at ${binding.file}:${binding.line}` : ""})`;
+
   /**
-   * The candidate parents of a class: its plain extends clause, or, for a mixin call, every
-   * identifier-path argument in source order (nested calls flattened) with the mixins it goes
-   * through. The first candidate that leads to the base, or to a class that does, wins.
+   * The candidate parents reached from the identifier path `path` in `file`: the class or base it
+   * names, or, when it names a variable holding a mixin call (`const Retrying =
+   * WithRetry(Tool)`), the candidates of that call's arguments, resolved where the variable is.
    */
-  const candidatesOf = (file: string, cls: ClassFact): { parent: Parent; mixins: readonly string[] }[] => {
+  const candidatesThrough = (file: string, path: readonly string[], text: string, via: string, mixins: readonly string[], depth: number): Candidate[] => {
+    const b = graph.resolvePath(file, path);
+    if (b.kind !== "mixin") return [{ parent: parentOf(b, file, path, text, via), mixins }];
+    if (depth >= MAX_BINDING_DEPTH) return [];
+    const at = { name: b.binding.name, file: b.file, line: b.binding.line };
+    return b.binding.mixinArgs.flatMap((arg) => candidatesThrough(b.file, arg.path, text, `${via}${mixinVia(arg, at)}`, [...mixins, ...arg.through], depth + 1));
+  };
+
+  /**
+   * The candidate parents of a class: its plain extends clause (or the mixin call a variable it
+   * names holds), or, for a mixin call, every identifier-path argument in source order (nested
+   * calls flattened) with the mixins it goes through. The first candidate that leads to the
+   * base, or to a class that does, wins.
+   */
+  const candidatesOf = (file: string, cls: ClassFact): Candidate[] => {
     const h = cls.heritage;
     if (!h) return [];
-    if (h.path) return [{ parent: parentThrough(file, h.path, h.text, ""), mixins: [] }];
-    return (h.mixinArgs ?? []).map((arg) => {
-      const via = `, through the mixin${arg.through.length > 1 ? "s" : ""} ${arg.through.join(", ")} (argument ${arg.path.join(".")})`;
-      return { parent: parentThrough(file, arg.path, h.text, via), mixins: arg.through };
-    });
+    if (h.path) return candidatesThrough(file, h.path, h.text, "", [], 0);
+    return (h.mixinArgs ?? []).flatMap((arg) => candidatesThrough(file, arg.path, h.text, mixinVia(arg, null), arg.through, 0));
   };
 
   const memo = new Map<string, ResolvedSubclass | null>();

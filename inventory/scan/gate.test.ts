@@ -79,6 +79,22 @@ describe("the one-pass byte gate", () => {
     }
   });
 
+  it("flags a base name passed as an argument (a mixin bound to a variable) as hinted, with or without a shared byte", () => {
+    const texts: [string, boolean][] = [
+      ["export const R = WithRetry(Tool);", true],
+      ["const R = Mix(opts,\n  Tool );", true],
+      ["const R = Mix(Tools);", false],
+      ["const R = Mix(core.Tool, mixins . Tool);", true],
+      ["const R = Mix(...Tool);", false],
+      ["const R = Mix($Tool, Tool_);", false],
+      ["const R = Tool(x);", false],
+    ];
+    for (const belt of [BELT, ["ab"]]) {
+      const g = makeGate(["Tool"], belt);
+      for (const [text, hinted] of texts) expect(g(Buffer.from(text, "latin1")).hinted, `${text} ${belt.join(",")}`).toBe(hinted);
+    }
+  });
+
   it("leaves built-in constructions out of newTargets but keeps the rest", () => {
     expect(gate(Buffer.from("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz")).newTargets).toEqual(["Inner", "Bar", "Baz"]);
   });

@@ -3,7 +3,8 @@
  * string conversion; each sweep searches for a rare byte of its needle so it runs at memchr
  * speed, then checks the neighbouring bytes in JS) answer every question the two pre-filter
  * phases ask of a file that is not parsed:
- *   hinted        `extends` or an `export *` / `export {` / `export type {` shape (textHints may find something)
+ *   hinted        `extends`, an `export *` / `export {` / `export type {` shape, or a base name passed
+ *                 as an argument (`const Retrying = WithRetry(Tool)`): textHints may find something
  *   declaresBase  `class <base name>` (the file may declare the base)
  *   newTargets    last identifiers of `new a.b.X` (JavaScript built-ins left out: see `builtinsSkipped`)
  *   mentionsBelt  a belt-builder name occurs (substring, as the phase-2 mention check)
@@ -15,6 +16,8 @@ import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 
 export interface FileGate {
   readonly hinted: boolean;
+  /** A base name passed as an argument (`WithRetry(Tool)`): the file may bind a mixin's class to a variable. */
+  readonly baseArgument: boolean;
   readonly declaresBase: boolean;
   readonly newTargets: readonly string[];
   readonly mentionsBelt: boolean;
@@ -156,6 +159,23 @@ const nameAt = (b: Buffer, start: number, name: Buffer) => {
   return true;
 };
 
+/** Is the base name at `start` (ending at `end`) a whole word passed as an argument: `(Tool`, `, Tool`, `(core.Tool`? */
+function argumentAt(b: Buffer, start: number, end: number): boolean {
+  if (isIdent(b[start - 1]) || isIdent(b[end])) return false;
+  let j = start - 1;
+  for (;;) {
+    while (isJsSpace(b[j])) j--;
+    if (b[j] !== 46) break;
+    // `core . Tool`: step back over the qualifier.
+    j--;
+    while (isJsSpace(b[j])) j--;
+    const e = j;
+    while (isIdent(b[j])) j--;
+    if (j === e) return false;
+  }
+  return b[j] === 40 || b[j] === 44;
+}
+
 /** `class\s+` ending right before `start` (with `\bclass`): the declares-base test, read backwards from the name. */
 function classKeywordBefore(b: Buffer, start: number): boolean {
   let j = start - 1;
@@ -183,18 +203,21 @@ function anchorSweep(anchor: number, baseNames: readonly string[], beltNames: re
   return (b) => {
     let declaresBase = false;
     let mentionsBelt = false;
-    for (let p = b.indexOf(anchor); p !== -1 && !(declaresBase && (mentionsBelt || belts.length === 0)); p = b.indexOf(anchor, p + 1)) {
-      if (!declaresBase) {
+    let baseArgument = false;
+    for (let p = b.indexOf(anchor); p !== -1 && !(declaresBase && baseArgument && (mentionsBelt || belts.length === 0)); p = b.indexOf(anchor, p + 1)) {
+      if (!declaresBase || !baseArgument) {
         for (const { name, offsets } of bases) {
           for (const k of offsets) {
             const start = p - k;
-            if (nameAt(b, start, name) && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
+            if (!nameAt(b, start, name)) continue;
+            if (!declaresBase && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
+            if (!baseArgument && argumentAt(b, start, start + name.length)) baseArgument = true;
           }
         }
       }
       if (!mentionsBelt) for (const { name, offsets } of belts) for (const k of offsets) if (nameAt(b, p - k, name)) mentionsBelt = true;
     }
-    return { hinted: isHinted(b), declaresBase, newTargets: newTargetsOf(b), mentionsBelt };
+    return { hinted: baseArgument || isHinted(b), baseArgument, declaresBase, newTargets: newTargetsOf(b), mentionsBelt };
   };
 }
 
@@ -217,10 +240,19 @@ function separateSweeps(baseNames: readonly string[], beltNames: readonly string
     }
     return false;
   };
-  return (b) => ({
-    hinted: isHinted(b),
-    declaresBase: declaresBase(b),
-    newTargets: newTargetsOf(b),
-    mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+  const bases = baseNames.map((n) => Buffer.from(n, "latin1"));
+  const baseArgumentIn = (b: Buffer) => bases.some((name) => {
+    for (let p = b.indexOf(name); p !== -1; p = b.indexOf(name, p + 1)) if (argumentAt(b, p, p + name.length)) return true;
+    return false;
   });
+  return (b) => {
+    const baseArgument = baseArgumentIn(b);
+    return {
+      hinted: baseArgument || isHinted(b),
+      baseArgument,
+      declaresBase: declaresBase(b),
+      newTargets: newTargetsOf(b),
+      mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+    };
+  };
 }

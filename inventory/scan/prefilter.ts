@@ -20,6 +20,8 @@ export interface TextHints {
   readonly starExport: boolean;
   /** Names listed in `export { … }` clauses. */
   readonly exportListNames: readonly string[];
+  /** `const Retrying = WithRetry(Tool)`: [argument, variable] pairs (PascalCase both: a variable holding a class). */
+  readonly mixinVars: readonly (readonly [string, string])[];
 }
 
 const CLASS_KEYWORD = /\bclass\b\s*([A-Za-z_$][\w$]*)?/g;
@@ -34,6 +36,9 @@ const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)
 const STAR_EXPORT = /\bexport\s*\*/;
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}/g;
 const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
+/** `const Name = [(]callee[<…>](args…`: the variable and up to 300 characters of arguments. */
+const MIXIN_VAR = /\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=\s*\(?\s*[A-Za-z_$][\w$.]*\s*(?:<[^;()]*>)?\s*\(([^;]{0,300})/g;
+const CLASS_IDENT = /\b[A-Z][\w$]*/g;
 
 const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 const keywordAt = (text: string, i: number, word: string) =>
@@ -82,6 +87,19 @@ function heritageAfter(text: string, from: number): string | null {
   return start === -1 ? null : text.slice(start, end);
 }
 
+/** Does the text declare a variable `name` (`const|let|var name`)? A native search for the name, then a look back. */
+function declaresVariable(text: string, name: string): boolean {
+  for (let p = text.indexOf(name); p !== -1; p = text.indexOf(name, p + 1)) {
+    if (isWordCode(text.charCodeAt(p - 1)) || isWordCode(text.charCodeAt(p + name.length))) continue;
+    let j = p - 1;
+    while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
+    if (j === p - 1) continue;
+    if ((keywordEndsAt(text, j, "const") || keywordEndsAt(text, j, "let") || keywordEndsAt(text, j, "var"))) return true;
+  }
+  return false;
+}
+const keywordEndsAt = (text: string, end: number, word: string) => text.startsWith(word, end - word.length + 1) && !isWordCode(text.charCodeAt(end - word.length));
+
 /** Is this position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local) */
 function inLineComment(text: string, index: number): boolean {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
@@ -91,7 +109,11 @@ function inLineComment(text: string, index: number): boolean {
   return trimmed.startsWith("*") || trimmed.startsWith("/*");
 }
 
-export function textHints(text: string): TextHints {
+/**
+ * `options.mixinVars`: look for `const Name = mixin(Base)` bindings in the whole file (the scan
+ * passes the byte gate's `baseArgument`); otherwise only when a class here extends a variable.
+ */
+export function textHints(text: string, options: { readonly mixinVars?: boolean } = {}): TextHints {
   const heritages: { name: string | null; idents: string[] }[] = [];
   const aliases: [string, string][] = [];
   const defaultImports: string[] = [];
@@ -120,7 +142,21 @@ export function textHints(text: string): TextHints {
     for (const m of text.matchAll(BRACES)) for (const a of (m[1] ?? "").matchAll(ALIAS)) aliases.push([a[1] ?? "", a[2] ?? ""]);
     for (const m of text.matchAll(DEFAULT_IMPORT)) defaultImports.push(m[1] ?? "");
   }
-  return { heritages, aliases, defaultImports, starExport, exportListNames };
+  const mixinVars: [string, string][] = [];
+  // The binding regex costs ~20 ms over the bench tree's hinted files, so it runs only where a
+  // binding is likely: a base name passed as an argument (the byte gate saw it), or a class here
+  // extending a PascalCase name this file declares as a variable.
+  const bindsMixin = options.mixinVars === true || heritages.some((h) => {
+    const first = h.idents[0];
+    return first !== undefined && first.charCodeAt(0) >= 65 && first.charCodeAt(0) <= 90 && declaresVariable(text, first);
+  });
+  if (bindsMixin) {
+    for (const m of text.matchAll(MIXIN_VAR)) {
+      if (inLineComment(text, m.index ?? 0)) continue;
+      for (const arg of (m[2] ?? "").match(CLASS_IDENT) ?? []) mixinVars.push([arg, m[1] ?? ""]);
+    }
+  }
+  return { heritages, aliases, defaultImports, starExport, exportListNames, mixinVars };
 }
 
 /**
@@ -150,6 +186,7 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
     grew = false;
     for (const h of all) {
       for (const [from, to] of h.aliases) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
+      for (const [from, to] of h.mixinVars) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
       for (const c of h.heritages) {
         if (!c.name || names.has(c.name)) continue;
         if (c.idents.some((i) => names.has(i) || h.defaultImports.includes(i))) (names.add(c.name), (grew = true));
@@ -159,9 +196,10 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
   return names;
 }
 
-/** Phase 1: the file may declare a subclass, re-export one, or declare the base. */
+/** Phase 1: the file may declare a subclass, re-export one, declare the base, or bind a mixin over one. */
 export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolean {
   if (h.starExport) return true;
+  if (h.mixinVars.some(([from]) => names.has(from))) return true;
   if (h.heritages.some((c) => c.idents.some((i) => names.has(i) || h.defaultImports.includes(i)))) return true;
   return h.exportListNames.some((n) => names.has(n));
 }
@@ -181,7 +219,7 @@ export function mentionNames(names: Iterable<string>): string[] {
 
 // ── Byte-level gates: most files are rejected without decoding them to a string. ──
 
-const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [] };
+const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [] };
 
 const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;
 const isIdentByte = (c: number | undefined) =>

@@ -86,7 +86,7 @@ class Extractor {
 
 function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig) {
   const hints = new Map<string, TextHints>();
-  for (const [file, gate] of sources.gates) if (gate.hinted) hints.set(file, textHints(sources.text(file)));
+  for (const [file, gate] of sources.gates) if (gate.hinted) hints.set(file, textHints(sources.text(file), { mixinVars: gate.baseArgument }));
   const names = candidateNames(config.base.names, hints.values());
   const phase1 = files.filter((f) => {
     const gate = sources.gates.get(f);
