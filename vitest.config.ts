@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { targetAliases } from "./lib/workspace-aliases.js";
+import { targetAliases } from "./lib/workspace-modules.js";
 
 // One test run covers capkit's own engines and the embedded fixture's behaviour suite.
 // Codemod fixture trees (`__testfixtures__`) and scan fixture trees (`__fixtures__`) are data,

@@ -5,14 +5,15 @@
  * specifier from inside the target fails, resolves the target's workspace packages to their
  * source entries and the modules capkit lends to targets (`capkit/runtime`, `zod`, ...) from
  * capkit's install. Consumed by `capkit parity`, the demo, and tests of migrated code.
- * Under vitest use `targetAliases(root)` (lib/workspace-aliases.ts) instead: vite resolves there.
+ * Under vitest use `targetAliases(root)` (lib/workspace-modules.ts) instead: vite resolves there.
  */
 import { register } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { register as registerTsx } from "tsx/esm/api";
-import { CAPKIT_ROOT, capkitProvidedModules, listWorkspacePackages } from "./workspace-aliases.js";
+import { CAPKIT_ROOT, capkitProvidedModules } from "./workspace-aliases.js";
+import { workspaceModules } from "./workspace-modules.js";
 
 let port: MessagePort | undefined;
 let nextId = 0;
@@ -46,7 +47,7 @@ export function registerTargetRoot(root: string): Promise<void> {
   const p = ensureHooks();
   const id = ++nextId;
   const rootURL = pathToFileURL(abs.endsWith("/") ? abs : `${abs}/`).href;
-  const packages = Object.fromEntries(listWorkspacePackages(abs).map((pkg) => [pkg.name, pathToFileURL(pkg.entry).href]));
+  const packages = Object.fromEntries([...workspaceModules(abs)].map(([specifier, file]) => [specifier, pathToFileURL(file).href]));
   const done = new Promise<void>((ack) => {
     const onMessage = (msg: { type?: string; id?: number }) => {
       if (msg?.type === "ack" && msg.id === id) {

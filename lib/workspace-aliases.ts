@@ -2,8 +2,9 @@
  * Module aliases that let a NodeTool-shaped repo run anywhere on disk without node_modules of
  * its own: each workspace package name (`packages/<dir>/package.json` "name") maps to its
  * source entry, and the packages capkit provides to migrated code (`capkit/runtime`, `zod`)
- * map into capkit's own install. Used by vitest configs and the target loader; the inventory's
- * module graph also reads each package's `exports` subpaths (lib/package-exports.ts).
+ * map into capkit's own install. The inventory's module graph reads each package's `exports`
+ * subpaths (lib/package-exports.ts); workspace-modules.ts lists every specifier for the target
+ * loader and vitest aliases.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -58,16 +59,4 @@ export function capkitProvidedModules(): Record<string, string> {
     "capkit/runtime/sandbox": join(CAPKIT_ROOT, "runtime", "sandbox", "index.ts"),
     zod: require.resolve("zod"),
   };
-}
-
-/** Exact-match aliases for vite/vitest (`find` is anchored so "zod" does not catch "zodx"). */
-export function targetAliases(root: string): { find: RegExp; replacement: string }[] {
-  const entries: [string, string][] = [
-    ...listWorkspacePackages(root).map((p) => [p.name, p.entry] as [string, string]),
-    ...Object.entries(capkitProvidedModules()),
-  ];
-  return entries.map(([name, replacement]) => ({
-    find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`),
-    replacement,
-  }));
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
@@ -43,6 +43,19 @@ describe("importFromTarget", () => {
     const r = importInChild(root, "packages/app/src/main.ts");
     expect(r.stderr).not.toMatch(/Error/);
     expect(JSON.parse(r.stdout)).toEqual({ greeting: "hello tmp", helper: "relative .js → .ts works", drift: [] });
+  });
+
+  it("resolves a workspace package's subpaths: exact `exports` keys and `*` patterns, `.js` targets through their `.ts` source", () => {
+    const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
+    const core = join(root, "packages", "core");
+    writeFileSync(join(core, "package.json"), JSON.stringify({ name: "@tiny/core", type: "module", exports: { ".": "./src/index.ts", "./version": { types: "./dist/version.d.ts", default: "./src/version.ts" }, "./text/*": "./src/text/*.js" } }));
+    mkdirSync(join(core, "src", "text"), { recursive: true });
+    writeFileSync(join(core, "src", "version.ts"), 'export const version = "1.2.3";\n');
+    writeFileSync(join(core, "src", "text", "upper.ts"), "export const upper = (s: string) => s.toUpperCase();\n");
+    writeFileSync(join(root, "packages", "app", "src", "subpaths.ts"), 'import { version } from "@tiny/core/version";\nimport { upper } from "@tiny/core/text/upper";\nexport const report = () => upper(`v${version}`);\n');
+    const r = importInChild(root, "packages/app/src/subpaths.ts");
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(JSON.parse(r.stdout)).toBe("V1.2.3");
   });
 
   it("still fails, naming the package, for one that is neither in the workspace nor lent by capkit", () => {

@@ -1,7 +1,7 @@
 /**
  * Test helper: runs a target's own vitest suite (packages/**\/tests) in a child process with
  * capkit's vitest, the target's workspace packages and capkit/runtime + zod resolved through
- * lib/workspace-aliases.ts — so a migrated copy anywhere on disk runs its behaviour tests.
+ * lib/workspace-modules.ts — so a migrated copy anywhere on disk runs its behaviour tests.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,7 +15,7 @@ export function runBehaviourSuite(root: string): { ok: boolean; output: string }
   writeFileSync(
     config,
     `import { defineConfig } from ${JSON.stringify(join(CAPKIT_ROOT, "node_modules/vitest/dist/config.js"))};
-import { targetAliases } from ${JSON.stringify(join(CAPKIT_ROOT, "lib/workspace-aliases.ts"))};
+import { targetAliases } from ${JSON.stringify(join(CAPKIT_ROOT, "lib/workspace-modules.ts"))};
 export default defineConfig({
   root: ${JSON.stringify(root)},
   resolve: { alias: targetAliases(${JSON.stringify(root)}) },
