@@ -5,13 +5,15 @@
  * costs ~0.4 s a process in module loading (every import crosses to tsx's loader thread); the
  * compiled CLI starts in ~0.3 s instead of ~0.7 s. Plain JavaScript, because it runs before tsx.
  *
- * Only commands that never import a target repository's code run compiled (`inventory`, the one
- * CI runs on every push): a target that imports `capkit/runtime` loads it through tsx from the
- * sources, and a compiled copy beside it would be a second module instance.
+ * Only commands that never import a target repository's code in this process run compiled
+ * (inventory, lint, migrate, smoke: smoke runs the target in a child process): a target that
+ * imports `capkit/runtime` loads it through tsx from the sources, and a compiled copy beside it
+ * would be a second module instance. demo, parity and dashboard stay on tsx.
  *
  * Freshness: the manifest lists every bundled source (esbuild's metafile) with its size and
  * mtime, plus package.json and tsconfig.json; one stat each (~1 ms) decides. `import.meta.url`
- * is replaced by the source file's own URL, so code that finds files next to itself still does.
+ * (the expression; text in strings is left alone) is the source file's own URL, so code that
+ * finds files next to itself still does.
  * Any failure (no esbuild, a read-only install, a build error) returns null and the caller runs
  * the sources through tsx as before: never worse than without it. CAPKIT_COMPILED_CLI=0 turns it
  * off. The cache must sit inside the package's node_modules: the compiled chunks import packages
@@ -21,12 +23,14 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wri
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-export const COMPILED_COMMANDS = new Set(["inventory"]);
+export const COMPILED_COMMANDS = new Set(["inventory", "lint", "migrate", "smoke"]);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Bumped when what this file writes changes shape, so an older cache is rebuilt. */
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 /** Build folders no manifest points to are removed after this long (a running CLI may still load chunks from one). */
 const STALE_BUILD_MS = 60 * 60 * 1000;
+/** The per-module constant `import.meta.url` is defined as (see the build). */
+const SOURCE_URL = "__capkitSourceUrl";
 
 /**
  * @param {string | undefined} command
@@ -90,6 +94,9 @@ async function rebuild(root, cacheDir) {
     platform: "node",
     target: "node20",
     packages: "external",
+    // Each module's `import.meta.url` (the expression, not text in a string) becomes the constant
+    // the plugin below declares at the top of that module: its source file's own URL.
+    define: { "import.meta.url": SOURCE_URL },
     metafile: true,
     // Stack traces of an internal error then name the TypeScript sources (see bin/capkit.mjs).
     sourcemap: true,
@@ -101,7 +108,7 @@ async function rebuild(root, cacheDir) {
           b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
             record(args.path);
             const source = readFileSync(args.path, "utf8");
-            const contents = source.includes("import.meta.url") ? source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)) : source;
+            const contents = source.includes("import.meta.url") ? `const ${SOURCE_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${source}` : source;
             return { contents, loader: "ts" };
           });
         },

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compiledCli } from "./compiled-cli.mjs";
 
@@ -17,7 +17,7 @@ const manifestOf = (cacheDir: string) => JSON.parse(readFileSync(join(cacheDir, 
 describe("compiledCli", () => {
   it("compiles only the commands that never load target code, and not when turned off", async () => {
     const cacheDir = join(tmp, "off");
-    expect(await compiledCli("demo", at(cacheDir))).toBeNull();
+    for (const command of ["demo", "parity", "dashboard"]) expect(await compiledCli(command, at(cacheDir))).toBeNull();
     expect(await compiledCli(undefined, at(cacheDir))).toBeNull();
     expect(await compiledCli("inventory", { env: { ...env, CAPKIT_COMPILED_CLI: "0" }, cacheDir })).toBeNull();
     expect(existsSync(cacheDir)).toBe(false);
@@ -32,6 +32,12 @@ describe("compiledCli", () => {
     const inputs = Object.keys(manifest.inputs);
     for (const file of ["bin/capkit.ts", "bin/commands/inventory.ts", "inventory/extract/mask.ts", "package.json", "tsconfig.json"]) expect(inputs).toContain(join(REPO, file));
     expect(await compiledCli("inventory", at(cacheDir))).toBe(first);
+    // `import.meta.url` the expression became each module's source URL; the same text inside a
+    // string (the banner smoke puts on bundles it makes) was left alone.
+    const buildDir = join(cacheDir, manifest.build);
+    const bundle = readdirSync(buildDir).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(buildDir, f), "utf8")).join("\n");
+    expect(bundle).toContain(`= ${JSON.stringify(pathToFileURL(join(REPO, "lib", "code-cache.ts")).href)}`);
+    expect(bundle).toContain("__capkitCreateRequire(import.meta.url)");
 
     // A source edited since the build (its recorded mtime no longer matches) makes a new build.
     const [file, [size, mtime]] = Object.entries(manifest.inputs)[0] ?? ["", [0, 0]];
@@ -48,16 +54,24 @@ describe("compiledCli", () => {
     expect(await compiledCli("inventory", at(join(blocker, "cache")))).toBeNull();
   });
 
-  it("runs `capkit inventory` compiled with the same output and exit code as through tsx", async () => {
+  it("runs inventory, lint and migrate compiled with the same output and exit code as through tsx", async () => {
     const fixture = join(tmp, "fixture");
     cpSync(join(REPO, "fixtures", "nodetool-mini"), fixture, { recursive: true });
-    const run = (env: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(process.execPath, [join(REPO, "bin", "capkit.mjs"), "inventory", fixture, ...args], { encoding: "utf8", env: { ...env, NO_COLOR: "1" } });
+    const run = (env: NodeJS.ProcessEnv, command: string, ...args: string[]) => spawnSync(process.execPath, [join(REPO, "bin", "capkit.mjs"), command, fixture, ...args], { encoding: "utf8", env: { ...env, NO_COLOR: "1" } });
     // The real cache (node_modules/.cache/capkit-cli): compiled chunks resolve packages from where they sit.
-    for (const args of [["--json"], ["--reporter", "markdown"], ["--check"], ["--reporter", "nope"]]) {
-      const compiled = run(env, ...args);
-      const viaTsx = run({ ...process.env, CAPKIT_COMPILED_CLI: "0" }, ...args);
+    const cases = [
+      ["inventory", "--json"],
+      ["inventory", "--reporter", "markdown"],
+      ["inventory", "--check"],
+      ["inventory", "--reporter", "nope"],
+      ["lint", "--json"],
+      ["migrate", "--namespace", "email", "--dry-run", "--json", "--allow-dirty"],
+    ];
+    for (const [command = "", ...args] of cases) {
+      const compiled = run(env, command, ...args);
+      const viaTsx = run({ ...process.env, CAPKIT_COMPILED_CLI: "0" }, command, ...args);
       const clean = (s: string) => s.replace(/"generatedAt": "[^"]*"/g, "");
-      expect({ status: compiled.status, out: clean(compiled.stdout), err: compiled.stderr }, args.join(" ")).toEqual({ status: viaTsx.status, out: clean(viaTsx.stdout), err: viaTsx.stderr });
+      expect({ status: compiled.status, out: clean(compiled.stdout), err: compiled.stderr }, `${command} ${args.join(" ")}`).toEqual({ status: viaTsx.status, out: clean(viaTsx.stdout), err: viaTsx.stderr });
     }
     // The runs left a fresh build there, the one `bin/capkit.mjs inventory` imports.
     expect(await compiledCli("inventory", { env })).toContain("/node_modules/.cache/capkit-cli/build-");
