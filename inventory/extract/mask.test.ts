@@ -72,8 +72,18 @@ describe("maskInertBodies", () => {
       "return [...items(x)];",
     ];
     for (const body of live) expect(liveBody(body), body).toBe(true);
-    const inert = ["const m = new Map<string, number>();", "return a.b(c) + this.d(e);", "for (const x of xs) if (x < y) total += x;", "// helper(1) is not a call here? comments count: kept"];
-    expect(inert.slice(0, 3).map((b) => liveBody(b))).toEqual([false, false, false]);
+    const inert = [
+      "const m = new Map<string, number>();",
+      "return a.b(c) + this.d(e);",
+      "for (const x of xs) if (x < y) total += x;",
+      // Only code counts: a call or keyword in a comment, a string, a template's text or a regex literal yields no fact.
+      "// helper(1) and class Foo {}\nreturn 1;",
+      "/* new XTool() */ const s = 'helper(1)' + \"class\" + `new X() ${a.b}`;",
+      "const re = /helper\\(1\\)/; return re;",
+    ];
+    for (const body of inert) expect(liveBody(body), body).toBe(false);
+    // ...but a category string, code inside `${}`, and a decorator do.
+    for (const body of ["const c = `write`;", "const s = `${helper(1)}`;", "@dec class X {}"]) expect(liveBody(body), body).toBe(true);
   });
 
   it("gives up (null) when the lexical scan is unsure", () => {
