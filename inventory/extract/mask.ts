@@ -11,7 +11,8 @@
  * full text whenever the masked text has a parse error. Facts are identical to the full parse
  * (functions without calls are not recorded either way).
  */
-import { callAt, categoryString, genericAt, isIdentCode, isSpaceCode, liveWord } from "./liveness.js";
+import { callAt, categoryString, genericAt, liveWord } from "./liveness.js";
+import { headOf, headTokenAt, KIND, lineBreaksOf, opensBody, plainLineBreaks, regexEnd, regexMayStart, SPACE, SPECIAL, stringEnd, templateStop, WORD } from "./mask-lexer.js";
 import type { LocalExportFact } from "./facts.js";
 
 /** An optional modifier chain, then the keyword (tested after leading comments are skipped). */
@@ -23,29 +24,6 @@ const INTERFACE_HEAD = new RegExp(`${MODIFIERS}interface\\b`);
 /** What a whole cut function exported: `export [default] [async] function [*] name`. */
 const FUNCTION_EXPORT = /^export\s+(default\s+)?(?:async\s+)?function\b\s*\*?\s*([A-Za-z_$][\w$]*)?/;
 
-/** The statement head without its leading whitespace and comments (a loop, not a backtracking regex). */
-function headOf(text: string, from: number, to: number): string {
-  return text.slice(headTokenAt(text, from, to), to);
-}
-
-/** Where the head's first token starts, after leading whitespace and comments. */
-function headTokenAt(text: string, from: number, to: number): number {
-  let i = from;
-  for (;;) {
-    while (i < to && isSpaceCode(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 47 || i + 1 >= to) break;
-    const d = text.charCodeAt(i + 1);
-    if (d === 47) {
-      const e = text.indexOf("\n", i);
-      i = e === -1 || e > to ? to : e + 1;
-    } else if (d === 42) {
-      const e = text.indexOf("*/", i + 2);
-      i = e === -1 || e + 2 > to ? to : e + 2;
-    } else break;
-  }
-  return i;
-}
-
 /**
  * Could this function body yield a fact? The same lexer and point checks the mask uses
  * (liveness.ts), run over the body as a function of its own: comments and string text do not
@@ -55,26 +33,6 @@ export function liveBody(body: string): boolean {
   const ranges = inertBodies(`function f() {${body}\n}`);
   return ranges === null || ranges.length === 0;
 }
-
-/** Everything but line breaks (TypeScript counts \r, \n, U+2028 and U+2029 as line breaks). */
-const NOT_LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
-
-/** Is every line break of the text a `\n` or `\r\n`? (Then a line is a count of `\n`s.) */
-export function plainLineBreaks(text: string): boolean {
-  return text.indexOf("\u2028") === -1 && text.indexOf("\u2029") === -1 && (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text));
-}
-
-/** The line breaks of text[start, end): with plain breaks, one `\n` per `\n` found natively (~4× faster than the regex). */
-function lineBreaksOf(text: string, start: number, end: number, plain: boolean): string {
-  if (!plain) return text.slice(start, end).replace(NOT_LINE_BREAKS, "");
-  let n = 0;
-  for (let p = text.indexOf("\n", start); p !== -1 && p < end; p = text.indexOf("\n", p + 1)) n++;
-  return "\n".repeat(n);
-}
-
-/** Previous significant characters after which `/` starts a regex literal rather than a division. */
-const REGEX_AFTER = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
-const REGEX_AFTER_WORDS = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
 
 interface Range {
   readonly start: number;
@@ -89,69 +47,6 @@ const enum Open {
   Bracket,
   TemplateExpr,
 }
-
-/** Skips a '…' or "…" string starting at `i`; returns the index of the closing quote, or -1. */
-function stringEnd(text: string, i: number, quote: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 92) j++;
-    else if (c === quote) return j;
-    else if (c === 10 || c === 13) return -1;
-  }
-  return -1;
-}
-
-/** Scans template text from `i`; returns the index of the closing backtick (>= 0) or of the `{` of `${` as -(index + 2), or -1. */
-function templateStop(text: string, i: number): number {
-  for (let j = i; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 92) j++;
-    else if (c === 96) return j;
-    else if (c === 36 && text.charCodeAt(j + 1) === 123) return -(j + 1) - 2;
-  }
-  return -1;
-}
-
-/** The regex literal starting at `i` ends where? -1 when unterminated on its line. */
-function regexEnd(text: string, i: number): number {
-  let inClass = false;
-  for (let j = i + 1; j < text.length; j++) {
-    const r = text.charCodeAt(j);
-    if (r === 10 || r === 13) return -1;
-    if (r === 92) j++;
-    else if (r === 91) inClass = true;
-    else if (r === 93) inClass = false;
-    else if (r === 47 && !inClass) return j;
-  }
-  return -1;
-}
-
-function regexMayStart(text: string, lastSigAt: number): boolean {
-  if (lastSigAt === -1) return true;
-  if (REGEX_AFTER.has(text[lastSigAt] ?? "")) return true;
-  return REGEX_AFTER_WORDS.test(text.slice(Math.max(0, lastSigAt - 11), lastSigAt + 1));
-}
-
-/** Between a parameter list's `)` and a `{`: is that `{` the body (not an object type in the return type)? */
-function opensBody(between: string): boolean {
-  const t = between.trim();
-  if (t === "") return true;
-  if (!t.startsWith(":")) return false;
-  const last = t.charCodeAt(t.length - 1);
-  return isIdentCode(last) || last === 93 || last === 41 || (last === 62 && !t.endsWith("=>"));
-}
-
-/**
- * Character kinds for the lexical scan's hot loop: one table load instead of a chain of
- * comparisons per character (most characters are blanks or identifier characters).
- */
-const SPACE = 1;
-const WORD = 2;
-const SPECIAL = 3;
-const KIND = new Uint8Array(65536);
-for (const c of [32, 9, 10, 13]) KIND[c] = SPACE;
-for (let c = 0; c < 128; c++) if (isIdentCode(c)) KIND[c] = WORD;
-for (const ch of "/'\"`{}()[];") KIND[ch.charCodeAt(0)] = SPECIAL;
 
 /** Top-level `{…}` interiors that are safe to cut, or null when the scan is unsure. */
 export function inertBodies(text: string, plainLines = plainLineBreaks(text)): Range[] | null {
