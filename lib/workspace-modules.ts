@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import { exportTargets } from "./package-exports.js";
+import { probe } from "./specifier-resolution.js";
 import { capkitProvidedModules, listWorkspacePackages, type WorkspacePackage } from "./workspace-aliases.js";
 
 /** Files listed per package at most (a runaway pattern over a huge folder stays cheap). */
@@ -23,13 +24,11 @@ const TWINS: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
-/** The first target that is a file, `.js` targets through their `.ts` twin first. */
+/** The first target that denotes a file, probed as every resolver probes (lib/specifier-resolution.ts: a `.js` target through its `.ts` twin first). */
 function pickTarget(pkgAbs: string, targets: readonly string[]): string | null {
   for (const t of targets) {
-    const abs = resolve(pkgAbs, t);
-    const ext = posix.extname(abs);
-    for (const twin of TWINS[ext] ?? []) if (isFile(abs.slice(0, -ext.length) + twin)) return abs.slice(0, -ext.length) + twin;
-    if (isFile(abs)) return abs;
+    const hit = probe(resolve(pkgAbs, t), isFile);
+    if (hit) return hit;
   }
   return null;
 }

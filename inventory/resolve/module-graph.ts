@@ -1,13 +1,13 @@
 /**
- * The module graph over extracted facts: resolves import specifiers (relative paths with
- * `.js`→`.ts` mapping and index files, workspace package names and their subpaths: the
- * package's `exports` map first, with `*` patterns and conditions, then `src/<sub>` and
- * `<sub>`) and follows exports through re-exports and barrels (named, renamed, default,
+ * The module graph over extracted facts: resolves import specifiers by lib/specifier-resolution.ts
+ * (the lint's rules too: relative paths with `.js`→`.ts` mapping and index files, workspace
+ * package names and their subpaths, the package's `exports` map first, then `src/<sub>` and
+ * `<sub>`) over the scanned files, and follows exports through re-exports and barrels (named, renamed, default,
  * `export *`, `export * as ns`) to the class (or mixin-holding variable) a local name finally denotes. No type checker; no
  * file system access.
  */
-import { posix } from "node:path";
-import { exportTargets, type PackageExports } from "../../lib/package-exports.js";
+import type { PackageExports } from "../../lib/package-exports.js";
+import { createSpecifierResolution } from "../../lib/specifier-resolution.js";
 import type { ClassFact, FileFacts, MixinBindingFact } from "../extract/facts.js";
 
 export interface PackageRef {
@@ -30,71 +30,28 @@ export type Binding =
   | { readonly kind: "none" };
 
 const NONE: Binding = { kind: "none" };
-const EXT_MAP: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
-const TRY_EXT = [".ts", ".tsx", ".mts", ".cts", "/index.ts", "/index.tsx", "/index.mts"];
 
 export class ModuleGraph {
   private readonly facts: ReadonlyMap<string, FileFacts>;
-  private readonly known: ReadonlySet<string>;
-  private readonly packages: readonly PackageRef[];
+  private readonly rules: ReturnType<typeof createSpecifierResolution>;
   private readonly specCache = new Map<string, string | null>();
 
   constructor(facts: ReadonlyMap<string, FileFacts>, knownFiles: Iterable<string>, packages: readonly PackageRef[]) {
     this.facts = facts;
-    this.known = new Set([...knownFiles, ...facts.keys()]);
-    this.packages = [...packages].sort((a, b) => b.name.length - a.name.length);
+    const known = new Set([...knownFiles, ...facts.keys()]);
+    this.rules = createSpecifierResolution({ exists: (p) => known.has(p), packages });
   }
 
   factsOf(file: string): FileFacts | undefined {
     return this.facts.get(file);
   }
 
-  private probe(base: string): string | null {
-    const ext = posix.extname(base);
-    for (const alt of EXT_MAP[ext] ?? []) {
-      const cand = base.slice(0, -ext.length) + alt;
-      if (this.known.has(cand)) return cand;
-    }
-    if (this.known.has(base)) return base;
-    for (const e of TRY_EXT) if (this.known.has(base + e)) return base + e;
-    return null;
-  }
-
-  /**
-   * The first target of the package's `exports` entry for `subpath` that is a known file (a
-   * `.js` target counts through its `.ts` twin). Null when there is no map, no matching key, or
-   * every target lies outside the known files (a `dist/` build): the caller then falls back to
-   * the source layout, which is where such a build comes from.
-   */
-  private probeExports(pkg: PackageRef, subpath: string): string | null {
-    const targets = pkg.exports ? exportTargets(pkg.exports, subpath) : null;
-    for (const t of targets ?? []) {
-      const hit = this.probe(posix.normalize(posix.join(pkg.dir, t)));
-      if (hit) return hit;
-    }
-    return null;
-  }
-
-  /** Without (a usable) exports map: the entry for the package name, `src/<sub>` or `<sub>` for a subpath. */
-  private probeLayout(pkg: PackageRef, sub: string): string | null {
-    if (sub) return this.probe(`${pkg.dir}/src/${sub}`) ?? this.probe(`${pkg.dir}/${sub}`);
-    return (pkg.entry ? this.probe(pkg.entry) : null) ?? this.probe(`${pkg.dir}/src/index.ts`) ?? this.probe(`${pkg.dir}/index.ts`);
-  }
-
   /** Root-relative target file, or null when the specifier leads outside the known files. */
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cacheKey = `${fromFile}\0${specifier}`;
-    if (this.specCache.has(cacheKey)) return this.specCache.get(cacheKey) ?? null;
-    let out: string | null = null;
-    if (specifier.startsWith(".")) {
-      out = this.probe(posix.normalize(posix.join(posix.dirname(fromFile), specifier)));
-    } else {
-      const pkg = this.packages.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
-      if (pkg) {
-        const sub = specifier.slice(pkg.name.length + 1);
-        out = this.probeExports(pkg, sub ? `./${sub}` : ".") ?? this.probeLayout(pkg, sub);
-      }
-    }
+    const hit = this.specCache.get(cacheKey);
+    if (hit !== undefined) return hit;
+    const out = this.rules.resolve(fromFile, specifier);
     this.specCache.set(cacheKey, out);
     return out;
   }

@@ -1,0 +1,102 @@
+/**
+ * The one set of rules capkit resolves an import specifier by, without a tsconfig or Node: the
+ * inventory's module graph (root-relative paths of the scanned files) and the lint's resolver
+ * (absolute paths, the file system or a known set) both ask it, with their own `exists`.
+ *
+ *   candidateBases(from, specifier)  where the specifier may point, most preferred first:
+ *     `./x` `../x` → next to `from`; `/abs` → itself; a seam-config alias → its target;
+ *     a workspace package name or `name/sub` → its `exports` targets (lib/package-exports.ts:
+ *     subpaths, `*` patterns, conditions), then the source layout: the entry, `src/index`,
+ *     `index` for the name; `src/<sub>`, `<sub>` for a subpath. null: an external package.
+ *   probe(base)  the file a base denotes: a `.js`/`.jsx`/`.mjs`/`.cjs` twin in TypeScript first,
+ *     the base itself, then `<base>.ts|.tsx|.mts|.cts`, then `<base>/index.ts|.tsx|.mts|.cts`.
+ */
+import { posix } from "node:path";
+import { exportTargets, type PackageExports } from "./package-exports.js";
+
+const SOURCE_EXT = [".ts", ".tsx", ".mts", ".cts"];
+const JS_TO_TS: Record<string, readonly string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+
+export interface ResolvablePackage {
+  readonly name: string;
+  /** The package folder, in the caller's path style (root-relative or absolute, `/` separators). */
+  readonly dir: string;
+  /** The entry file in the same style, when known. */
+  readonly entry: string | null;
+  readonly exports?: PackageExports;
+}
+
+export interface SpecifierAlias {
+  /** `@app/` for a `@app/*` alias, or the exact specifier. */
+  readonly prefix: string;
+  readonly wildcard: boolean;
+  /** Target folder (wildcard) or file base, in the caller's path style. */
+  readonly target: string;
+}
+
+export interface SpecifierRules {
+  readonly exists: (path: string) => boolean;
+  readonly packages: readonly ResolvablePackage[];
+  readonly aliases?: readonly SpecifierAlias[];
+}
+
+/** The extension a twin is looked for by (`posix.extname` of the base's last segment). */
+function extensionOf(base: string): string {
+  return posix.extname(posix.basename(base));
+}
+
+export function probe(base: string, exists: (path: string) => boolean): string | null {
+  const ext = extensionOf(base);
+  for (const alt of JS_TO_TS[ext] ?? []) {
+    const twin = base.slice(0, -ext.length) + alt;
+    if (exists(twin)) return twin;
+  }
+  if (exists(base)) return base;
+  for (const e of SOURCE_EXT) if (exists(base + e)) return base + e;
+  for (const e of SOURCE_EXT) if (exists(`${base}/index${e}`)) return `${base}/index${e}`;
+  return null;
+}
+
+/** Where a base would be if it existed: its TypeScript twin for a `.js` name, else itself (the lint's guess). */
+export function twinOf(base: string): string {
+  const ext = extensionOf(base);
+  const alt = JS_TO_TS[ext]?.[0];
+  return alt ? base.slice(0, -ext.length) + alt : base;
+}
+
+export function createSpecifierResolution(rules: SpecifierRules) {
+  // Longest name first, so `@a/b-c` is not taken for `@a/b`.
+  const packages = [...rules.packages].sort((a, b) => b.name.length - a.name.length);
+  const aliases = rules.aliases ?? [];
+
+  const candidateBases = (fromFile: string, specifier: string): string[] | null => {
+    if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === "..") {
+      return [posix.normalize(posix.join(posix.dirname(fromFile), specifier))];
+    }
+    if (specifier.startsWith("/")) return [specifier];
+    for (const a of aliases) {
+      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix) return [posix.join(a.target, specifier.slice(a.prefix.length))];
+    }
+    for (const p of packages) {
+      const mapped = (subpath: string) => (p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => posix.normalize(posix.join(p.dir, t))) : []);
+      if (specifier === p.name) return [...mapped("."), ...(p.entry ? [p.entry] : []), `${p.dir}/src/index`, `${p.dir}/index`];
+      if (specifier.startsWith(`${p.name}/`)) {
+        const sub = specifier.slice(p.name.length + 1);
+        return [...mapped(`./${sub}`), `${p.dir}/src/${sub}`, `${p.dir}/${sub}`];
+      }
+    }
+    return null;
+  };
+
+  return {
+    candidateBases,
+    /** The file the specifier loads, or null (an external package, a missing file). */
+    resolve(fromFile: string, specifier: string): string | null {
+      for (const base of candidateBases(fromFile, specifier) ?? []) {
+        const hit = probe(base, rules.exists);
+        if (hit) return hit;
+      }
+      return null;
+    },
+  };
+}
