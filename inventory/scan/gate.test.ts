@@ -86,8 +86,11 @@ describe("the one-pass byte gate", () => {
       ["const R = Mix(Tools);", false],
       ["const R = Mix(core.Tool, mixins . Tool);", true],
       ["const R = Mix(...Tool);", false],
-      ["const R = Mix($Tool, Tool_);", false],
+      ["const R = Mix(Tool_, 2Tool);", false],
       ["const R = Tool(x);", false],
+      // A subclass named after the base (the NodeTool convention).
+      ["export const R = WithRetry(HttpTool);", true],
+      ["export const R = WithRetry(agents.$HttpTool);", true],
     ];
     for (const belt of [BELT, ["ab"]]) {
       const g = makeGate(["Tool"], belt);

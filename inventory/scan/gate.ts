@@ -159,10 +159,16 @@ const nameAt = (b: Buffer, start: number, name: Buffer) => {
   return true;
 };
 
-/** Is the base name at `start` (ending at `end`) a whole word passed as an argument: `(Tool`, `, Tool`, `(core.Tool`? */
+/**
+ * Is the base name at `start` (ending at `end`) the end of an identifier passed as an argument:
+ * `(Tool`, `, Tool`, `(core.Tool`, or a subclass named after the base, `(HttpTool` (the
+ * convention the NodeTool preset relies on too)?
+ */
 function argumentAt(b: Buffer, start: number, end: number): boolean {
-  if (isIdent(b[start - 1]) || isIdent(b[end])) return false;
+  if (isIdent(b[end])) return false;
   let j = start - 1;
+  while (isIdent(b[j])) j--;
+  if (b[j + 1] !== undefined && (b[j + 1] as number) >= 48 && (b[j + 1] as number) <= 57) return false;
   for (;;) {
     while (isJsSpace(b[j])) j--;
     if (b[j] !== 46) break;
