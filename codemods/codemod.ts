@@ -6,6 +6,7 @@
  */
 import type { InventoryResult } from "../inventory/types.js";
 import type { UnitResult, VirtualTree } from "./plan.js";
+import type { SeamConfig } from "../lib/config/seam.js";
 
 export interface CodemodContext {
   /** Absolute path of the repo being migrated. */
@@ -24,6 +25,8 @@ export interface CodemodContext {
   readonly runtimeImport: string;
   /** Name of the old wire name → category map (config `categories.map`); the registry binds it for gateTools. */
   readonly categoriesMap?: string;
+  /** The lint's seam config (defaults when absent): where a namespace's shared constants may live. */
+  readonly seam?: SeamConfig;
 }
 
 export interface Codemod {

@@ -81,7 +81,7 @@ export function knownNamespaces(root: string, inventory: InventoryResult, capabi
 
 function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean): CodemodContext {
   const c = config.codemods;
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map };
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {

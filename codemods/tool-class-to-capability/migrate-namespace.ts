@@ -52,7 +52,9 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   const specsPath = `${dir}/${ns}.specs.ts`;
   const modulePath = `${dir}/${ns}.ts`;
   const registryPath = `${dir}/registry.ts`;
-  const sharedPath = sharedModulePath(dir, ns);
+  const sharedTarget = sharedModulePath(dir, ns, ctx.seam);
+  // Without a place both sides may import (seam config), nothing is shared: the path is then never written.
+  const sharedPath = sharedTarget ?? `${dir}/${ns}.shared.ts`;
   const out: UnitResult[] = [];
   const records = ctx.inventory.classes.filter((c) => c.kind === "capability" && c.namespace === ns);
   const wireTaken = existingWireNames(tree, dir);
@@ -148,14 +150,14 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   for (const g of groups.values()) if (!g.problem && !failedGroups.has(g)) removedIntermediates.set(g, ctx.keepShims ? ["--keep-shims"] : outsideReferences(g, treeFiles()));
   const alsoRemoved = (work: FileWork) => [...removedIntermediates].filter(([g, refs]) => !refs.length && !failedGroups.has(g) && g.record?.file === work.file && g.cls).map(([g]) => g.cls as ClassDeclaration);
   // Placement can refuse a class (its spec needs a shared constant); re-place without it.
-  const shareable = shareablePredicate(project, tree, sharedPath, [specsPath, modulePath]);
+  const shareable = sharedTarget ? shareablePredicate(project, tree, sharedTarget, [specsPath, modulePath]) : undefined;
   for (const work of files.values()) {
     for (;;) {
       if (!work.parts.length) break;
       const placed = placeDependencies(work.sf, work.parts, alsoRemoved(work), usedOutside(tree, work.file), shareable);
       if (!Array.isArray(placed)) {
         work.placement = placed;
-        for (const st of placed.sharedStatements) shareable.record(st.names, st.text);
+        for (const st of placed.sharedStatements) shareable?.record(st.names, st.text);
         break;
       }
       for (const err of placed) {

@@ -8,8 +8,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../lib/config/seam.js";
 import { runLint } from "../../rules/engine/lint-engine.js";
 import { discoverFixtureCases, listDirFiles, runFixtureCase } from "../testing/index.js";
+import { sharedModulePath } from "./emit/shared-file.js";
 import { toolClassToCapability } from "./index.js";
 
 const FIXTURES = new URL("./__testfixtures__", import.meta.url).pathname;
@@ -43,4 +45,43 @@ describe("shared constants module", () => {
       expect(lint.seams).toEqual(["tools-capabilities"]);
     });
   }
+
+  const seamWith = (schemaFiles: string[]): SeamConfig => ({ ...DEFAULT_SEAM_CONFIG, specs: { ...DEFAULT_SEAM_CONFIG.specs, schemaFiles } });
+
+  it("lives where the seam config lets a specs file import it, on neither side of a seam", () => {
+    const dir = "packages/agents/src/capabilities";
+    expect(sharedModulePath(dir, "email")).toBe("packages/agents/src/schemas/email.shared.ts");
+    expect(sharedModulePath(dir, "email", seamWith(["**/*.schema.ts"]))).toBe("packages/agents/src/email.shared.schema.ts");
+    expect(sharedModulePath(dir, "email", seamWith(["contracts/**"]))).toBeNull();
+    const wholeSrc = { ...DEFAULT_SEAM_CONFIG, seams: [{ ...DEFAULT_SEAM_CONFIG.seams[0]!, to: ["packages/*/src/**"] }] };
+    expect(sharedModulePath(dir, "email", wholeSrc)).toBeNull();
+  });
+
+  it("follows a custom seam.specs.schemaFiles end to end: the migrated output lints clean under that config", async () => {
+    const fixture = cases[0];
+    if (!fixture) throw new Error("no fixture case produces a shared module");
+    const seam = seamWith(["**/*.schema.ts"]);
+    const report = await runFixtureCase(toolClassToCapability, fixture, { context: { seam } });
+    const shared = [...report.produced.keys()].filter((p) => p.includes(".shared."));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const p of shared) expect(p).toMatch(/^src\/[\w-]+\.shared\.schema\.ts$/);
+    const root = mkdtempSync(join(tmpdir(), "capkit-shared-config-"));
+    roots.push(root);
+    for (const [path, text] of report.produced) {
+      const file = join(root, "packages/agents", path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    writeFileSync(join(root, "capkit.config.json"), JSON.stringify({ seam: { specs: { schemaFiles: ["**/*.schema.ts"] } } }));
+    const lint = await runLint(root, { useBaseline: false });
+    expect(lint.violations.map((v) => `${v.rule} ${v.file}:${v.line} ${v.message}`)).toEqual([]);
+  });
+
+  it("refuses the class as before when no such place exists", async () => {
+    const fixture = cases[0];
+    if (!fixture) throw new Error("no fixture case produces a shared module");
+    const report = await runFixtureCase(toolClassToCapability, fixture, { context: { seam: seamWith(["contracts/**"]) } });
+    expect([...report.produced.keys()].some((p) => p.includes(".shared."))).toBe(false);
+    expect(report.results.some((r) => r.outcome === "refused" && (r.reason ?? "").includes("which code staying in"))).toBe(true);
+  });
 });

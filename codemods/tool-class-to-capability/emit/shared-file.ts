@@ -8,10 +8,13 @@
  * Where it lives: `<parent of capabilitiesDir>/schemas/<ns>.shared.ts`, outside both sides of
  * the seam. Beside the specs file (capabilities/) the tools file's import of it would be a
  * reverse seam import (no-reverse-seam-import); on the tools side a specs file may import only
- * schema modules. `schemas/` matches the default `seam.specs.schemaFiles`, so spec-file purity
- * accepts the specs file's import, and either side may import it.
+ * schema modules. The path is chosen against the seam config (`sharedModulePath`): it must match
+ * `seam.specs.schemaFiles`, so spec-file purity accepts the specs file's import, and lie on
+ * neither side, so either side may import it.
  */
 import { posix } from "node:path";
+import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../../lib/config/seam.js";
+import { matchesAny } from "../../../rules/seam/glob.js";
 import { Node, type Project } from "ts-morph";
 import type { VirtualTree } from "../../plan.js";
 import { mergeImports, type ImportNeed } from "./imports.js";
@@ -23,8 +26,16 @@ export interface SharedInput {
   readonly statements: readonly { readonly names: readonly string[]; readonly text: string }[];
 }
 
-export function sharedModulePath(capabilitiesDir: string, ns: string): string {
-  return `${posix.dirname(capabilitiesDir)}/schemas/${ns}.shared.ts`;
+/**
+ * The first of `<parent>/schemas/<ns>.shared.ts`, `<parent>/<ns>.shared.schema.ts` and
+ * `<parent>/<ns>.shared.schemas.ts` (parent: the capabilities folder's) that the seam config lets
+ * a specs file import (it matches `specs.schemaFiles`) and that lies on neither side of any seam;
+ * null when none does (then a shared constant refuses its class, as before this module existed).
+ */
+export function sharedModulePath(capabilitiesDir: string, ns: string, seam: SeamConfig = DEFAULT_SEAM_CONFIG): string | null {
+  const parent = posix.dirname(capabilitiesDir);
+  const candidates = [`${parent}/schemas/${ns}.shared.ts`, `${parent}/${ns}.shared.schema.ts`, `${parent}/${ns}.shared.schemas.ts`];
+  return candidates.find((p) => matchesAny(p, seam.specs.schemaFiles) && !seam.seams.some((s) => matchesAny(p, s.from) || matchesAny(p, s.to))) ?? null;
 }
 
 function skeleton(ns: string): string {
