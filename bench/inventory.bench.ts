@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     row("grep -rlE 'extends\\s'", g, `median of ${RUNS}; lists ${grepFiles} files, classifies nothing`);
     row("capkit scan, no cache (median)", w, `in-process, TypeScript loaded; ${result.scannedFiles} files in scope, only pre-filtered ones parsed`);
     row("capkit scan, first in process", firstMs, "includes loading TypeScript");
-    row("capkit scan, facts cache warm", k, `median of ${RUNS}; unchanged files are not re-parsed`);
+    row("capkit scan, caches warm", k, `median of ${RUNS}; unchanged files answered by their stat: not read, not parsed`);
     row("capkit inventory CLI, cold", cliColdMs, "new process: node + compiled CLI + TypeScript + scan + save, no facts cache");
     row("capkit inventory CLI, cache warm", cliWarmMs, "new process, facts cache present");
     if (tsMorph) row("ts-morph full-project scan", tsMorph.ms, `counts ${tsMorph.count} by name; capkit (no cache) is ${(tsMorph.ms / w).toFixed(1)}× faster`);

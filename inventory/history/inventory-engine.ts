@@ -1,37 +1,22 @@
 /**
  * The real inventory as a HistoryEngine: `extractFileFacts` per blob, `analyzeFacts` per
  * commit, the config's scan scope matched against tree paths. The cache version combines
- * FACTS_VERSION with a hash of the extractor's sources, so changing the extractor can never
- * serve stale facts from `.capkit/cache/history/`.
+ * FACTS_VERSION with a hash of the extractor's sources (extract/code-hash.ts), so changing the
+ * extractor can never serve stale facts from `.capkit/cache/history/`.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { defaultConfig, type CapkitConfig } from "../../lib/config/index.js";
 import { analyzeFacts } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
+import { extractorCodeHash } from "../extract/code-hash.js";
 import { FACTS_VERSION, type FileFacts } from "../extract/facts.js";
 import type { HistoryEngine } from "./engine.js";
 import { scopeMatcher, staticFolders } from "./scope.js";
 
-let extractorHash: string | undefined;
-
-function hashExtractor(): string {
-  if (extractorHash) return extractorHash;
-  const dir = join(dirname(fileURLToPath(import.meta.url)), "..", "extract");
-  const hash = createHash("sha1");
-  for (const file of readdirSync(dir).filter((f) => /\.[cm]?[tj]s$/.test(f)).sort()) {
-    hash.update(file).update(readFileSync(join(dir, file)));
-  }
-  extractorHash = hash.digest("hex").slice(0, 12);
-  return extractorHash;
-}
-
 export function inventoryEngine(config: CapkitConfig = defaultConfig()): HistoryEngine<FileFacts> {
   const inScope = scopeMatcher(config.scan);
   return {
-    factsVersion: `${FACTS_VERSION}-${hashExtractor()}`,
+    factsVersion: `${FACTS_VERSION}-${extractorCodeHash()}`,
     folders: staticFolders(config.scan),
     inScope,
     extract: extractFileFacts,

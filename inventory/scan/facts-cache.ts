@@ -1,16 +1,18 @@
 /**
  * A content-addressed cache of FileFacts under `<root>/.capkit/cache/inventory-facts.json`
  * (git-ignored): key = sha1(path + text), so an unchanged file is never parsed twice. Only
- * the entries used by the last scan are kept. A corrupt or outdated cache is ignored.
+ * the entries used by the last scan are kept. A corrupt or outdated cache (another facts
+ * version, or other extractor code: extract/code-hash.ts) is ignored.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { cacheDir } from "../../lib/results-store.js";
+import { extractorCodeHash } from "../extract/code-hash.js";
 import { FACTS_VERSION, type FileFacts } from "../extract/facts.js";
 
-const CACHE_VERSION = `1:${FACTS_VERSION}`;
+const CACHE_VERSION = `2:${FACTS_VERSION}:${extractorCodeHash()}`;
 
 export interface FactsCache {
   /** `content` is the file's text or its raw UTF-8 bytes (same key either way). */

@@ -16,6 +16,7 @@ import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { bufferWantedInPhase2, candidateNames, defaultImportLocals, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
 import { makeGate, type FileGate, type Gate } from "./gate.js";
 import { Sources } from "./sources.js";
+import { openStatCache, statCacheKey, type StatCache } from "./stat-cache.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
@@ -45,6 +46,8 @@ export interface ScanTimings {
   /** Files parsed (cache misses) and their total characters. */
   parsedFiles: number;
   parsedChars: number;
+  /** Files the stat cache answered for without a read (with `cache: true`). */
+  statHits?: number;
 }
 
 class Extractor {
@@ -84,9 +87,17 @@ class Extractor {
   }
 }
 
-function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig) {
+function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig, statCache: StatCache | undefined) {
   const hints = new Map<string, TextHints>();
-  for (const [file, gate] of sources.gates) if (gate.hinted) hints.set(file, textHints(sources.text(file), { mixinVars: gate.baseArgument }));
+  for (const [file, gate] of sources.gates) {
+    if (!gate.hinted) continue;
+    let h = sources.cachedHints.get(file);
+    if (!h) {
+      h = textHints(sources.text(file), { mixinVars: gate.baseArgument });
+      statCache?.recordHints(file, h);
+    }
+    hints.set(file, h);
+  }
   const names = candidateNames(config.base.names, hints.values());
   const phase1 = files.filter((f) => {
     const gate = sources.gates.get(f);
@@ -154,11 +165,12 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const sources = new Sources(root, files, problems, gate, keepFor(config));
+  const statCache = options.cache ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders)) : undefined;
+  const sources = new Sources(root, files, problems, gate, keepFor(config), statCache);
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
-  const { names, phase1 } = selectPhase1(files, sources, config);
+  const { names, phase1 } = selectPhase1(files, sources, config, statCache);
   lap("prefilter");
   const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
   progress({ phase: "parse", done: 0, total: phase1.length });
@@ -168,7 +180,9 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   lap("prefilter");
   extractor.extract(phase2);
   extractor.saveCache();
+  statCache?.save();
   lap("parse");
+  if (statCache) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
   tm.parsedFiles += extractor.parsed;
   tm.parsedChars += extractor.parsedChars;
   progress({ phase: "analyze", done: phase1.length + phase2.length, total: phase1.length + phase2.length });

@@ -1,0 +1,140 @@
+/**
+ * The scan's answers per file (byte gate, text hints) kept between runs, keyed by what `stat`
+ * says of the file (mtime, size, inode), in `<root>/.capkit/cache/inventory/stat.json`. An
+ * unchanged tree is then scanned with one stat a file instead of a read, a gate and a decode:
+ * only the files a later step parses are read.
+ *
+ * Racy files (git's "racily clean" problem): a file written in the same clock tick as our read
+ * can change without its mtime moving. An entry is therefore recorded only when the file's mtime
+ * is at least RACY_MS older than the scan's start; younger ones are read again next time (and
+ * then recorded as settled). The key also covers what the answers depend on: the base and
+ * belt-builder names, the facts version and the code of the gate and the hints.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, type Stats } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { cacheDir } from "../../lib/results-store.js";
+import { FACTS_VERSION } from "../extract/facts.js";
+import type { FileGate } from "./gate.js";
+import type { TextHints } from "./prefilter.js";
+
+const STAT_CACHE_VERSION = 1;
+/** A file modified less than this before the scan started is not trusted on its stat alone. */
+const RACY_MS = 2000;
+/**
+ * After this many lookups with under a tenth of them hits (a fresh checkout: every mtime is new),
+ * the cache stops asking: a stat that never hits only costs (~4 µs a file) before the read.
+ */
+const GIVE_UP_AFTER = 256;
+
+/**
+ * One file, compact: [mtimeMs, size, inode, gate flags, newTargets?, hints? (0: none found)].
+ * Flags: 1 hinted, 2 baseArgument, 4 declaresBase, 8 mentionsBelt.
+ */
+type Entry = [number, number, number, number, string[]?, (TextHints | 0)?];
+
+/** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
+const NO_HINTS: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [] };
+const isEmpty = (h: TextHints) =>
+  !h.starExport && h.heritages.length === 0 && h.aliases.length === 0 && h.defaultImports.length === 0 && h.exportListNames.length === 0 && h.mixinVars.length === 0;
+
+const flagsOf = (g: FileGate) => (g.hinted ? 1 : 0) | (g.baseArgument ? 2 : 0) | (g.declaresBase ? 4 : 0) | (g.mentionsBelt ? 8 : 0);
+const gateOf = (e: Entry): FileGate => ({
+  hinted: (e[3] & 1) !== 0,
+  baseArgument: (e[3] & 2) !== 0,
+  declaresBase: (e[3] & 4) !== 0,
+  mentionsBelt: (e[3] & 8) !== 0,
+  newTargets: e[4] ?? [],
+});
+
+export interface StatCache {
+  /** Is there an entry for the file? (Else it is read and fstat-ed at once: no separate stat.) */
+  has(file: string): boolean;
+  /** The cached answers when the file's stat is the one they were recorded for; else undefined. */
+  lookup(file: string, st: Stats): { readonly gate: FileGate; readonly hints?: TextHints } | undefined;
+  /** Answers for a file read in this scan (`st` from the read's fstat). */
+  record(file: string, st: Stats, gate: FileGate): void;
+  /** Hints computed later for a file recorded or looked up in this scan. */
+  recordHints(file: string, hints: TextHints): void;
+  /** Writes the entries of this scan's files when anything changed. */
+  save(): void;
+}
+
+/** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
+const ANSWER_SOURCES = ["gate.ts", "prefilter.ts", "../extract/builtins.ts"];
+let sourcesHash: string | undefined;
+
+function answerSourcesHash(): string {
+  if (sourcesHash !== undefined) return sourcesHash;
+  const hash = createHash("sha1");
+  const here = dirname(fileURLToPath(import.meta.url));
+  try {
+    for (const f of ANSWER_SOURCES) hash.update(f).update(readFileSync(join(here, f)));
+    sourcesHash = hash.digest("hex");
+  } catch {
+    // Sources not beside this module (an unusual install): never reuse answers across processes.
+    sourcesHash = `${process.pid}-${Date.now()}`;
+  }
+  return sourcesHash;
+}
+
+/** What the answers depend on besides the file itself: the base and belt names, the facts version, the gate's and hints' code. */
+export function statCacheKey(baseNames: readonly string[], beltNames: readonly string[]): string {
+  return createHash("sha1").update(JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, answerSourcesHash(), [...baseNames].sort(), [...beltNames].sort()])).digest("hex").slice(0, 16);
+}
+
+/** `scanStart`: when this scan began reading (ms since the epoch); files modified since then or shortly before are not recorded. */
+export function openStatCache(root: string, key: string, scanStart: number = Date.now()): StatCache {
+  const path = join(cacheDir(root, "inventory"), "stat.json");
+  let stored: Record<string, Entry> = {};
+  try {
+    if (existsSync(path)) {
+      const doc = JSON.parse(readFileSync(path, "utf8")) as { key?: string; entries?: Record<string, Entry> };
+      if (doc.key === key && doc.entries) stored = doc.entries;
+    }
+  } catch {
+    stored = {};
+  }
+  const next: Record<string, Entry> = {};
+  let changed = false;
+  const same = (e: Entry, st: Stats) => e[0] === st.mtimeMs && e[1] === st.size && e[2] === st.ino;
+  let lookups = 0;
+  let hits = 0;
+  return {
+    has(file) {
+      if (lookups >= GIVE_UP_AFTER && hits * 10 < lookups) return false;
+      return file in stored;
+    },
+    lookup(file, st) {
+      lookups++;
+      const e = stored[file];
+      if (!e || !same(e, st)) return undefined;
+      hits++;
+      next[file] = e;
+      const hints = e[5];
+      return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? NO_HINTS : hints };
+    },
+    record(file, st, gate) {
+      changed = true;
+      // Too fresh to trust: read it again next time.
+      if (st.mtimeMs > scanStart - RACY_MS) return;
+      next[file] = gate.newTargets.length ? [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets]] : [st.mtimeMs, st.size, st.ino, flagsOf(gate)];
+    },
+    recordHints(file, hints) {
+      const e = next[file];
+      if (!e || e[5] !== undefined) return;
+      next[file] = [e[0], e[1], e[2], e[3], e[4] ?? [], isEmpty(hints) ? 0 : hints];
+      changed = true;
+    },
+    save() {
+      if (!changed && Object.keys(next).length === Object.keys(stored).length) return;
+      try {
+        writeFileAtomic(path, JSON.stringify({ key, entries: next }));
+      } catch {
+        // A cache that cannot be written only costs the next run its speed-up.
+      }
+    },
+  };
+}
