@@ -74,7 +74,7 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
     process.once("exit", () => {
       try {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
-        writeFileAtomic(cacheFile, script.createCachedData());
+        writeFileAtomic(cacheFile, script.createCachedData(), { durable: false });
       } catch {
         // No cache this time; the next run compiles from source again.
       }

@@ -54,7 +54,7 @@ export function openFactsCache(root: string): FactsCache {
     save() {
       // Unchanged tree (every lookup hit, nothing dropped): leave the file as it is.
       if (misses > 0 || Object.keys(used).length !== Object.keys(stored).length) {
-        writeFileAtomic(path, JSON.stringify({ version: CACHE_VERSION, entries: used }));
+        writeFileAtomic(path, JSON.stringify({ version: CACHE_VERSION, entries: used }), { durable: false });
       }
       return { hits, misses };
     },

@@ -131,7 +131,7 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
     save() {
       if (!changed && Object.keys(next).length === Object.keys(stored).length) return;
       try {
-        writeFileAtomic(path, JSON.stringify({ key, entries: next }));
+        writeFileAtomic(path, JSON.stringify({ key, entries: next }), { durable: false });
       } catch {
         // A cache that cannot be written only costs the next run its speed-up.
       }
