@@ -16,6 +16,7 @@ import { runTypecheck } from "./typecheck.js";
 import { tempProject } from "./test-support/temp-project.js";
 
 const FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/keep-shims", import.meta.url));
+const FLATTEN_FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/flatten-keep-shims", import.meta.url));
 const STRICT = JSON.parse(readFileSync(fileURLToPath(new URL("../../fixtures/nodetool-mini/tsconfig.json", import.meta.url)), "utf8")) as {
   compilerOptions: Record<string, unknown>;
 };
@@ -96,5 +97,38 @@ describe("capkit migrate --keep-shims keeps instanceof", () => {
     for (const other of others) expect(other instanceof ListNodesTool).toBe(false);
 
     expect([nodes, examples, { name: "list_nodes" }].map(describeTool)).toEqual(["nodes tool list_nodes", "examples tool list_examples", "something else"]);
+  });
+
+  it("an abstract intermediate kept for the shims answers instanceof for their Tools, and ordinarily for its other subclasses", async () => {
+    const root = tempProject(join(FLATTEN_FIXTURE, "input"), {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT.compilerOptions, paths: undefined }, include: ["src/**/*.ts"] }),
+      "package.json": JSON.stringify({ type: "module" }),
+      ".gitignore": "node_modules/\n",
+    });
+    roots.push(root);
+    const config = defaultConfig();
+    const inventory = inventoryFromPartial(JSON.parse(readFileSync(join(FLATTEN_FIXTURE, "inventory.json"), "utf8")), root);
+    const result = await runMigration({ root, namespaces: "all", config: { ...config, codemods: { ...config.codemods, capabilitiesDir: "src/capabilities" } }, inventory, keepShims: true });
+    expect(result.applied).toBe(true);
+    // A subclass written after the migration still extends the kept intermediate.
+    writeFileSync(
+      join(root, "src/late-fetch.ts"),
+      `import { FetchTool } from "./tools/fetch-tools.js";\nexport class HeadTool extends FetchTool {\n  readonly name = "fetch_head";\n  readonly description = "HEAD a URL.";\n  async process() {\n    return null;\n  }\n}\n`,
+    );
+    const tc = runTypecheck(root);
+    expect(tc.errors, tc.output).toEqual([]);
+
+    const { FetchTool, FetchGetTool } = await load<{ FetchTool: Ctor; FetchGetTool: new () => ToolInstance }>(root, "src/tools/fetch-tools.ts");
+    const { HeadTool } = await load<{ HeadTool: new () => ToolInstance }>(root, "src/late-fetch.ts");
+    const get = new FetchGetTool();
+    const head = new HeadTool();
+    expect(get instanceof FetchGetTool).toBe(true);
+    expect(get instanceof FetchTool).toBe(true);
+    expect(head instanceof FetchTool).toBe(true);
+    expect(head instanceof HeadTool).toBe(true);
+    // The fallback answers only for the intermediate itself, and only for the shims' capabilities.
+    expect(get instanceof HeadTool).toBe(false);
+    expect(head instanceof FetchGetTool).toBe(false);
+    for (const other of [{ name: "fetch_get" }, "fetch_get", null]) expect(other instanceof FetchTool).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ import { createMorphProject, parseText } from "./emit/morph.js";
 import { writeRegistryFile } from "./emit/registry-file.js";
 import { HOST_TYPE_KEYS, runTypeMember, writeRunTypesFile, type RunTypeMember } from "./emit/run-types-file.js";
 import { rewriteSource } from "./emit/rewrite-source.js";
-import { shimText } from "./emit/shims.js";
+import { addIntermediateHasInstance, shimText } from "./emit/shims.js";
 import { shareablePredicate, sharedModulePath, writeSharedFile } from "./emit/shared-file.js";
 import { writeSpecsFile } from "./emit/specs-file.js";
 import { existingWireNames, takenNames, updateSnapshot } from "./emit/targets.js";
@@ -283,7 +283,10 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   for (const [g, refs] of removedIntermediates) {
     if (!g.record || g.record.namespace !== ns || failedGroups.has(g)) continue;
     const wires = converted.filter((p) => g.subclasses.includes(p.analysis.record)).map((p) => p.analysis.wireName).join(", ");
-    if (ctx.keepShims) out.push(result(g.record, "skipped", { reason: `abstract base flattened into ${wires}; kept under --keep-shims (the shims no longer extend it) — delete it once nothing uses it` }));
+    if (ctx.keepShims) {
+      addIntermediateHasInstance(project, tree, g.record.file, g.name, converted.filter((p) => g.subclasses.includes(p.analysis.record)).map((p) => p.analysis.wireName));
+      out.push(result(g.record, "skipped", { reason: `abstract base flattened into ${wires}; kept under --keep-shims (the shims no longer extend it; instanceof it still holds for their tools) — delete it once nothing uses it` }));
+    }
     else if (refs.length) out.push(result(g.record, "skipped", { reason: `abstract base flattened into ${wires}; kept because ${refs.join(", ")} still ${refs.length > 1 ? "reference" : "references"} it — delete it once nothing does` }));
     else out.push(result(g.record, "changed", { warnings: [`${g.name} (abstract base) was flattened into ${wires} and removed`] }));
   }

@@ -12,7 +12,10 @@
  * gated wrappers from `gateTools` keep the name and are instances too.
  * While it lives, this file imports the capabilities side: delete the shim with its last caller.
  */
+import { SyntaxKind, type Project } from "ts-morph";
 import type { ClassAnalysis } from "../analyze/analyze-class.js";
+import type { VirtualTree } from "../../plan.js";
+import { parseText } from "./morph.js";
 
 export function shimText(a: ClassAnalysis, ns: string): string {
   const ctor = a.cls.getConstructors()[0];
@@ -43,4 +46,33 @@ export class ${name} {
     return value instanceof ${a.baseName} && value.name === ${wire};
   }
 }`;
+}
+
+/**
+ * --keep-shims with an abstract intermediate kept (`FetchTool`): the shims of its migrated
+ * subclasses build registry Tools, which do not extend it, so `x instanceof FetchTool` would be
+ * false for them. The intermediate gains the shims' test as a fallback: a Tool named like one of
+ * the capabilities migrated from its subclasses counts, when asked of the intermediate itself
+ * (its remaining subclasses keep their ordinary `instanceof`). Written into the file as it is
+ * now in the tree; a class that already answers `Symbol.hasInstance` is left alone (re-runs too).
+ */
+export function addIntermediateHasInstance(project: Project, tree: VirtualTree, file: string, className: string, wires: readonly string[]): void {
+  const text = tree.read(file);
+  if (text === null || wires.length === 0) return;
+  const cls = parseText(project, `.capkit-scratch/${file}`, text).getClass(className);
+  const open = cls?.getFirstChildByKind(SyntaxKind.OpenBraceToken);
+  const base = cls?.getExtends()?.getExpression().getText();
+  if (!cls || !open || !base || cls.getText().includes("[Symbol.hasInstance]")) return;
+  const member = `
+  /**
+   * Added by capkit migrate --keep-shims; remove it with the shims. The tools they build
+   * (${wires.map((w) => `"${w}"`).join(", ")}) are registry Tools, not subclasses of this class:
+   * they count as instances, as for the shims' own \`instanceof\`.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === ${className} && value instanceof ${base} && ${JSON.stringify(wires)}.includes(value.name);
+  }
+`;
+  tree.write(file, text.slice(0, open.getEnd()) + member + text.slice(open.getEnd()));
 }

@@ -4,6 +4,16 @@ import { registry as capabilityRegistry, toolForCapabilityName } from "../capabi
 import { createCapabilityRun } from "capkit/runtime";
 
 export abstract class FetchTool extends Tool {
+  /**
+   * Added by capkit migrate --keep-shims; remove it with the shims. The tools they build
+   * ("fetch_get") are registry Tools, not subclasses of this class:
+   * they count as instances, as for the shims' own `instanceof`.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === FetchTool && value instanceof Tool && ["fetch_get"].includes(value.name);
+  }
+
   protected async send(context: ProcessingContext, request: HttpRequest) {
     const response = await context.request(request);
     return { status: response.status };
