@@ -67,6 +67,17 @@ describe("capkit inventory", () => {
     expect(existsSync(join(root, ".capkit/results/ratchet.json"))).toBe(true);
   });
 
+  it("keeps the facts cache everywhere and the stat cache only outside CI (a checkout's mtimes are all new)", async () => {
+    const local = tree();
+    expect((await run([local, "--json"])).code).toBe(0);
+    expect(existsSync(join(local, ".capkit/cache/inventory/facts.json"))).toBe(true);
+    expect(existsSync(join(local, ".capkit/cache/inventory/stat.json"))).toBe(true);
+    const ci = tree();
+    expect((await run([ci, "--json"], { env: { CI: "true" } })).code).toBe(0);
+    expect(existsSync(join(ci, ".capkit/cache/inventory/facts.json"))).toBe(true);
+    expect(existsSync(join(ci, ".capkit/cache/inventory/stat.json"))).toBe(false);
+  });
+
   it("CI never rewrites the baseline", async () => {
     const root = tree();
     const r = await run([root, "--update-baseline"], { env: { CI: "true" } });

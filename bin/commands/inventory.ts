@@ -42,14 +42,17 @@ export const command: CommandModule = {
     if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
     if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
     if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
-    if (values["update-baseline"] && io.env.CI && io.env.CI !== "false" && io.env.CI !== "0") {
+    const inCi = Boolean(io.env.CI) && io.env.CI !== "false" && io.env.CI !== "0";
+    if (values["update-baseline"] && inCi) {
       throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
     }
     const root = resolve(io.cwd, positionals[0] ?? ".");
     assertReadableRoot(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const onProgress = progressPrinter(io);
-    const inventory = await scanInventory(root, onProgress ? { config, onProgress, cache: true } : { config, cache: true });
+    // In CI every checkout gives files new mtimes: the stat cache would only cost there.
+    const scanOptions = { config, cache: true, statCache: !inCi };
+    const inventory = await scanInventory(root, onProgress ? { ...scanOptions, onProgress } : scanOptions);
     const baselineFile = config.ratchet.baseline;
     let ratchet: RatchetOutcome | undefined;
     if (values.check) {

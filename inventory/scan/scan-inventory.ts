@@ -31,8 +31,13 @@ export interface ScanOptions {
   /** Defaults to `capkit.config.json` at the root (or the built-in defaults when absent). */
   readonly config?: CapkitConfig;
   readonly onProgress?: (event: ScanProgress) => void;
-  /** Reuse and refresh the facts cache in `<root>/.capkit/cache/` (the CLI turns it on). */
+  /** Reuse and refresh the caches in `<root>/.capkit/cache/inventory/` (the CLI turns it on). */
   readonly cache?: boolean;
+  /**
+   * With `cache`: also the stat cache (default true). The CLI turns it off in CI, where a fresh
+   * checkout gives every file a new mtime, so stat-ing and recording would only cost.
+   */
+  readonly statCache?: boolean;
   /** Filled with wall-clock milliseconds per step (for the benchmark's breakdown). */
   readonly timings?: ScanTimings;
 }
@@ -165,7 +170,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const statCache = options.cache ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders)) : undefined;
+  const statCache = options.cache && options.statCache !== false ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders)) : undefined;
   const sources = new Sources(root, files, problems, gate, keepFor(config), statCache);
   lap("read");
   tm.read -= sources.gateMs;
