@@ -19,7 +19,7 @@
  * off. The cache must sit inside the package's node_modules: the compiled chunks import packages
  * by bare name, resolved from where the chunks are, as they are from the sources.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -69,7 +69,9 @@ function freshEntry(cacheDir) {
     }
     if (st.size !== size || st.mtimeMs !== mtimeMs) return null;
   }
-  return join(cacheDir, manifest.build, "capkit.js");
+  const entry = join(cacheDir, manifest.build, "capkit.js");
+  // A build folder removed by hand (the manifest outlived it): build again.
+  return existsSync(entry) ? entry : null;
 }
 
 /** Builds into a new folder, then points the manifest at it (written whole, then renamed: readers never see half of it). */

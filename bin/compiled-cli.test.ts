@@ -46,6 +46,12 @@ describe("compiledCli", () => {
     expect(rebuilt).not.toBeNull();
     expect(rebuilt).not.toBe(first);
     expect(manifestOf(cacheDir).inputs[file]).toEqual([size, mtime]);
+
+    // The build folder removed by hand: built again rather than pointing at nothing.
+    rmSync(join(cacheDir, manifestOf(cacheDir).build), { recursive: true, force: true });
+    const again = await compiledCli("inventory", at(cacheDir));
+    expect(again).not.toBe(rebuilt);
+    expect(existsSync(fileURLToPath(again ?? ""))).toBe(true);
   });
 
   it("returns null (run through tsx) when the cache cannot be written", async () => {
