@@ -107,11 +107,12 @@ async function rebuild(root, cacheDir) {
       {
         name: "capkit-source-urls",
         setup(b) {
-          b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+          // Every bundled source (packages stay external), so no module is left with the define's constant undeclared.
+          b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
             record(args.path);
             const source = readFileSync(args.path, "utf8");
             const contents = source.includes("import.meta.url") ? `const ${SOURCE_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};\n${source}` : source;
-            return { contents, loader: "ts" };
+            return { contents, loader: /\.[cm]?ts$/.test(args.path) ? "ts" : "js" };
           });
         },
       },
