@@ -78,6 +78,21 @@ describe("capkit inventory", () => {
     expect(existsSync(join(ci, ".capkit/cache/inventory/stat.json"))).toBe(false);
   });
 
+  it("warns when nothing is in scope, and refuses to --check an empty scan", async () => {
+    const root = tree();
+    const config = join(root, "capkit.config.json");
+    writeFileSync(config, JSON.stringify({ scan: { include: ["nowhere/**/*.ts"] } }));
+    const r = await run([root, "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scannedFiles).toBe(0);
+    expect(r.stderr).toContain("warning: no file under");
+    expect(r.stderr).toContain("nowhere/**/*.ts");
+    const check = await run([root, "--check"]);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain("nothing to check");
+    expect(check.stderr).toContain('"scan": { "include"');
+  });
+
   it("CI never rewrites the baseline", async () => {
     const root = tree();
     const r = await run([root, "--update-baseline"], { env: { CI: "true" } });

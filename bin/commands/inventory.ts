@@ -54,6 +54,14 @@ export const command: CommandModule = {
     const scanOptions = { config, cache: true, statCache: !inCi };
     const inventory = await scanInventory(root, onProgress ? { ...scanOptions, onProgress } : scanOptions);
     const baselineFile = config.ratchet.baseline;
+    if (inventory.scannedFiles === 0) {
+      // Almost always the wrong folder or a layout other than packages/: say so, and never let an
+      // empty scan pass a ratchet check.
+      const scope = `no file under ${root} matches scan.include (${config.scan.include.join(", ")})`;
+      const hint = 'run it at the repository root, or set "scan": { "include": ["src/**/*.ts"] } (your layout) in capkit.config.json';
+      if (values.check) throw new UsageError(`nothing to check: ${scope}`, { hint });
+      io.stderr(`capkit inventory: warning: ${scope}\n  hint: ${hint}\n`);
+    }
     let ratchet: RatchetOutcome | undefined;
     if (values.check) {
       ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), { kinds: config.ratchet.kinds, baselineFile });
