@@ -58,6 +58,10 @@ export const command: CommandModule = {
       return 0;
     }
     const result = await runLint(root, { config });
+    for (const name of result.unmatchedSeams) {
+      const seam = config.seams.find((s) => s.name === name);
+      io.stderr(`capkit lint: warning: seam ${name} matches no file under ${root} (from: ${seam?.from.join(", ")}; to: ${seam?.to.join(", ")})\n  hint: set "seam": { "tools": [...], "capabilities": [...] } in capkit.config.json to your layout\n`);
+    }
     saveResult(root, "lint", lintJson(result));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
     return result.violations.length > 0 ? 1 : 0;

@@ -15,7 +15,7 @@ import { getSeamAnalysis } from "../graph/graph-cache.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
-import { isSpecFile } from "../seam/sides.js";
+import { isSpecFile, sideOf } from "../seam/sides.js";
 import { formatMessage } from "./messages.js";
 
 export interface LintViolation {
@@ -35,6 +35,8 @@ export interface LintResult {
   readonly baselined: readonly LintViolation[];
   readonly files: number;
   readonly seams: readonly string[];
+  /** Seams with no scanned file on either side: the config names other folders than the tree has. */
+  readonly unmatchedSeams: readonly string[];
   readonly cycles: number;
   readonly asyncCycles: number;
 }
@@ -52,7 +54,7 @@ function byPosition(a: LintViolation, b: LintViolation): number {
 export async function collectViolations(
   rootIn: string,
   config: SeamConfig,
-): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number }> {
+): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[] }> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -82,7 +84,9 @@ export async function collectViolations(
     const { lintWithEslint } = await import("./eslint-run.js");
     for (const v of lintWithEslint(root, candidates, ["require-capability-category"])) all.push({ ...v, key: v.message });
   }
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length };
+  const files = [...analysis.graph.nodes.keys()];
+  const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
@@ -93,10 +97,10 @@ function mentionsAny(file: string, words: readonly string[]): boolean {
 export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, files, cycles, asyncCycles } = await collectViolations(root, config);
+  const { all, files, cycles, asyncCycles, unmatchedSeams } = await collectViolations(root, config);
   const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
   const { fresh, known } = applyBaseline(all, counts);
-  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), cycles, asyncCycles };
+  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles };
 }
 
 /** Record every current violation as known; returns the baseline path and how many it lists. */

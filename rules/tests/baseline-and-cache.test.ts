@@ -46,6 +46,22 @@ describe("lint baseline", () => {
     rmSync(join(root, T, "extra.ts"));
   });
 
+  it("warns when a seam matches no file on either side (another layout than the config's), and not when one side is empty", async () => {
+    const flat = mkdtempSync(join(tmpdir(), "capkit-lint-flat-"));
+    try {
+      writeFileSync(join(flat, "a.ts"), 'import { b } from "./b.js";\nexport const a = b;\n');
+      writeFileSync(join(flat, "b.ts"), "export const b = 1;\n");
+      const io = captureIO(flat);
+      expect(await main(["lint", "."], io)).toBe(0);
+      expect(io.err.join("")).toContain("warning: seam tools-capabilities matches no file");
+      expect((await runLint(flat)).unmatchedSeams).toEqual(["tools-capabilities"]);
+    } finally {
+      rmSync(flat, { recursive: true, force: true });
+    }
+    // The fixture has the layout the default seam names: no warning.
+    expect((await runLint(root)).unmatchedSeams).toEqual([]);
+  });
+
   it("a version-less baseline is a config error naming the fix", async () => {
     const other = mkdtempSync(join(tmpdir(), "capkit-lint-bad-"));
     cpSync(join(FIXTURES, "esbuild-deadlock"), other, { recursive: true, filter: (src) => !src.includes(".capkit") });
