@@ -15,7 +15,8 @@ import { posix } from "node:path";
 import { exportTargets, type PackageExports } from "./package-exports.js";
 
 const SOURCE_EXT = [".ts", ".tsx", ".mts", ".cts"];
-const JS_TO_TS: Record<string, readonly string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+/** A JavaScript extension's TypeScript twins (NodeNext: `./a.js` names `a.ts`). */
+export const JS_TO_TS: Readonly<Record<string, readonly string[]>> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
 
 export interface ResolvablePackage {
   readonly name: string;

@@ -13,14 +13,13 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import { exportTargets } from "./package-exports.js";
-import { probe } from "./specifier-resolution.js";
+import { JS_TO_TS, probe } from "./specifier-resolution.js";
 import { capkitProvidedModules, listWorkspacePackages, type WorkspacePackage } from "./workspace-aliases.js";
 
 /** Files listed per package at most (a runaway pattern over a huge folder stays cheap). */
 const MAX_FILES = 5000;
 const SOURCE = /\.(?:ts|tsx|mts)$/;
 const SKIP_DIRS = new Set(["node_modules", "dist", "build"]);
-const TWINS: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"] };
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
@@ -79,7 +78,7 @@ function exportedModules(pkg: WorkspacePackage, pkgAbs: string, out: Map<string,
       const tSuffix = target.slice(t + 1);
       // Not posix.extname: a bare ".js" suffix is a dotfile name to it, with no extension.
       const ext = /\.[^./]+$/.exec(tSuffix)?.[0] ?? "";
-      const suffixes = [tSuffix, ...(TWINS[ext] ?? []).map((twin) => tSuffix.slice(0, -ext.length) + twin)];
+      const suffixes = [tSuffix, ...(JS_TO_TS[ext] ?? []).map((twin) => tSuffix.slice(0, -ext.length) + twin)];
       const dir = tPrefix.slice(2, tPrefix.lastIndexOf("/") + 1).replace(/\/$/, "");
       for (const rel of sourceFiles(pkgAbs, dir)) {
         const suffix = suffixes.find((s) => rel.endsWith(s));
