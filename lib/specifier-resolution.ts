@@ -37,6 +37,8 @@ export interface SpecifierAlias {
 
 export interface SpecifierRules {
   readonly exists: (path: string) => boolean;
+  /** The path functions of the caller's style: `posix` for root-relative paths (the default), `node:path` for native absolute ones. */
+  readonly paths?: Pick<typeof posix, "dirname" | "join" | "normalize">;
   readonly packages: readonly ResolvablePackage[];
   readonly aliases?: readonly SpecifierAlias[];
 }
@@ -54,7 +56,9 @@ export function probe(base: string, exists: (path: string) => boolean): string |
   }
   if (exists(base)) return base;
   for (const e of SOURCE_EXT) if (exists(base + e)) return base + e;
-  for (const e of SOURCE_EXT) if (exists(`${base}/index${e}`)) return `${base}/index${e}`;
+  // A native Windows base keeps its own separator, so a known-files set of such paths still matches.
+  const sep = base.includes("\\") && !base.includes("/") ? "\\" : "/";
+  for (const e of SOURCE_EXT) if (exists(`${base}${sep}index${e}`)) return `${base}${sep}index${e}`;
   return null;
 }
 
@@ -69,21 +73,22 @@ export function createSpecifierResolution(rules: SpecifierRules) {
   // Longest name first, so `@a/b-c` is not taken for `@a/b`.
   const packages = [...rules.packages].sort((a, b) => b.name.length - a.name.length);
   const aliases = rules.aliases ?? [];
+  const { dirname, join, normalize } = rules.paths ?? posix;
 
   const candidateBases = (fromFile: string, specifier: string): string[] | null => {
     if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === "..") {
-      return [posix.normalize(posix.join(posix.dirname(fromFile), specifier))];
+      return [normalize(join(dirname(fromFile), specifier))];
     }
     if (specifier.startsWith("/")) return [specifier];
     for (const a of aliases) {
-      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix) return [posix.join(a.target, specifier.slice(a.prefix.length))];
+      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix) return [join(a.target, specifier.slice(a.prefix.length))];
     }
     for (const p of packages) {
-      const mapped = (subpath: string) => (p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => posix.normalize(posix.join(p.dir, t))) : []);
-      if (specifier === p.name) return [...mapped("."), ...(p.entry ? [p.entry] : []), `${p.dir}/src/index`, `${p.dir}/index`];
+      const mapped = (subpath: string) => (p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => normalize(join(p.dir, t))) : []);
+      if (specifier === p.name) return [...mapped("."), ...(p.entry ? [p.entry] : []), join(p.dir, "src", "index"), join(p.dir, "index")];
       if (specifier.startsWith(`${p.name}/`)) {
         const sub = specifier.slice(p.name.length + 1);
-        return [...mapped(`./${sub}`), `${p.dir}/src/${sub}`, `${p.dir}/${sub}`];
+        return [...mapped(`./${sub}`), join(p.dir, "src", sub), join(p.dir, sub)];
       }
     }
     return null;

@@ -7,7 +7,7 @@
  * wrong side is still caught. Consumed by module-graph.ts and the rules.
  */
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, normalize, resolve } from "node:path";
 import { createSpecifierResolution, twinOf } from "../../lib/specifier-resolution.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 
@@ -30,6 +30,7 @@ export interface ResolverOptions {
 export function createResolver(root: string, options: ResolverOptions = {}): Resolver {
   const files = options.files;
   const rules = createSpecifierResolution({
+    paths: { dirname, join, normalize },
     exists: files ? (p) => files.has(p) : (p) => SOURCE_FILE.test(p) && existsSync(p),
     packages: listWorkspacePackages(root).map((p) => ({ name: p.name, dir: join(root, p.dir), entry: p.entry, ...(p.exports ? { exports: p.exports } : {}) })),
     aliases: Object.entries(options.aliases ?? {}).map(([from, to]) => ({ prefix: from.replace(/\*$/, ""), wildcard: from.endsWith("*"), target: resolve(root, to.replace(/\*$/, "")) })),
