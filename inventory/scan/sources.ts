@@ -8,6 +8,9 @@
  * for it cost as much as the read itself (~90 ms per 100 MB here); a scan's memory also grew
  * with the repository. A later step that must search the files not kept (phase 2, when phase 1
  * found class factories) re-reads them through the same scratch buffer: `select()`.
+ *
+ * With a stat cache (stat-cache.ts), a file whose stat is the one recorded is not read at all:
+ * its gate answers and hints come from the cache.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { sep } from "node:path";
@@ -83,9 +86,13 @@ export class Sources {
     try {
       return statSync(this.prefix + file);
     } catch (error) {
-      this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-      return null;
+      return this.report(file, error);
     }
+  }
+
+  private report(file: string, error: unknown): null {
+    this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+    return null;
   }
 
   /**
@@ -123,8 +130,7 @@ export class Sources {
     try {
       return this.read(this.prefix + file, withStat);
     } catch (error) {
-      this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-      return null;
+      return this.report(file, error);
     }
   }
 
