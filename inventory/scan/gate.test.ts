@@ -79,7 +79,7 @@ describe("the one-pass byte gate", () => {
     }
   });
 
-  it("flags a base name passed as an argument (a mixin bound to a variable) as hinted, with or without a shared byte", () => {
+  it("flags a base name passed as an argument (a mixin bound to a variable), which makes the file hinted, with or without a shared byte", () => {
     const texts: [string, boolean][] = [
       ["export const R = WithRetry(Tool);", true],
       ["const R = Mix(opts,\n  Tool );", true],
@@ -90,11 +90,20 @@ describe("the one-pass byte gate", () => {
       ["const R = Tool(x);", false],
       // A subclass named after the base (the NodeTool convention).
       ["export const R = WithRetry(HttpTool);", true],
+      // Import and export lists and arrays are not calls.
+      ['import { Base, HttpTool } from "./tools";', false],
+      ["export { A, Tool };", false],
+      ["const all = [a, Tool];", false],
+      ["const R = WithOptions({ retries: [1, 2] }, Tool);", true],
       ["export const R = WithRetry(agents.$HttpTool);", true],
     ];
     for (const belt of [BELT, ["ab"]]) {
       const g = makeGate(["Tool"], belt);
-      for (const [text, hinted] of texts) expect(g(Buffer.from(text, "latin1")).hinted, `${text} ${belt.join(",")}`).toBe(hinted);
+      for (const [text, flagged] of texts) {
+        const answer = g(Buffer.from(text, "latin1"));
+        expect(answer.baseArgument, `${text} ${belt.join(",")}`).toBe(flagged);
+        if (flagged) expect(answer.hinted, text).toBe(true);
+      }
     }
   });
 

@@ -161,8 +161,9 @@ const nameAt = (b: Buffer, start: number, name: Buffer) => {
 
 /**
  * Is the base name at `start` (ending at `end`) the end of an identifier passed as an argument:
- * `(Tool`, `, Tool`, `(core.Tool`, or a subclass named after the base, `(HttpTool` (the
- * convention the NodeTool preset relies on too)?
+ * `(Tool`, `(opts, Tool`, `(core.Tool`, or a subclass named after the base, `(HttpTool` (the
+ * convention the NodeTool preset relies on too)? A name after a `,` counts only inside a call's
+ * parentheses, not in an import list or an array.
  */
 function argumentAt(b: Buffer, start: number, end: number): boolean {
   if (isIdent(b[end])) return false;
@@ -179,7 +180,28 @@ function argumentAt(b: Buffer, start: number, end: number): boolean {
     while (isIdent(b[j])) j--;
     if (j === e) return false;
   }
-  return b[j] === 40 || b[j] === 44;
+  return b[j] === 40 || (b[j] === 44 && insideCall(b, j));
+}
+
+/** How far back from a `,` the enclosing bracket is looked for (a mixin's options object fits). */
+const CALL_LOOKBACK = 400;
+
+/**
+ * Does the `,` at `comma` separate a call's arguments (`Mix(opts, Tool)`, `Mix({ n: 1 }, Tool)`),
+ * not the names of an import or export list (`import { A, Tool }`) or an array's items? Read
+ * backwards, skipping balanced brackets, to the bracket that encloses it.
+ */
+function insideCall(b: Buffer, comma: number): boolean {
+  let depth = 0;
+  for (let k = comma - 1; k >= 0 && k >= comma - CALL_LOOKBACK; k--) {
+    const c = b[k];
+    if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 40 || c === 91 || c === 123) {
+      if (depth === 0) return c === 40;
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** `class\s+` ending right before `start` (with `\bclass`): the declares-base test, read backwards from the name. */
