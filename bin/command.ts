@@ -22,6 +22,11 @@ export interface CommandModule {
   run(argv: string[], io: CliIO): Promise<number>;
 }
 
+/** Is this a CI run? `CI` set to anything but "", "false" or "0" (the convention CI services follow). */
+export function isCi(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env["CI"]) && env["CI"] !== "false" && env["CI"] !== "0";
+}
+
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** util.parseArgs in strict mode, with unknown flags turned into a UsageError (exit 2). */

@@ -14,7 +14,7 @@ import { assertReadableRoot } from "../../inventory/scan/discover.js";
 import { scanInventory, type ScanProgress } from "../../inventory/scan/scan-inventory.js";
 import type { RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
-import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { isCi, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
@@ -42,7 +42,7 @@ export const command: CommandModule = {
     if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
     if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
     if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
-    const inCi = Boolean(io.env.CI) && io.env.CI !== "false" && io.env.CI !== "0";
+    const inCi = isCi(io.env);
     if (values["update-baseline"] && inCi) {
       throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
     }

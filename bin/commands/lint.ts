@@ -10,7 +10,7 @@ import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
 import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
-import { parseCommandArgs, type CommandModule } from "../command.js";
+import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";
 const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
@@ -50,7 +50,7 @@ export const command: CommandModule = {
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
     const config = loadConfig(root, values.config).config.seam;
     if (values["update-baseline"]) {
-      if (io.env.CI && io.env.CI !== "false" && io.env.CI !== "0") {
+      if (isCi(io.env)) {
         throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
       }
       const { path, count } = await updateLintBaseline(root, { config });
