@@ -10,6 +10,8 @@
  * `buffer*` gates work on raw bytes so most files are never decoded (ASCII identifiers only).
  */
 
+import { isIdentCode } from "../extract/liveness.js";
+
 export interface TextHints {
   /** `class A extends …` headers: the class name (or null) and identifiers in the heritage. */
   readonly heritages: readonly { readonly name: string | null; readonly idents: readonly string[] }[];
@@ -40,9 +42,8 @@ const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
 const MIXIN_VAR = /\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=\s*\(?\s*[A-Za-z_$][\w$.]*\s*(?:<[^;()]*>)?\s*\(([^;]{0,300})/g;
 const CLASS_IDENT = /\b[A-Z][\w$]*/g;
 
-const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 const keywordAt = (text: string, i: number, word: string) =>
-  text.startsWith(word, i) && !isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length));
+  text.startsWith(word, i) && !isIdentCode(text.charCodeAt(i - 1)) && !isIdentCode(text.charCodeAt(i + word.length));
 
 /** Index of the quote closing the string opened at `i` (or the header's end). */
 function stringEnd(text: string, i: number, end: number): number {
@@ -90,7 +91,7 @@ function heritageAfter(text: string, from: number): string | null {
 /** Does the text declare a variable `name` (`const|let|var name`)? A native search for the name, then a look back. */
 function declaresVariable(text: string, name: string): boolean {
   for (let p = text.indexOf(name); p !== -1; p = text.indexOf(name, p + 1)) {
-    if (isWordCode(text.charCodeAt(p - 1)) || isWordCode(text.charCodeAt(p + name.length))) continue;
+    if (isIdentCode(text.charCodeAt(p - 1)) || isIdentCode(text.charCodeAt(p + name.length))) continue;
     let j = p - 1;
     while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
     if (j === p - 1) continue;
@@ -98,7 +99,7 @@ function declaresVariable(text: string, name: string): boolean {
   }
   return false;
 }
-const keywordEndsAt = (text: string, end: number, word: string) => text.startsWith(word, end - word.length + 1) && !isWordCode(text.charCodeAt(end - word.length));
+const keywordEndsAt = (text: string, end: number, word: string) => text.startsWith(word, end - word.length + 1) && !isIdentCode(text.charCodeAt(end - word.length));
 
 /** Is this position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local) */
 function inLineComment(text: string, index: number): boolean {
