@@ -1,28 +1,42 @@
 /**
- * extractorCodeHash(): a hash of the extractor's code (the modules of inventory/extract/, tests
- * left out). Caches of facts (the scan's facts cache, the history backfill's) carry it in their
- * version, so facts made by other extractor code are never reused, even when a change forgot to
- * bump FACTS_VERSION. Read once per process (~20 small files).
+ * Hashes of capkit's own code, for the versions of caches whose entries that code computed:
+ *   extractorCodeHash()  the modules of inventory/extract/ (tests left out): the scan's facts
+ *                        cache and the history backfill's carry it, so facts made by other
+ *                        extractor code are never reused, even when a change forgot to bump
+ *                        FACTS_VERSION;
+ *   hashSources(name, paths)  any list of source files (the stat cache: the gate and the hints).
+ * Each is read once per process. When the sources are not beside the modules (an unusual
+ * install), the hash is unique to the process, so nothing is reused across processes.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-let hash: string | undefined;
+const memo = new Map<string, string>();
 
-export function extractorCodeHash(): string {
-  if (hash !== undefined) return hash;
-  const dir = dirname(fileURLToPath(import.meta.url));
-  const h = createHash("sha1");
+/** A short hash of the files `paths()` lists (absolute), memoised under `name`. */
+export function hashSources(name: string, paths: () => readonly string[]): string {
+  const known = memo.get(name);
+  if (known !== undefined) return known;
+  let hash: string;
   try {
-    for (const file of readdirSync(dir).filter((f) => /\.[cm]?[tj]s$/.test(f) && !/\.test\.[cm]?[tj]s$/.test(f)).sort()) {
-      h.update(file).update(readFileSync(join(dir, file)));
-    }
+    const h = createHash("sha1");
+    for (const path of paths()) h.update(basename(path)).update(readFileSync(path));
     hash = h.digest("hex").slice(0, 12);
   } catch {
-    // Sources not beside this module (an unusual install): never reuse facts across processes.
     hash = `${process.pid}-${Date.now()}`;
   }
+  memo.set(name, hash);
   return hash;
+}
+
+export function extractorCodeHash(): string {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  return hashSources("extractor", () =>
+    readdirSync(dir)
+      .filter((f) => /\.[cm]?[tj]s$/.test(f) && !/\.test\.[cm]?[tj]s$/.test(f))
+      .sort()
+      .map((f) => join(dir, f)),
+  );
 }

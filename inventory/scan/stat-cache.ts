@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { cacheDir } from "../../lib/results-store.js";
+import { hashSources } from "../extract/code-hash.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./gate.js";
 import type { TextHints } from "./prefilter.js";
@@ -64,21 +65,10 @@ export interface StatCache {
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
 const ANSWER_SOURCES = ["gate.ts", "prefilter.ts", "../extract/builtins.ts"];
-let sourcesHash: string | undefined;
-
-function answerSourcesHash(): string {
-  if (sourcesHash !== undefined) return sourcesHash;
-  const hash = createHash("sha1");
+const answerSourcesHash = () => {
   const here = dirname(fileURLToPath(import.meta.url));
-  try {
-    for (const f of ANSWER_SOURCES) hash.update(f).update(readFileSync(join(here, f)));
-    sourcesHash = hash.digest("hex");
-  } catch {
-    // Sources not beside this module (an unusual install): never reuse answers across processes.
-    sourcesHash = `${process.pid}-${Date.now()}`;
-  }
-  return sourcesHash;
-}
+  return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));
+};
 
 /** What the answers depend on besides the file itself: the base and belt names, the facts version, the gate's and hints' code. */
 export function statCacheKey(baseNames: readonly string[], beltNames: readonly string[]): string {
