@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compiledCli } from "./compiled-cli.mjs";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../lib/test-support/toolchain-timeout.js";
 
 const REPO = join(import.meta.dirname, "..");
 const tmp = mkdtempSync(join(tmpdir(), "capkit-compiled-cli-"));
@@ -14,7 +15,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, CAPKIT_COMPILED_CLI: "" };
 const at = (cacheDir: string) => ({ env, cacheDir });
 const manifestOf = (cacheDir: string) => JSON.parse(readFileSync(join(cacheDir, "manifest.json"), "utf8")) as { build: string; inputs: Record<string, [number, number]> };
 
-describe("compiledCli", () => {
+describe("compiledCli", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("compiles only the commands that never load target code, and not when turned off", async () => {
     const cacheDir = join(tmp, "off");
     for (const command of ["demo", "parity", "dashboard"]) expect(await compiledCli(command, at(cacheDir))).toBeNull();

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
 import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../runtime/parity/tests/support.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 afterAll(cleanupCopies);
 
@@ -13,7 +14,7 @@ function capkit(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("capkit parity (CLI, on a copy of the mini target outside the repo)", () => {
+describe("capkit parity (CLI, on a copy of the mini target outside the repo)", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("--record, then --json --mutants: one JSON document, every check ok, all mutants killed, result saved", () => {
     const root = copyMiniTarget();
     rmSync(join(root, ".capkit/parity-recording.json"));

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../../lib/test-support/toolchain-timeout.js";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const CAPS = "packages/agents/src/capabilities";
@@ -33,7 +34,7 @@ function edit(rel: string, anchor: string, from: string, to: string) {
 }
 type Result = { ok: boolean; checks: { name: string; ok: boolean; problems: string[] }[]; mutants?: { total: number; killed: number; survivors: string[] } };
 
-describe("capkit parity on a migrated copy of nodetool-mini", () => {
+describe("capkit parity on a migrated copy of nodetool-mini", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("record → migrate --all → parity passes, then a reclassification and a changed output fail by name", () => {
     cpSync(join(REPO, "fixtures/nodetool-mini"), root, { recursive: true });
     rmSync(join(root, ".capkit/results"), { recursive: true, force: true });
