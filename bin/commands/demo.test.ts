@@ -28,7 +28,7 @@ describe("capkit demo", () => {
   let code = -1;
 
   beforeAll(() => {
-    const r = spawnSync(process.execPath, cliArgs("demo"), { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 240_000 });
+    const r = spawnSync(process.execPath, cliArgs("demo"), { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
     code = r.status ?? -1;
     stdout = `${r.stdout}${r.stderr}`;
     root = /copied to (\S+)/.exec(r.stdout)?.[1] ?? "";
