@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InventoryResult } from "../../inventory/types.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 import { cliArgs } from "../test-support/cli.js";
 
 const CHROMIUM = process.env.CAPKIT_CHROMIUM ?? "/usr/bin/chromium";
@@ -32,7 +33,7 @@ describe("capkit demo", () => {
     code = r.status ?? -1;
     stdout = `${r.stdout}${r.stderr}`;
     root = /copied to (\S+)/.exec(r.stdout)?.[1] ?? "";
-  }, 240_000);
+  }, TOOLCHAIN_TEST_TIMEOUT_MS);
   afterAll(() => {
     if (root.startsWith(tmpdir())) rmSync(root, { recursive: true, force: true });
   });
