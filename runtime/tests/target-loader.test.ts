@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const driver = join(here, "support", "target-loader-driver.ts");
@@ -25,7 +26,7 @@ function importInChild(root: string, rel: string): { status: number | null; stdo
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("importFromTarget", () => {
+describe("importFromTarget", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("refreshTarget makes the next import see files rewritten since the first import (migrate, then parity, in one process)", () => {
     const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
     const src = join(root, "packages", "app", "src");
