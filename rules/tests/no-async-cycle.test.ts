@@ -1,9 +1,9 @@
-import rule from "../no-async-cycle.js";
+import rule, { type AsyncCycleOptions } from "../no-async-cycle.js";
 import { createRuleTester, fixturePath, onDisk } from "./rule-tester.js";
 
 const slice = (rel: string) => onDisk("cycle-slice", rel);
 const cycle = (...files: string[]) => [...files, files[0]].join(" → ");
-const sync = [{ syncCycles: true }];
+const sync: [AsyncCycleOptions] = [{ syncCycles: true }];
 
 createRuleTester().run("no-async-cycle", rule, {
   valid: [
