@@ -99,8 +99,8 @@ async function main(): Promise<void> {
   }
   const root = process.env["BENCH_CORPUS"] ?? "/tmp/perf-corpus";
   if (!existsSync(join(root, ".done"))) {
-    console.log(`no corpus at ${root}: build it with /work/shared/bench/make-real-corpus.sh ${root} (or set BENCH_CORPUS)`);
-    process.exitCode = 1;
+    // Skipped, not failed: `npm run bench` runs every bench, and this one needs a download first.
+    console.log(`skipped: no corpus at ${root}; build it with /work/shared/bench/make-real-corpus.sh ${root} (or set BENCH_CORPUS)`);
     return;
   }
   const runs = Number(process.env["BENCH_RUNS"] ?? 1);
