@@ -1,6 +1,7 @@
 /**
  * `capkit lint` and import cycles outside seams: async ones always fail, synchronous ones only
- * with `--cycles`, which also lists every cycle and can be baselined like any violation.
+ * with `--cycles`, which also lists every cycle and can be baselined like any violation; and
+ * `capkit smoke` sees the async one deadlock a bundle.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,6 +53,16 @@ describe("capkit lint and cycles outside seams", () => {
     await main(["lint", ".", "--cycles"], io);
     expect(io.out.join("")).toContain("cycle [async: src/store/db.ts:6]: src/store/cache.ts → src/store/repo.ts → src/store/cache.ts\n");
     expect(io.out.join("")).toContain("6 import cycles in all (1 async)");
+  });
+
+  it("capkit smoke agrees on the async cycle outside any seam: the bundle deadlocks, plain Node serves", async () => {
+    const tree = join(FIXTURES, "cycle-slice");
+    const io = captureIO(tree);
+    expect(await main(["smoke", "src/main.ts", "--root", ".", "--timeout", "20", "--json"], io)).toBe(1);
+    const result = JSON.parse(io.out.join(""));
+    expect(result.bundled).toMatchObject({ status: "deadlock", exitCode: 13 });
+    expect(result.unbundled.status).toBe("ok");
+    expect(result.cycles).toEqual([{ seam: null, files: ["src/store/cache.ts", "src/store/repo.ts"], async: { file: "src/store/db.ts", line: 6 } }]);
   });
 
   it("--cycles --update-baseline freezes the list; only a new cycle fails", async () => {
