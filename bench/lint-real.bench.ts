@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CAPKIT_BIN } from "./capkit-bin.js";
 
 const SELF = fileURLToPath(import.meta.url);
 const CAPKIT = join(SELF, "..", "..");
@@ -54,7 +55,7 @@ async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs
 function measure(tool: string, root: string): Measure {
   const t = performance.now();
   if (tool === "capkit-cli") {
-    const r = spawnSync(process.execPath, [join(CAPKIT, "bin", "capkit.mjs"), "lint", root, "--cycles", "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--cycles", "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
     const wallMs = performance.now() - t;
     if (r.status !== 0 && r.status !== 1) throw new Error(`capkit lint failed (exit ${r.status}): ${r.stderr}`);
     const cycles = (JSON.parse(r.stdout) as { allCycles: Cycle[] }).allCycles;
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   }
   const runs = Number(process.env["BENCH_RUNS"] ?? 1);
   // Build the compiled CLI first (it rebuilds itself after a source change), so no run pays for it.
-  spawnSync(process.execPath, [join(CAPKIT, "bin", "capkit.mjs"), "lint", "--help"], { encoding: "utf8" });
+  spawnSync(process.execPath, [CAPKIT_BIN, "lint", "--help"], { encoding: "utf8" });
   const tools = ["capkit", "capkit-cli", "depcruise"];
   const samples = new Map<string, Measure[]>(tools.map((t) => [t, []]));
   for (let i = 0; i < runs; i++) for (const t of tools) samples.get(t)?.push(measure(t, root));
