@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- lint-real`: `capkit lint --cycles` against dependency-cruiser's
  * `no-circular` (rules/tests/depcruise.ts: the settings that mean what capkit's cycles mean) on
- * the real-TypeScript corpus that /work/shared/bench/make-real-corpus.sh builds
+ * the real-TypeScript corpus that bench/make-real-corpus.sh builds
  * (BENCH_CORPUS, default /tmp/perf-corpus; it must hold `.done`). Prints both tools' times —
  * in-process (the engine call, the cruise call) and whole process (start to exit) — their
  * cycle sets and where they differ; a circular dependency only one tool flags is checked
@@ -101,11 +101,11 @@ async function main(): Promise<void> {
   const root = process.env["BENCH_CORPUS"] ?? "/tmp/perf-corpus";
   if (!existsSync(join(root, ".done"))) {
     // Skipped, not failed: `npm run bench` runs every bench, and this one needs a download first.
-    console.log(`skipped: no corpus at ${root}; build it with /work/shared/bench/make-real-corpus.sh ${root} (or set BENCH_CORPUS)`);
+    console.log(`skipped: no corpus at ${root}; build it with bench/make-real-corpus.sh ${root} (or set BENCH_CORPUS)`);
     return;
   }
   const runs = Number(process.env["BENCH_RUNS"] ?? 1);
-  // Build the compiled CLI first (it rebuilds itself after a source change), so no run pays for it.
+  // One untimed run first, so no measured run pays for a cold file cache.
   spawnSync(process.execPath, [CAPKIT_BIN, "lint", "--help"], { encoding: "utf8" });
   const tools = ["capkit", "capkit-cli", "depcruise"];
   const samples = new Map<string, Measure[]>(tools.map((t) => [t, []]));
