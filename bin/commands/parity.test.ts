@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
-import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../runtime/parity/tests/support.js";
+import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/tests/support.js";
 
 afterAll(cleanupCopies);
 

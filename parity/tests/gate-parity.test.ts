@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createCapabilityRegistry } from "../../registry.js";
-import type { CapabilityModule, CapabilitySpec } from "../../types.js";
+import { createCapabilityRegistry } from "../../runtime/registry.js";
+import type { CapabilityModule, CapabilitySpec } from "../../runtime/types.js";
 import { gateParityCheck, pickCanaries } from "../gate-parity.js";
 import type { ParityTarget } from "../types.js";
 

@@ -6,7 +6,7 @@
  * (sorted, stable text, committed by the user). Pure over injected factories: the CLI supplies
  * them from the target (./load-target.ts). Consumed by ./engine.ts and tests.
  */
-import type { PermissionCategory } from "../permission-types.js";
+import type { PermissionCategory } from "../runtime/index.js";
 import { generateInputs, type InputKind } from "./inputs.js";
 import { outcomeOf } from "./normalize.js";
 import type { ParityRecording, RecordedCapability, RecordedCase } from "./types.js";

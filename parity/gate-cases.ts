@@ -6,8 +6,7 @@
  * the ladder's memory (allow_for_chat, a session allow-set), the monitor's block and auto mode.
  * Each case carries its own expectations over the transcript. Pure; consumed by gate-parity.ts.
  */
-import type { ApprovalScript } from "../scripted.js";
-import type { PermissionCategory, PermissionMode } from "../permission-types.js";
+import type { ApprovalScript, PermissionCategory, PermissionMode } from "../runtime/index.js";
 
 export interface GateCall {
   readonly capability: string;

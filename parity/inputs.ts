@@ -4,7 +4,7 @@
  * property. Values come from the schema (const, default, first enum value, examples) before a
  * type-based sample, so the same schema always yields the same inputs. Pure.
  */
-import type { JsonSchema } from "../types.js";
+import type { JsonSchema } from "../runtime/index.js";
 
 export type InputKind = "minimal" | "full";
 

@@ -7,7 +7,7 @@
  *    capability keeps the category the old categories map gave it (unlisted → external).
  * Every problem names the capability (or module). Consumed by ./engine.ts and ./vitest.ts.
  */
-import { PERMISSION_CATEGORIES } from "../permission-types.js";
+import { PERMISSION_CATEGORIES } from "../runtime/index.js";
 import type { ParityCheck, ParityTarget } from "./types.js";
 
 export async function driftCheck(target: ParityTarget): Promise<ParityCheck> {

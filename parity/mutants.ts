@@ -4,9 +4,8 @@
  * reached through the run the dispatcher is handed). `capkit parity --mutants` runs checks 3
  * and 4 once per mutant; a mutant is killed when either check fails. Consumed by ./engine.ts.
  */
-import { createPermissionGate } from "../gate.js";
-import type { Approver, CapabilityGate, PermissionGateOptions, SecurityMonitor } from "../permission-types.js";
-import type { CapabilityRun } from "../types.js";
+import { createPermissionGate } from "../runtime/index.js";
+import type { Approver, CapabilityGate, PermissionGateOptions, SecurityMonitor, CapabilityRun } from "../runtime/index.js";
 import type { CheckHooks } from "./types.js";
 
 export interface Mutant extends CheckHooks {

@@ -6,8 +6,7 @@
  * capability, the case and the first differing path. Declared non-deterministic paths are
  * masked on both sides and listed in the check. Consumed by ./engine.ts and ./vitest.ts.
  */
-import { createPermissionGate } from "../gate.js";
-import { createCapabilityRun } from "../run.js";
+import { createPermissionGate, createCapabilityRun } from "../runtime/index.js";
 import { firstDifference, maskNondeterministic, outcomeOf } from "./normalize.js";
 import { beltNames, runToolCase } from "./record.js";
 import type { CheckHooks, ParityCheck, ParityTarget } from "./types.js";

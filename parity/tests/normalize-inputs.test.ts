@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateArguments } from "../../validate.js";
+import { validateArguments } from "../../runtime/validate.js";
 import { generateInputs, sampleValue } from "../inputs.js";
 import { IGNORED, canonical, firstDifference, maskNondeterministic, outcomeOf, stableJson } from "../normalize.js";
 

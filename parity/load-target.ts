@@ -9,26 +9,25 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fg from "fast-glob";
-import type { CapkitConfig } from "../../lib/config/index.js";
-import { categorySnapshotPath } from "../../lib/config/codemods.js";
-import { ConfigError } from "../../lib/errors.js";
-import { readJsonFileIfExists } from "../../lib/read-json.js";
-import { extractFileFacts } from "../../inventory/extract/extract-file-facts.js";
-import type { PermissionCategory } from "../permission-types.js";
-import type { CapabilityRegistry } from "../registry.js";
+import type { CapkitConfig } from "../lib/config/index.js";
+import { categorySnapshotPath } from "../lib/config/codemods.js";
+import { ConfigError } from "../lib/errors.js";
+import { readJsonFileIfExists } from "../lib/read-json.js";
+import { extractFileFacts } from "../inventory/index.js";
+import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
 import type { LegacyBelts, RecordableTool } from "./record.js";
 import type { ParityRecording, ParityTarget } from "./types.js";
 
 export type ModuleImporter = (root: string, relPath: string) => Promise<Record<string, unknown>>;
 
 export const defaultImporter: ModuleImporter = async (root, relPath) => {
-  const { importFromTarget } = await import("../../lib/target-loader.js");
+  const { importFromTarget } = await import("../lib/target-loader.js");
   return importFromTarget<Record<string, unknown>>(root, relPath);
 };
 
 /** Default importer after a refresh: a run sees the tree as it is now, not as this process first loaded it. */
 export async function freshDefaultImporter(root: string): Promise<ModuleImporter> {
-  const { refreshTarget } = await import("../../lib/target-loader.js");
+  const { refreshTarget } = await import("../lib/target-loader.js");
   await refreshTarget(root);
   return defaultImporter;
 }

@@ -7,12 +7,12 @@
  * parity-e2e.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { defaultConfig } from "../../../lib/config/index.js";
-import { createCapabilityRegistry } from "../../registry.js";
-import type { CapabilityModule, CapabilityRun, CapabilitySpec, JsonSchema, ZodLike } from "../../types.js";
-import * as agents from "../../../fixtures/nodetool-mini/packages/agents/src/index.js";
-import { TOOL_PERMISSION_CATEGORIES } from "../../../fixtures/nodetool-mini/packages/agents/src/tools/tool-permissions.js";
-import { createFakeContext, createFakeDeps } from "../../../fixtures/nodetool-mini/packages/agents/tests/fake-context.js";
+import { defaultConfig } from "../../lib/config/index.js";
+import { createCapabilityRegistry } from "../../runtime/registry.js";
+import type { CapabilityModule, CapabilityRun, CapabilitySpec, JsonSchema, ZodLike } from "../../runtime/types.js";
+import * as agents from "../../fixtures/nodetool-mini/packages/agents/src/index.js";
+import { TOOL_PERMISSION_CATEGORIES } from "../../fixtures/nodetool-mini/packages/agents/src/tools/tool-permissions.js";
+import { createFakeContext, createFakeDeps } from "../../fixtures/nodetool-mini/packages/agents/tests/fake-context.js";
 import cases from "../presets/nodetool-mini.cases.json" with { type: "json" };
 import { runChecks } from "../engine.js";
 import { runFieldsFromDeps } from "../load-target.js";

@@ -5,10 +5,9 @@
  * self-check). A failing `it` shows the problems, each naming the capability.
  */
 import { describe, expect, it } from "vitest";
-import { isCapkitError } from "../../lib/errors.js";
-import { readJsonFile } from "../../lib/read-json.js";
-import type { PermissionCategory } from "../permission-types.js";
-import type { CapabilityRegistry } from "../registry.js";
+import { isCapkitError } from "../lib/errors.js";
+import { readJsonFile } from "../lib/read-json.js";
+import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
 import { runMutants } from "./engine.js";
 import { gateParityCheck } from "./gate-parity.js";
 import { moduleFilesIn } from "./load-target.js";

@@ -7,16 +7,9 @@
  * observed from outside (a registry view that records every impl call), so a path that reaches
  * an implementation without invoke shows up. Consumed by ./engine.ts and ./vitest.ts.
  */
-import { createPermissionGate } from "../gate.js";
-import type { ApprovalRequest, MonitorRequest, PermissionCategory } from "../permission-types.js";
-import { PERMISSION_CATEGORIES } from "../permission-types.js";
-import type { CapabilityRegistry } from "../registry.js";
-import { createCapabilityRun } from "../run.js";
-import { createSandboxClock } from "../sandbox/clock.js";
-import { runGuestAction } from "../sandbox/host.js";
-import { scriptedApprover, scriptedMonitor } from "../scripted.js";
-import type { CapabilityImpl } from "../types.js";
-import { validateArguments } from "../validate.js";
+import { createPermissionGate, PERMISSION_CATEGORIES, createCapabilityRun, scriptedApprover, scriptedMonitor, validateArguments } from "../runtime/index.js";
+import type { ApprovalRequest, MonitorRequest, PermissionCategory, CapabilityRegistry, CapabilityImpl } from "../runtime/index.js";
+import { createSandboxClock, runGuestAction } from "../runtime/sandbox/index.js";
 import { gateCases, type GateCall, type GateCase, type GateEvent } from "./gate-cases.js";
 import { generateInputs } from "./inputs.js";
 import { canonical, firstDifference } from "./normalize.js";

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../lib/config/index.js";
+import { loadConfig } from "../../lib/config/index.js";
 import { recordParityAt, runParity } from "../engine.js";
 import { stableJson } from "../normalize.js";
 import type { Mutant } from "../mutants.js";

@@ -7,8 +7,8 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { writeFileAtomic } from "../../lib/atomic-write.js";
-import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
+import { writeFileAtomic } from "../lib/atomic-write.js";
+import { loadConfig, type CapkitConfig } from "../lib/config/index.js";
 import { behaviourCheck } from "./replay.js";
 import { gateParityCheck } from "./gate-parity.js";
 import {
@@ -123,7 +123,7 @@ export async function recordParityAt(rootArg: string, options: RecordOptions = {
   const belts = await loadBelts(root, config, importer, host);
   const classes = new Map<string, { class: string | null; file: string | null }>();
   try {
-    const { scanInventory } = await import("../../inventory/index.js");
+    const { scanInventory } = await import("../inventory/index.js");
     const inventory = await scanInventory(root, { config });
     for (const c of inventory.classes) if (c.kind === "capability" && c.wireName) classes.set(c.wireName, { class: c.name, file: c.file });
   } catch {

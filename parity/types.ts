@@ -3,11 +3,9 @@
  * check, problems as strings naming the capability, plus the mutation self-check), the
  * recording `--record` commits, and the ParityTarget every check runs against — the migrated
  * registry plus the deterministic context and run fields a host supplies.
- * Consumed by every runtime/parity/ module, bin/commands/parity.ts and the demo.
+ * Consumed by every parity/ module, bin/commands/parity.ts and the demo.
  */
-import type { PermissionCategory, PermissionGateOptions, CapabilityGate } from "../permission-types.js";
-import type { CapabilityRegistry } from "../registry.js";
-import type { CapabilityRun } from "../types.js";
+import type { PermissionCategory, PermissionGateOptions, CapabilityGate, CapabilityRegistry, CapabilityRun } from "../runtime/index.js";
 import type { LegacyBelts } from "./record.js";
 
 export type ParityCheckName = "drift" | "category-snapshot" | "gate-parity" | "behaviour";
