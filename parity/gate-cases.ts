@@ -6,7 +6,7 @@
  * the ladder's memory (allow_for_chat, a session allow-set), the monitor's block and auto mode.
  * Each case carries its own expectations over the transcript. Pure; consumed by gate-parity.ts.
  */
-import type { ApprovalScript, PermissionCategory, PermissionMode } from "../runtime/index.js";
+import { PERMISSION_CATEGORIES, type ApprovalScript, type PermissionCategory, type PermissionMode } from "../runtime/index.js";
 
 export interface GateCall {
   readonly capability: string;
@@ -78,7 +78,7 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
   const skipped: string[] = [];
   const read = canaries.read;
   const asking = (["write", "execute", "external"] as const).map((k) => canaries[k]).filter((c): c is GateCall => c !== undefined);
-  for (const k of ["read", "write", "execute", "external"] as const) if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
+  for (const k of PERMISSION_CATEGORIES) if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
   if (read) {
     cases.push({
       id: "read-without-prompt",

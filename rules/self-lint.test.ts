@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { runLint } from "./engine/lint-engine.js";
 import { getSeamAnalysis } from "./graph/graph-cache.js";
 import { loadSeamConfig } from "./seam/load-config.js";
-import { sideOf } from "./seam/sides.js";
+import { sideOf } from "../lib/config/seam-sides.js";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -7,7 +7,7 @@
  * Consumed by parity/ (target loading) and bin/commands/parity.ts.
  */
 import { z } from "zod";
-import { PERMISSION_CATEGORIES } from "../../inventory/types.js";
+import { PERMISSION_CATEGORIES } from "../kinds.js";
 
 const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier");
 const relPath = z

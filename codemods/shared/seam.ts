@@ -2,11 +2,11 @@
  * Seam awareness: when a rewrite makes a file on the tools side import the capabilities side
  * (the reverse of the allowed direction), the unit says so, naming the seam's reason and the
  * config exception that would allow a belt-assembly file. Globs come from lib/config/seam.ts and
- * match through the lint's own matcher (rules/seam/glob.ts).
+ * match through the lint's own matcher (lib/glob-list.ts).
  */
-import { DEFAULT_SEAM_CONFIG, type SeamDefinition } from "../../../lib/config/seam.js";
-import { matchesAny } from "../../../rules/seam/glob.js";
-import { exceptionFor } from "../../../rules/seam/sides.js";
+import { DEFAULT_SEAM_CONFIG, type SeamDefinition } from "../../lib/config/seam.js";
+import { matchesAny } from "../../lib/glob-list.js";
+import { exceptionFor } from "../../lib/config/seam-sides.js";
 
 /** A warning when `importer` → `target` crosses a seam in the forbidden direction, else null. */
 export function reverseSeamWarning(

@@ -1,9 +1,10 @@
 /**
  * Which side of each seam a root-relative file sits on, and whether a direction exception
- * covers it. Consumed by the graph analysis and the rules.
+ * covers it. Consumed by the lint (rules/: graph analysis and the rules) and by the codemods
+ * that warn before writing an import across a seam.
  */
-import type { SeamConfig, SeamDefinition, SeamException } from "../../lib/config/seam.js";
-import { matchesAny } from "./glob.js";
+import type { SeamConfig, SeamDefinition, SeamException } from "./seam.js";
+import { matchesAny } from "../glob-list.js";
 
 export type Side = "from" | "to" | null;
 

@@ -4,7 +4,7 @@
  * specifier back to a file of the tree, and the workspace package a file belongs to.
  */
 import { posix } from "node:path";
-import type { VirtualTree } from "../../plan.js";
+import type { VirtualTree } from "../plan.js";
 
 const SOURCE_EXT = /\.(d\.)?[cm]?tsx?$/;
 

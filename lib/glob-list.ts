@@ -1,9 +1,10 @@
 /**
  * Root-relative glob matching for seam and spec configuration: capkit's glob dialect
- * (lib/glob.ts) with `dot: true`, so `**` covers dot folders too. Consumed by sides.ts and
- * the codemods that ask which side of the seam a file is on.
+ * (./glob.ts) with `dot: true`, so `**` covers dot folders too, and lists with `!` exclusions.
+ * Consumed by config/seam-sides.ts, the lint's rules and the codemods that ask which side of
+ * a seam a file is on; it lives in lib/ so those jobs share it without importing each other.
  */
-import { globToRegExp as compileGlob } from "../../lib/glob.js";
+import { globToRegExp as compileGlob } from "./glob.js";
 
 export function globToRegExp(glob: string): RegExp {
   return compileGlob(glob, { dot: true });

@@ -3,7 +3,7 @@
  * set: the rewrites walk up from a reference to decide what it is. Parse errors come back as
  * line/message pairs so a broken file is reported, not guessed.
  */
-import { getTypeScript, parseTypeScript, type ParsedSource, type TypeScriptApi } from "../../../lib/typescript.js";
+import { getTypeScript, parseTypeScript, type ParsedSource, type TypeScriptApi } from "../../lib/typescript.js";
 
 export { getTypeScript, type ParsedSource, type TypeScriptApi };
 

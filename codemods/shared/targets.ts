@@ -5,7 +5,7 @@
  * re-export would make the import clean. The runtime comes from `runtimeImport` (a package
  * specifier, or a root-relative path when it starts with "./").
  */
-import type { VirtualTree } from "../../plan.js";
+import type { VirtualTree } from "../plan.js";
 import { moduleExports } from "./exports.js";
 import { packageDirOf, packageNameOf, relativeSpecifier, resolveRelative } from "./paths.js";
 
