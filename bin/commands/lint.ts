@@ -1,6 +1,6 @@
 /**
  * `capkit lint [root] [--json] [--config FILE] [--update-baseline]`: the seam rules over every
- * TypeScript file under root with no ESLint setup (rules/engine/lint-engine.ts). Prints
+ * TypeScript file under root with no ESLint setup (rules/engine/). Prints
  * `file:line  rule  message` (or one JSON document), saves .capkit/results/lint.json.
  * Exit: 0 clean (baselined violations allowed); 1 new violations; 2 usage or config error.
  */
@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
-import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
+import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
 import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";

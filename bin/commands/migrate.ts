@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { loadResult, saveResult } from "../../lib/results-store.js";
-import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/saved-result.js";
+import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/index.js";
 import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";

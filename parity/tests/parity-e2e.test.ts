@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-const REPO = resolve(import.meta.dirname, "../../..");
+const REPO = resolve(import.meta.dirname, "../..");
 const CAPS = "packages/agents/src/capabilities";
 const root = mkdtempSync(join(tmpdir(), "capkit-parity-e2e-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -37,7 +37,7 @@ describe("capkit parity on a migrated copy of nodetool-mini", () => {
   it("record → migrate --all → parity passes, then a reclassification and a changed output fail by name", () => {
     cpSync(join(REPO, "fixtures/nodetool-mini"), root, { recursive: true });
     rmSync(join(root, ".capkit/results"), { recursive: true, force: true });
-    cpSync(join(REPO, "runtime/parity/presets/nodetool-mini.cases.json"), join(root, ".capkit/parity-cases.json"));
+    cpSync(join(REPO, "parity/presets/nodetool-mini.cases.json"), join(root, ".capkit/parity-cases.json"));
 
     const rec = capkit("parity", root, "--record", "--json");
     expect(rec.code, rec.stderr).toBe(0);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Codemod } from "../codemod.js";
-import { discoverFixtureCases, readFixtureJson, runFixtureCase, type FixtureRunOptions } from "../testing/index.js";
+import { discoverFixtureCases, readFixtureJson, runFixtureCase, type FixtureRunOptions } from "./index.js";
 
 interface ExpectedWarning {
   readonly unit: string;

@@ -5,7 +5,7 @@
  * gone from the tree can still map constructor arguments to run fields.
  */
 import type { InventoryResult } from "../../inventory/types.js";
-import { inventoryFromPartial, type FixtureCase } from "../testing/index.js";
+import { inventoryFromPartial, type FixtureCase } from "./index.js";
 import type { VirtualTree } from "../plan.js";
 
 export function fixtureInventory(fixture: FixtureCase, tree: VirtualTree): InventoryResult {
