@@ -12,6 +12,7 @@ import fg from "fast-glob";
 import type { CapkitConfig } from "../lib/config/index.js";
 import { categorySnapshotPath } from "../lib/config/codemods.js";
 import { ConfigError } from "../lib/errors.js";
+import { NEVER_SCANNED_GLOBS } from "../lib/never-scanned.js";
 import { readJsonFileIfExists } from "../lib/read-json.js";
 import { extractFileFacts } from "../inventory/index.js";
 import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
@@ -67,7 +68,7 @@ function factory(value: unknown, field: string, spec: { module: string; export: 
 /** Old categories map from source: `categories.map` literal, overrides on top (no fallback). */
 export function extractOldCategories(root: string, config: CapkitConfig): { map: Record<string, PermissionCategory>; label: string } | null {
   const name = config.categories.map;
-  const files = fg.sync(["packages/**/*.{ts,tsx,mts,cts}"], { cwd: root, ignore: ["**/node_modules/**", "**/dist/**"] }).sort();
+  const files = fg.sync(["packages/**/*.{ts,tsx,mts,cts}"], { cwd: root, ignore: [...NEVER_SCANNED_GLOBS] }).sort();
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
     if (!text.includes(name)) continue;

@@ -4,13 +4,14 @@
  * specifier back to a file of the tree, and the workspace package a file belongs to.
  */
 import { posix } from "node:path";
+import { underNeverScannedDir } from "../../lib/never-scanned.js";
 import type { VirtualTree } from "../plan.js";
 
 const SOURCE_EXT = /\.(d\.)?[cm]?tsx?$/;
 
 export function isSourceFile(path: string): boolean {
   if (!/\.(tsx?|mts|cts)$/.test(path) || path.endsWith(".d.ts")) return false;
-  return !path.split("/").some((seg) => seg === "node_modules" || seg === "dist" || seg === ".git" || seg === ".capkit");
+  return !underNeverScannedDir(path);
 }
 
 /** `fromFile` → `toFile` as an import specifier: "./registry.js", "../capabilities/registry.js". */
