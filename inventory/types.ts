@@ -1,6 +1,6 @@
 /**
  * The inventory's result: plain data, the contract behind `capkit inventory --json`
- * (see ARCHITECTURE.md). Reporters, the ratchet, the history backfill, the dashboard and the
+ * (see docs/architecture.md). Reporters, the ratchet, the history backfill, the dashboard and the
  * codemods all consume this shape; change it only additively.
  */
 

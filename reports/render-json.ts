@@ -1,5 +1,5 @@
 /**
- * JSON reporter: the `capkit inventory --json` contract of ARCHITECTURE.md, exactly one
+ * JSON reporter: the `capkit inventory --json` contract (docs/architecture.md), exactly one
  * document. Contract keys come first in a fixed order (root, counters, classes), every kind
  * appears in `byKind`, and the ratchet outcome is added when `--check` produced one.
  */

@@ -16,7 +16,7 @@ import { progressLine } from "../progress-line.js";
 const USAGE =
   "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
 
-/** The --json document: the ARCHITECTURE.md contract first, detail after. */
+/** The --json document: the contract (docs/architecture.md) first, detail after. */
 export function migrateJson(r: MigrateResult): SavedMigrate {
   return {
     namespaces: r.namespaces.map((n) => ({
