@@ -28,6 +28,10 @@ export function isCi(env: NodeJS.ProcessEnv): boolean {
 }
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
+/** Named so the declaration build can write the return type out. */
+export type ParsedCommandArgs<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
 
 /** util.parseArgs in strict mode, with unknown flags turned into a UsageError (exit 2). */
 export function parseCommandArgs<O extends Options>(
@@ -35,7 +39,7 @@ export function parseCommandArgs<O extends Options>(
   argv: string[],
   options: O,
   usage: string,
-) {
+): ParsedCommandArgs<O> {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -6,9 +6,9 @@
  *   runParity(root, { mutants })   → ParityResult      (what `capkit parity` and the demo run)
  *   recordParityAt(root)           → the recording      (`capkit parity --record`, pre-migration)
  *   runChecks(target)              → ParityResult      (over a registry you already hold)
- *   describeCapabilityParity(registry, options)        (the same checks in your vitest suite)
  *
- * The CLI imports ./engine.js directly; this entry also loads vitest for the suite helper.
+ * The vitest suite helper, describeCapabilityParity(registry, options), has its own entry,
+ * `capkit/parity/vitest`, so this one loads without vitest installed.
  */
 export { recordParityAt, runChecks, runMutants, runParity, type RecordOptions, type RecordResult, type RunChecksOptions, type RunParityOptions } from "./engine.js";
 export { driftCheck, categoryCheck } from "./static-checks.js";
@@ -21,5 +21,4 @@ export { generateInputs, sampleValue, type InputKind } from "./inputs.js";
 export { canonical, firstDifference, maskNondeterministic, outcomeOf, stableJson, IGNORED } from "./normalize.js";
 export { loadParityTarget, runFieldsFromDeps, type ModuleImporter } from "./load-target.js";
 export { renderParityText, recordingSummary } from "./render-text.js";
-export { describeCapabilityParity, parityTargetFromOptions, type CapabilityParityOptions } from "./vitest.js";
 export type * from "./types.js";

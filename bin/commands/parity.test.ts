@@ -3,13 +3,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
+import { cliArgs } from "../test-support/cli.js";
 import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/tests/support.js";
 
 afterAll(cleanupCopies);
 
-const CLI = resolve(import.meta.dirname, "../capkit.mjs");
 function capkit(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, "parity", ...args], { encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, cliArgs("parity", ...args), { encoding: "utf8", timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

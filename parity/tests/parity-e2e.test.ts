@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { cliArgs } from "../../../bin/test-support/cli.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const CAPS = "packages/agents/src/capabilities";
@@ -19,7 +20,7 @@ const timings: string[] = [];
 afterAll(() => console.log(`parity e2e timings: ${timings.join(", ")}`));
 function capkit(...args: string[]) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [join(REPO, "bin/capkit.mjs"), ...args], { encoding: "utf8", timeout: 240_000 });
+  const r = spawnSync(process.execPath, cliArgs(...args), { encoding: "utf8", timeout: 240_000 });
   timings.push(`${args.slice(0, 1).concat(args.slice(2)).join(" ")} ${Math.round(performance.now() - t0)} ms`);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -3,7 +3,7 @@
  * and the deterministic fakes, point at the committed snapshot and recording, done.
  */
 import { join } from "node:path";
-import { describeCapabilityParity } from "capkit/parity";
+import { describeCapabilityParity } from "capkit/parity/vitest";
 import type { CapabilityRegistry } from "capkit/runtime";
 import { CAPS, MINI_TARGET } from "./support.js";
 

@@ -4,9 +4,9 @@
  * constructor parameter names the class move hands over), so fixtures whose classes are already
  * gone from the tree can still map constructor arguments to run fields.
  */
-import type { InventoryResult } from "../../inventory/types.js";
-import { inventoryFromPartial, type FixtureCase } from "./index.js";
-import type { VirtualTree } from "../plan.js";
+import type { InventoryResult } from "../../../inventory/types.js";
+import { inventoryFromPartial, type FixtureCase } from "../../testing/index.js";
+import type { VirtualTree } from "../../plan.js";
 
 export function fixtureInventory(fixture: FixtureCase, tree: VirtualTree): InventoryResult {
   const base = inventoryFromPartial(fixture.inventory, tree.root);

@@ -8,8 +8,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { Codemod } from "../codemod.js";
-import { discoverFixtureCases, readFixtureJson, runFixtureCase, type FixtureRunOptions } from "./index.js";
+import type { Codemod } from "../../codemod.js";
+import { discoverFixtureCases, readFixtureJson, runFixtureCase, type FixtureRunOptions } from "../../testing/index.js";
 
 interface ExpectedWarning {
   readonly unit: string;
