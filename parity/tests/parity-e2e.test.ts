@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cliArgs } from "../../../bin/test-support/cli.js";
+import { cliArgs } from "../../bin/test-support/cli.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const CAPS = "packages/agents/src/capabilities";
