@@ -1,23 +1,12 @@
 /**
  * The inventory's result: plain data, the contract behind `capkit inventory --json`
- * (see ARCHITECTURE.md). Reporters, the ratchet, the history backfill, the dashboard and the
+ * (see docs/architecture.md). Reporters, the ratchet, the history backfill, the dashboard and the
  * codemods all consume this shape; change it only additively.
  */
 
-export const KINDS = [
-  "capability",
-  "loop-protocol",
-  "supervisor",
-  "infrastructure",
-  "sandbox-pack",
-  "run-memory",
-  "host-bridge",
-  "unclassified",
-] as const;
-export type Kind = (typeof KINDS)[number];
-
-export const PERMISSION_CATEGORIES = ["read", "write", "execute", "external"] as const;
-export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+// Kinds and categories have one home (lib/kinds.ts); the contract re-exports them.
+export { KINDS, PERMISSION_CATEGORIES, type Kind, type PermissionCategory } from "../lib/kinds.js";
+import type { Kind, PermissionCategory } from "../lib/kinds.js";
 
 /** Why a class cannot be converted mechanically; `code` is stable, `message` is for people. */
 export interface Blocker {

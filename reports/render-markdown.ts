@@ -3,7 +3,8 @@
  * counters, a trend line when history was saved, the ratchet verdict, counts per kind and per
  * namespace, then every class in a collapsible table.
  */
-import { KINDS, type ClassRecord, type InventoryResult } from "../inventory/types.js";
+import { KINDS } from "../lib/kinds.js";
+import type { ClassRecord, InventoryResult } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";

@@ -5,7 +5,8 @@
  */
 import { Chalk, type ChalkInstance } from "chalk";
 import Table from "cli-table3";
-import { KINDS, type ClassRecord, type InventoryResult, type Kind } from "../inventory/types.js";
+import { KINDS } from "../lib/kinds.js";
+import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";

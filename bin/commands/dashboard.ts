@@ -14,7 +14,7 @@ import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { capkitDir } from "../../lib/results-store.js";
 import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
-import { trendLine } from "../../reports/trend.js";
+import { trendLine } from "../../reports/index.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 

@@ -12,8 +12,7 @@ import { loadConfig } from "../../lib/config/index.js";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
-import { runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
-import { formatCycle } from "../../rules/graph/seam-cycles.js";
+import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
 import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline]";

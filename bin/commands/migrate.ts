@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { loadResult, saveResult } from "../../lib/results-store.js";
-import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/saved-result.js";
+import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/index.js";
 import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
@@ -16,7 +16,7 @@ import { progressLine } from "../progress-line.js";
 const USAGE =
   "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
 
-/** The --json document: the ARCHITECTURE.md contract first, detail after. */
+/** The --json document: the contract (docs/architecture.md) first, detail after. */
 export function migrateJson(r: MigrateResult): SavedMigrate {
   return {
     namespaces: r.namespaces.map((n) => ({

@@ -11,8 +11,8 @@ import { relative, resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
-import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
-import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
+import { recordParityAt, runParity } from "../../parity/index.js";
+import { recordingSummary, renderParityText } from "../../parity/index.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 

@@ -10,3 +10,4 @@ export { planDiff } from "./diff.js";
 export { dirtyPaths, isGitRepo, commitPaths } from "./git.js";
 export { runTypecheck, newErrors, typecheckConfig, type TypecheckResult } from "./typecheck.js";
 export { listTreeFiles } from "./tree-files.js";
+export { mergeSavedMigrate, type SavedMigrate, type SavedNamespace } from "./saved-result.js";

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { PERMISSION_CATEGORIES } from "../kinds.js";
 
 export interface SeamException {
   /** Root-relative glob of importing files the direction rule lets through. */
@@ -72,7 +73,8 @@ export const DEFAULT_SEAM: SeamDefinition = {
   allowEmpty: false,
 };
 
-export const CAPABILITY_CATEGORIES = ["read", "write", "execute", "external"] as const;
+/** The categories a spec may declare: the one list in lib/kinds.ts. */
+export const CAPABILITY_CATEGORIES = PERMISSION_CATEGORIES;
 
 export const DEFAULT_SPEC_RULES: SpecRulesConfig = {
   files: ["**/*.specs.ts"],

@@ -17,7 +17,7 @@ import type { ImportCycle } from "../graph/import-cycles.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
-import { isSpecFile, sideOf } from "../seam/sides.js";
+import { isSpecFile, sideOf } from "../../lib/config/seam-sides.js";
 import { formatMessage } from "./messages.js";
 
 export interface LintViolation {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../lib/config/index.js";
 import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig } from "../../lib/config/seam.js";
 import { ConfigError } from "../../lib/errors.js";
-import { matchesAny } from "../seam/glob.js";
-import { sideOf } from "../seam/sides.js";
+import { matchesAny } from "../../lib/glob-list.js";
+import { sideOf } from "../../lib/config/seam-sides.js";
 
 describe("resolveSeamConfig", () => {
   it("defaults to the NodeTool tools → capabilities seam", () => {
