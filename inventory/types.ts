@@ -69,6 +69,8 @@ export interface ScanProblem {
   readonly line: number;
   readonly column: number;
   readonly message: string;
+  /** unreadable: a file or folder could not be read (its classes are missing); parse: a syntax error. */
+  readonly kind?: "unreadable" | "parse";
 }
 
 export interface InventoryResult {

@@ -8,13 +8,12 @@
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
 import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
 import { assertReadableRoot } from "../../inventory/scan/discover.js";
 import { scanInventory, type ScanProgress } from "../../inventory/scan/scan-inventory.js";
 import type { RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
-import { isCi, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
@@ -48,6 +47,7 @@ export const command: CommandModule = {
     }
     const root = resolve(io.cwd, positionals[0] ?? ".");
     assertReadableRoot(root);
+    assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const onProgress = progressPrinter(io);
     // In CI every checkout gives files new mtimes: the stat cache would only cost there.
@@ -70,8 +70,8 @@ export const command: CommandModule = {
       ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
       io.stderr(`capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`);
     }
-    saveResult(root, "inventory", inventory);
-    if (ratchet) saveResult(root, "ratchet", ratchet);
+    saveResultOrNote(io, "inventory", root, "inventory", inventory);
+    if (ratchet) saveResultOrNote(io, "inventory", root, "ratchet", ratchet);
     for (const p of inventory.problems) if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
     const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
     const rendered = renderInventoryReport(reporter, ratchet ? { inventory, ratchet } : { inventory }, { color });

@@ -8,9 +8,8 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
 import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
-import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";
 const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
@@ -48,6 +47,7 @@ export const command: CommandModule = {
     if (positionals.length > 1) throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
+    assertNoInterruptedMigrate(root);
     const config = loadConfig(root, values.config).config.seam;
     if (values["update-baseline"]) {
       if (isCi(io.env)) {
@@ -62,7 +62,7 @@ export const command: CommandModule = {
       const seam = config.seams.find((s) => s.name === name);
       io.stderr(`capkit lint: warning: seam ${name} matches no file under ${root} (from: ${seam?.from.join(", ")}; to: ${seam?.to.join(", ")})\n  hint: set "seam": { "tools": [...], "capabilities": [...] } in capkit.config.json to your layout\n`);
     }
-    saveResult(root, "lint", lintJson(result));
+    saveResultOrNote(io, "lint", root, "lint", lintJson(result));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
     return result.violations.length > 0 ? 1 : 0;
   },

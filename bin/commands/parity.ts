@@ -10,10 +10,9 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
 import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
 import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
-import { parseCommandArgs, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit parity [root] [--json] [--mutants] [--record] [--config FILE]";
@@ -34,6 +33,7 @@ export const command: CommandModule = {
     if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
+    assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io, !values.json);
 
@@ -53,7 +53,7 @@ export const command: CommandModule = {
     const onProgress = line && ((e: { phase: string }) => line.show(`capkit parity: ${e.phase}…`));
     const result = await runParity(root, { config, mutants: values.mutants === true, ...(onProgress ? { onProgress } : {}) });
     line?.clear();
-    saveResult(root, "parity", result);
+    saveResultOrNote(io, "parity", root, "parity", result);
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderParityText(result));
     return result.ok ? 0 : 1;
   },
