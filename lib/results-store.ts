@@ -31,7 +31,8 @@ export function resultPath(root: string, job: ResultJob): string {
   return join(root, CAPKIT_DIR, "results", `${job}.json`);
 }
 
-function ensureIgnored(root: string): void {
+/** Writes `.capkit/.gitignore` (results, caches, migrate's journal and lock) when it is missing; never throws. */
+export function ensureIgnored(root: string): void {
   const ignore = join(root, CAPKIT_DIR, ".gitignore");
   try {
     if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);

@@ -7,6 +7,7 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
+import { ensureIgnored } from "../../lib/results-store.js";
 
 export const LOCK_REL = ".capkit/migrate.lock";
 
@@ -55,6 +56,7 @@ export interface MigrateLock {
 export function acquireMigrateLock(root: string, now: () => Date = () => new Date()): MigrateLock {
   const lock = join(root, LOCK_REL);
   mkdirSync(join(root, ".capkit"), { recursive: true });
+  ensureIgnored(root); // the lock and the journal must never show up in git status
   const tmp = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ pid: process.pid, startedAt: now().toISOString() })}\n`);
   let stale: LockHolder | null = null;
