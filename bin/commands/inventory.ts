@@ -7,16 +7,16 @@
  */
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
-import { UsageError } from "../../lib/errors.js";
-import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
+import { CapkitError, UsageError } from "../../lib/errors.js";
+import { checkRatchet, incompleteFiles, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
 import { assertReadableRoot } from "../../inventory/scan/discover.js";
 import { scanInventory, type ScanProgress } from "../../inventory/scan/scan-inventory.js";
-import type { RatchetOutcome } from "../../inventory/types.js";
+import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
 import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
-const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
+const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline [--force]]";
 
 const OPTIONS = {
   json: { type: "boolean" },
@@ -24,11 +24,29 @@ const OPTIONS = {
   config: { type: "string" },
   check: { type: "boolean" },
   "update-baseline": { type: "boolean" },
+  force: { type: "boolean" },
 } as const;
 
 function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
   const line = progressLine(io);
   return line && ((e) => (e.phase === "done" ? line.clear() : line.show(`capkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`)));
+}
+
+/**
+ * A baseline written from an incomplete scan (unreadable folders or files, syntax errors) would
+ * forgive every class the scan missed: refuse it unless --force, and say what was missed.
+ */
+function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: string, force: boolean, io: CliIO): void {
+  const files = incompleteFiles(inventory);
+  if (!files.length) return;
+  const list = files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
+  if (force) {
+    io.stderr(`capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${files.length} file(s) were not scanned (${list})\n`);
+    return;
+  }
+  throw new CapkitError(`refusing to write ${baselineFile}: the scan is incomplete, ${files.length} file(s) could not be scanned (${list}), so the baseline would miss their classes`, 1, {
+    hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",
+  });
 }
 
 export const command: CommandModule = {
@@ -41,6 +59,7 @@ export const command: CommandModule = {
     if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
     if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
     if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
+    if (values.force && !values["update-baseline"]) throw new UsageError("--force only goes with --update-baseline", { hint: `usage: ${USAGE}` });
     const inCi = isCi(io.env);
     if (values["update-baseline"] && inCi) {
       throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
@@ -66,6 +85,7 @@ export const command: CommandModule = {
     if (values.check) {
       ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), { kinds: config.ratchet.kinds, baselineFile });
     } else if (values["update-baseline"]) {
+      refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
       const written = writeBaseline(root, baselineFile, inventory);
       ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
       io.stderr(`capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`);
