@@ -24,6 +24,8 @@ export function lintJson(result: LintResult) {
     seams: result.seams,
     cycles: result.cycles,
     asyncCycles: result.asyncCycles,
+    unreadable: result.unreadable,
+    incomplete: result.unreadable.length > 0,
   };
 }
 
@@ -36,6 +38,12 @@ function renderText(result: LintResult): string {
     `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}`,
   );
   if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
+  if (result.unreadable.length) {
+    const n = new Set(result.unreadable.map((u) => u.file)).size;
+    lines.push(`capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so their imports were not checked:`);
+    for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
+    lines.push("  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again");
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -64,6 +72,6 @@ export const command: CommandModule = {
     }
     saveResultOrNote(io, "lint", root, "lint", lintJson(result));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
-    return result.violations.length > 0 ? 1 : 0;
+    return result.violations.length > 0 || result.unreadable.length > 0 ? 1 : 0;
   },
 };

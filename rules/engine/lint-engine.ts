@@ -12,6 +12,7 @@ import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline
 import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
 import { getSeamAnalysis } from "../graph/graph-cache.js";
+import type { UnreadablePath } from "../graph/module-graph.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
@@ -39,6 +40,8 @@ export interface LintResult {
   readonly unmatchedSeams: readonly string[];
   readonly cycles: number;
   readonly asyncCycles: number;
+  /** Files and folders that could not be read: the lint is incomplete and fails. */
+  readonly unreadable: readonly UnreadablePath[];
 }
 
 export interface LintOptions {
@@ -54,7 +57,7 @@ function byPosition(a: LintViolation, b: LintViolation): number {
 export async function collectViolations(
   rootIn: string,
   config: SeamConfig,
-): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[] }> {
+): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[]; unreadable: UnreadablePath[] }> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -86,21 +89,27 @@ export async function collectViolations(
   }
   const files = [...analysis.graph.nodes.keys()];
   const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams };
+  const unreadable = [...analysis.graph.unreadable];
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams, unreadable };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return false; // read into the graph a moment ago; gone or unreadable now: nothing to lint
+  }
   return words.some((w) => text.includes(w));
 }
 
 export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, files, cycles, asyncCycles, unmatchedSeams } = await collectViolations(root, config);
+  const { all, files, cycles, asyncCycles, unmatchedSeams, unreadable } = await collectViolations(root, config);
   const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
   const { fresh, known } = applyBaseline(all, counts);
-  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles };
+  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles, unreadable };
 }
 
 /** Record every current violation as known; returns the baseline path and how many it lists. */
