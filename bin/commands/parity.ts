@@ -15,12 +15,13 @@ import { recordingSummary, renderParityText } from "../../runtime/parity/render-
 import { assertNoInterruptedMigrate, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
-const USAGE = "capkit parity [root] [--json] [--mutants] [--record] [--config FILE]";
+const USAGE = "capkit parity [root] [--json] [--mutants] [--record [--force]] [--config FILE]";
 
 const OPTIONS = {
   json: { type: "boolean" },
   mutants: { type: "boolean" },
   record: { type: "boolean" },
+  force: { type: "boolean" },
   config: { type: "string" },
 } as const;
 
@@ -30,6 +31,7 @@ export const command: CommandModule = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
     if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (values.force && !values.record) throw new UsageError("--force only goes with --record", { hint: `usage: ${USAGE}` });
     if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
@@ -38,7 +40,7 @@ export const command: CommandModule = {
     const line = progressLine(io, !values.json);
 
     if (values.record) {
-      const { file, recording, warnings } = await recordParityAt(root, { config });
+      const { file, recording, warnings } = await recordParityAt(root, { config, force: values.force ?? false });
       for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
       const summary = recordingSummary(recording);
       const rel = relative(root, file);
