@@ -29,6 +29,7 @@ describe("a half-applied tree (a migrate journal left behind)", () => {
     ["inventory", ["--json"]],
     ["lint", []],
     ["parity", []],
+    ["dashboard", []],
     ["migrate", ["--all", "--dry-run"]],
   ])("capkit %s %j exits non-zero naming capkit migrate --rollback-journal", async (command, flags) => {
     const root = treeWithJournal();

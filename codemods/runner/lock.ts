@@ -55,10 +55,15 @@ export interface MigrateLock {
 /** Takes the lock or throws an EnvironmentError naming the holder. `now` is injectable for tests. */
 export function acquireMigrateLock(root: string, now: () => Date = () => new Date()): MigrateLock {
   const lock = join(root, LOCK_REL);
-  mkdirSync(join(root, ".capkit"), { recursive: true });
-  ensureIgnored(root); // the lock and the journal must never show up in git status
   const tmp = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ pid: process.pid, startedAt: now().toISOString() })}\n`);
+  try {
+    mkdirSync(join(root, ".capkit"), { recursive: true });
+    ensureIgnored(root); // the lock and the journal must never show up in git status
+    writeFileSync(tmp, `${JSON.stringify({ pid: process.pid, startedAt: now().toISOString() })}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new EnvironmentError(`cannot write ${LOCK_REL} (${code}): migrate writes the tree, so it needs a writable checkout`, { hint: "run it in a writable checkout; --dry-run shows the plan without writing" });
+  }
   let stale: LockHolder | null = null;
   try {
     for (let attempt = 0; ; attempt++) {
