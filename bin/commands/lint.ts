@@ -25,17 +25,19 @@ export function lintJson(result: LintResult) {
     cycles: result.cycles,
     asyncCycles: result.asyncCycles,
     unreadable: result.unreadable,
-    incomplete: result.unreadable.length > 0,
+    syntaxErrors: result.syntaxErrors,
+    incomplete: result.unreadable.length > 0 || result.syntaxErrors.length > 0,
   };
 }
 
 function renderText(result: LintResult): string {
   const lines = result.violations.map((v) => `${v.file}:${v.line}  ${v.rule}  ${v.message}`);
+  for (const e of result.syntaxErrors) lines.push(`${e.file}:${e.line}  syntax error  ${e.message} (its imports could not be checked reliably)`);
   const count = result.violations.length;
   const known = result.baselined.length ? ` (${result.baselined.length} more accepted by the baseline)` : "";
   const cycles = `${result.cycles} seam cycle${result.cycles === 1 ? "" : "s"}${result.asyncCycles ? ` (${result.asyncCycles} async)` : ""}`;
   lines.push(
-    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}`,
+    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known}${result.syntaxErrors.length ? `, ${result.syntaxErrors.length} file${result.syntaxErrors.length === 1 ? "" : "s"} with a syntax error` : ""} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}`,
   );
   if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
   if (result.unreadable.length) {
@@ -72,6 +74,6 @@ export const command: CommandModule = {
     }
     saveResultOrNote(io, "lint", root, "lint", lintJson(result));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
-    return result.violations.length > 0 || result.unreadable.length > 0 ? 1 : 0;
+    return result.violations.length > 0 || result.unreadable.length > 0 || result.syntaxErrors.length > 0 ? 1 : 0;
   },
 };

@@ -42,6 +42,8 @@ export interface LintResult {
   readonly asyncCycles: number;
   /** Files and folders that could not be read: the lint is incomplete and fails. */
   readonly unreadable: readonly UnreadablePath[];
+  /** Files with a syntax error (their imports may be wrong): the lint fails. */
+  readonly syntaxErrors: readonly { readonly file: string; readonly line: number; readonly message: string }[];
 }
 
 export interface LintOptions {
@@ -57,7 +59,7 @@ function byPosition(a: LintViolation, b: LintViolation): number {
 export async function collectViolations(
   rootIn: string,
   config: SeamConfig,
-): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[]; unreadable: UnreadablePath[] }> {
+): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[]; unreadable: UnreadablePath[]; syntaxErrors: LintResult["syntaxErrors"] }> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -90,7 +92,8 @@ export async function collectViolations(
   const files = [...analysis.graph.nodes.keys()];
   const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
   const unreadable = [...analysis.graph.unreadable];
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams, unreadable };
+  const syntaxErrors = [...analysis.graph.nodes.values()].flatMap((n) => (n.facts.syntaxError ? [{ file: n.file, ...n.facts.syntaxError }] : [])).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams, unreadable, syntaxErrors };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
@@ -106,10 +109,10 @@ function mentionsAny(file: string, words: readonly string[]): boolean {
 export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, files, cycles, asyncCycles, unmatchedSeams, unreadable } = await collectViolations(root, config);
+  const { all, files, cycles, asyncCycles, unmatchedSeams, unreadable, syntaxErrors } = await collectViolations(root, config);
   const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
   const { fresh, known } = applyBaseline(all, counts);
-  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles, unreadable };
+  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles, unreadable, syntaxErrors };
 }
 
 /** Record every current violation as known; returns the baseline path and how many it lists. */
