@@ -132,7 +132,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   }
   classes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const problems: ScanProblem[] = [...(input.problems ?? [])];
-  for (const f of files) for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message, kind: "parse" });
+  for (const f of files) for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message });
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return {
     version: 1,

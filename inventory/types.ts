@@ -68,9 +68,8 @@ export interface ScanProblem {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  /** "cannot read…" when the file or folder could not be read (see isUnreadableProblem); else the parser's message. */
   readonly message: string;
-  /** unreadable: a file or folder could not be read (its classes are missing); parse: a syntax error. */
-  readonly kind?: "unreadable" | "parse";
 }
 
 export interface InventoryResult {

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { scanInventory } from "../../inventory/index.js";
+import { isUnreadableProblem } from "../../inventory/scan/discover.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
@@ -196,7 +197,7 @@ function guardTree(root: string, opts: MigrateOptions, fs: ApplyFs): boolean {
 
 /** A migrate on an incomplete scan would plan from a partial tree: name what could not be read. */
 function assertReadable(inventory: InventoryResult): void {
-  const unreadable = inventory.problems.filter((p) => p.kind === "unreadable");
+  const unreadable = inventory.problems.filter(isUnreadableProblem);
   if (!unreadable.length) return;
   const names = unreadable.slice(0, 5).map((p) => `${p.file} (${p.message})`).join(", ");
   throw new EnvironmentError(`the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`, {

@@ -73,8 +73,8 @@ describe("the ratchet compares classes, not totals", () => {
     const r = await scanInventory(root);
     const baseline = buildBaseline(r);
     const problems = [
-      { file: "packages/agents/src/tools/a.ts", line: 3, column: 1, message: "';' expected.", kind: "parse" as const },
-      { file: "packages/agents/src/tools/a.ts", line: 9, column: 1, message: "'}' expected.", kind: "parse" as const },
+      { file: "packages/agents/src/tools/a.ts", line: 3, column: 1, message: "';' expected." },
+      { file: "packages/agents/src/tools/a.ts", line: 9, column: 1, message: "'}' expected." },
     ];
     const fewer: InventoryResult = { ...r, classes: r.classes.filter((c) => c.name !== "QuirkyTool"), problems, incomplete: true };
     const outcome = checkRatchet(fewer, baseline, options);
