@@ -73,7 +73,7 @@ export const command: CommandModule = {
     const scanOptions = { config, cache: true, statCache: !inCi };
     const inventory = await scanInventory(root, onProgress ? { ...scanOptions, onProgress } : scanOptions);
     const baselineFile = config.ratchet.baseline;
-    if (inventory.scannedFiles === 0) {
+    if (inventory.scannedFiles === 0 && inventory.problems.length === 0) {
       // Almost always the wrong folder or a layout other than packages/: say so, and never let an
       // empty scan pass a ratchet check.
       const scope = `no file under ${root} matches scan.include (${config.scan.include.join(", ")})`;

@@ -103,6 +103,17 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     expect(JSON.parse(readFileSync(join(root, ".capkit/baseline.json"), "utf8")).version).toBe(1);
   });
 
+  it("a wholly unreadable packages/ is an incomplete scan, not 'nothing to check'", async () => {
+    const root = tree();
+    expect((await run(["inventory", root, "--update-baseline"], root)).code).toBe(0);
+    faults.unreadable.add(join(root, "packages"));
+    const r = await run(["inventory", root, "--check"], root);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/nothing to check/);
+    expect(r.stdout).toContain("ratchet NOT CHECKED");
+  });
+
   it("the github reporter emits an ::error saying the scan is incomplete", async () => {
     const root = tree();
     faults.unreadable.add(join(root, TOOLS));
