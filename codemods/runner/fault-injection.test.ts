@@ -67,6 +67,20 @@ describe("migrate killed mid-apply", () => {
     }
   });
 
+  it("a rollback killed at any of its own steps is finished by the next one", { timeout: 300_000 }, async () => {
+    const renamesDone = STEPS.findIndex((s) => s.startsWith("unlink .capkit/migrate-journal/journal.json"));
+    const root0 = await killedAt(renamesDone); // every target written, the journal still there
+    const rollbackSteps = killingFs(Infinity, root0);
+    resolveJournal(root0, "rollback", { fs: rollbackSteps.fs });
+    expect(snapshotTree(root0)).toEqual(OLD);
+    for (let at = 0; at < rollbackSteps.steps.length; at++) {
+      const root = await killedAt(renamesDone);
+      expect(() => resolveJournal(root, "rollback", { fs: killingFs(at, root).fs })).toThrow();
+      if (findJournal(root)) resolveJournal(root, "rollback");
+      expect(snapshotTree(root), `rollback killed before its step ${at}: ${rollbackSteps.steps[at]}`).toEqual(OLD);
+    }
+  });
+
   it("never loses an edit made after the kill, with or without --allow-dirty", { timeout: 300_000 }, async () => {
     for (let at = 0; at < STEPS.length; at++) {
       for (const allowDirty of [false, true]) {
