@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { scanInventory } from "../../inventory/index.js";
-import { isUnreadableProblem } from "../../inventory/scan/discover.js";
+import { isUnreadableProblem } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
