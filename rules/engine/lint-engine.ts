@@ -137,16 +137,18 @@ export async function runLint(rootIn: string, options: LintOptions = {}): Promis
 
 /**
  * Record every current violation as known (with `cycles`, the synchronous cycles too); returns
- * the baseline path, how many it lists and the seams that matched no file.
+ * the baseline path and how many it lists. `beforeWrite` sees the seams that matched no file
+ * and may throw to leave the baseline untouched.
  */
 export async function updateLintBaseline(
   rootIn: string,
-  options: { config?: SeamConfig; cycles?: boolean } = {},
-): Promise<{ path: string; count: number; unmatchedSeams: readonly string[] }> {
+  options: { config?: SeamConfig; cycles?: boolean; beforeWrite?: (unmatchedSeams: readonly string[]) => void } = {},
+): Promise<{ path: string; count: number }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
   const { all, unmatchedSeams } = await collectViolations(root, config, options);
-  return { path: writeBaseline(root, config.baseline, all), count: all.length, unmatchedSeams };
+  options.beforeWrite?.(unmatchedSeams);
+  return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }
 
 /** The unmatched seams the config does not declare intentionally empty (`allowEmpty`). */
