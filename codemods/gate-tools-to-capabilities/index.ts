@@ -29,6 +29,7 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
     return [{
       codemod: CODEMOD_NAME,
       outcome: "skipped",
+      code: "no-registry",
       unit: "gateTools",
       file: `${context.capabilitiesDir}/registry.ts`,
       line: 1,
@@ -44,7 +45,7 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
     const text = tree.readOrThrow(file);
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, code: "parse-error", reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
       continue;
     }
     const where = importTarget(tree, file, target, ["gateTools"], reexports);
@@ -65,7 +66,7 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
       results.push(...outcome.results);
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
     }
   }
   reexports.apply();

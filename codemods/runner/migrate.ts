@@ -13,7 +13,8 @@ import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { CODEMODS } from "../index.js";
 import type { CodemodContext } from "../codemod.js";
-import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
+import { VirtualTree, type CreatedRunField, type FileChange, type UnitResult } from "../plan.js";
+import type { UnitCode } from "../unit-codes.js";
 import { applyPlan, journalDir, nodeApplyFs, recoverInterruptedApply, type ApplyFs } from "./apply.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, dirtyPaths, isGitRepo } from "./git.js";
@@ -48,10 +49,17 @@ export interface MigrateOptions {
 export interface NamespaceSummary {
   readonly namespace: string;
   readonly converted: string[];
-  readonly refused: { class: string; file: string; line: number; reason: string }[];
-  readonly skipped: { class: string; file: string; reason: string }[];
+  readonly refused: { class: string; file: string; line: number; code: UnitCode; reason: string; fix: string }[];
+  readonly skipped: { class: string; file: string; code?: UnitCode; reason: string }[];
+  /** Run fields created for constructor parameters no configured field covered: the host must fill them. */
+  readonly runFields: NamespaceRunField[];
   readonly warnings: string[];
   readonly filesWritten: string[];
+}
+
+/** One created run field of a namespace, with the capabilities that read it. */
+export interface NamespaceRunField extends CreatedRunField {
+  readonly capabilities: string[];
 }
 
 export interface MigrateResult {
@@ -124,7 +132,9 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
         unit: c.name ?? "(anonymous class)",
         file: c.file,
         line: c.line,
-        reason: `NO_NAMESPACE at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)`,
+        code: "no-namespace",
+        reason: `no-namespace at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: ${NO_NAMESPACE_FIX}`,
+        fix: NO_NAMESPACE_FIX,
       }));
       units.push(...u);
       summaries.push(summarize("(none)", u, []));
@@ -140,12 +150,30 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
   return { changes: tree.changes(), namespaces: summaries, units, callSiteFiles: changedSince(beforeCalls, tree), callSitesRewritten };
 }
 
+const NO_NAMESPACE_FIX = 'map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)';
+
+/** The run fields a namespace's converted classes created, one entry per field. */
+function createdRunFields(units: readonly UnitResult[]): NamespaceRunField[] {
+  const out = new Map<string, { field: CreatedRunField; capabilities: string[] }>();
+  for (const u of units) {
+    for (const f of u.outcome === "changed" ? (u.runFields ?? []) : []) {
+      const entry = out.get(f.field) ?? { field: f, capabilities: [] };
+      entry.capabilities.push(u.wireName ?? u.unit);
+      out.set(f.field, entry);
+    }
+  }
+  return [...out.values()].map(({ field, capabilities }) => ({ ...field, capabilities })).sort((a, b) => (a.field < b.field ? -1 : 1));
+}
+
 function summarize(ns: string, units: readonly UnitResult[], files: string[]): NamespaceSummary {
   return {
     namespace: ns,
     converted: units.filter((u) => u.outcome === "changed" && u.wireName).map((u) => u.wireName as string),
-    refused: units.filter((u) => u.outcome === "refused" || u.outcome === "error").map((u) => ({ class: u.unit, file: u.file, line: u.line, reason: u.reason ?? "" })),
-    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, reason: u.reason ?? "" })),
+    refused: units
+      .filter((u) => u.outcome === "refused" || u.outcome === "error")
+      .map((u) => ({ class: u.unit, file: u.file, line: u.line, code: u.code ?? "codemod-bug", reason: u.reason ?? "", fix: u.fix ?? "" })),
+    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, ...(u.code ? { code: u.code } : {}), reason: u.reason ?? "" })),
+    runFields: createdRunFields(units),
     warnings: units.flatMap((u) => u.warnings ?? []),
     filesWritten: files,
   };

@@ -10,6 +10,7 @@ import type { ClassRecord } from "../../inventory/types.js";
 import { parseSource, type TypeScriptApi } from "./support/parse.js";
 import type { CodemodContext } from "../codemod.js";
 import type { VirtualTree } from "../plan.js";
+import { blockingBlockers } from "../tool-class-to-capability/analyze/blocking.js";
 
 export interface ConvertedClass {
   readonly name: string;
@@ -78,8 +79,8 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
     return parsed.get(file) ?? null;
   };
   for (const record of context.inventory.classes) {
-    // "indirect-subclass" is lifted by the class move flattening the intermediate (the declaration check below tells).
-    if (record.kind !== "capability" || record.blockers.some((b) => b.code !== "indirect-subclass")) continue;
+    // Blockers the class move re-checks or lifts (flattening) count only if it left the declaration (checked below).
+    if (record.kind !== "capability" || blockingBlockers(record, true).length > 0) continue;
     if (!record.name || !record.wireName || !record.namespace || !selected.has(record.namespace)) continue;
     const sf = current(record.file);
     const decl = sf ? findClass(ts, sf, record.name) : undefined;

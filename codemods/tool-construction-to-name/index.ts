@@ -37,7 +37,7 @@ function refuseAll(tree: VirtualTree, classes: readonly ConvertedClass[], files:
   for (const file of files) {
     const text = tree.read(file) ?? "";
     for (const cls of classes) {
-      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, reason, wireName: cls.wireName, namespace: cls.namespace });
+      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, code: "no-registry", reason, fix: reason, wireName: cls.wireName, namespace: cls.namespace });
     }
   }
   return out;
@@ -69,7 +69,7 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
       const first = errors[0];
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, code: "parse-error", reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
       continue;
     }
     const target = importTarget(tree, file, registryFile, ["toolForCapabilityName", registryExport], reexports);
@@ -93,7 +93,7 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
       results.push(...outcome.results);
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
     }
   }
   reexports.apply();

@@ -79,7 +79,7 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     helpers.set(m.getName(), { fnName: shared.get(m) ?? allocate(preferred, own), needsRun: false });
   }
   const [ctxParam, argsParam, ...extra] = a.process.getParameters();
-  if (extra.length > 0) refuse("UNSUPPORTED_SHAPE", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
+  if (extra.length > 0) refuse("unsupported-shape", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
   const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
   const ctxTypeNode = ctxParam?.getTypeNode();
   const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
