@@ -9,6 +9,7 @@ import type TS from "typescript";
 import type { TypeScriptApi } from "./support/parse.js";
 import type { ConvertedClass } from "./converted.js";
 import type { UnitCode } from "../unit-codes.js";
+import { runFieldFor } from "../run-fields.js";
 
 export type Rewrite = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: UnitCode; readonly reason: string };
 
@@ -97,9 +98,9 @@ export function rewriteNew(
     const param = params[i];
     if (param === undefined) return { ok: false, code: "argument-mismatch", reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})` };
     if (param === null) return { ok: false, code: "argument-mismatch", reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand` };
-    const field = runFields[param];
-    if (!field) return { ok: false, code: "unknown-ctor-param", reason: `constructor parameter \`${param}\` of ${cls.name} has no run field; add "${param}": "<runField>" to codemods.runFields in capkit.config.json, then re-run` };
-    if (["context", "gate", "registry"].includes(field)) return { ok: false, code: "run-field-conflict", reason: `constructor parameter \`${param}\` maps to the reserved run field "${field}"; map it to another field in codemods.runFields` };
+    const choice = runFieldFor(param, runFields);
+    if (!choice.ok) return { ok: false, code: "run-field-conflict", reason: `${cls.name}: ${choice.reason}` };
+    const field = choice.field;
     const clash = seen.get(field);
     if (clash) return { ok: false, code: "run-field-conflict", reason: `constructor parameters \`${clash}\` and \`${param}\` both map to run field "${field}"; give one of them its own field in codemods.runFields` };
     seen.set(field, param);

@@ -1,12 +1,14 @@
 /**
  * Per-class analysis with ts-morph: checks that a capability-kind class has exactly the shape
  * the codemod can move (literal wire name, description, a schema, process, optional
- * userMessage and needsToolCallId, a constructor that only stores dependencies that have run
- * fields, private helper methods) and returns the pieces, or throws a RefusalError naming
+ * userMessage and needsToolCallId, a constructor that only stores dependencies and defaults —
+ * each becomes a run field, constructor-deps.ts —, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Expression, type MethodDeclaration, type TypeNode } from "ts-morph";
+import { Node, SyntaxKind, type ClassDeclaration, type Expression, type Identifier, type MethodDeclaration } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
+import type { CreatedRunField } from "../../plan.js";
+import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./refusals.js";
 
 export interface ClassAnalysis {
@@ -22,10 +24,16 @@ export interface ClassAnalysis {
   readonly needsToolCallId: boolean;
   readonly userMessage: MethodDeclaration | null;
   readonly process: MethodDeclaration;
-  /** Class field → run field. */
+  /** Class field → the expression over the run the impl reads it through (constructor-deps.ts). */
   readonly depFields: Map<string, string>;
-  /** Run field → the old constructor parameter's type and whether it was optional. */
-  readonly depTypes: Map<string, { readonly type: TypeNode | undefined; readonly optional: boolean }>;
+  /** Run field → the old constructor parameter's type and whether it may be absent. */
+  readonly depTypes: ConstructorDeps["depTypes"];
+  /** Constructor parameter → run field. */
+  readonly paramFields: Map<string, string>;
+  /** Run fields created for parameters no configured field covered (reported to the host). */
+  readonly createdFields: CreatedRunField[];
+  /** Identifiers the field expressions use (module constants in defaults): the impl needs them. */
+  readonly fieldIds: Identifier[];
   readonly privateMethods: MethodDeclaration[];
   /** The flattened abstract intermediate whose members were merged in, if any. */
   readonly inherited: ClassDeclaration | null;
@@ -53,54 +61,6 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
   const params = cls.getConstructors().flatMap((c) => c.getParameters().flatMap((p) => p.getDecorators()));
   const first = [...decorated, ...params][0];
   if (first) refuse("decorator", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
-}
-
-type DepTypes = ClassAnalysis["depTypes"];
-
-function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Readonly<Record<string, string>>, depTypes: DepTypes): Map<string, string> {
-  const deps = new Map<string, string>();
-  const ctors = cls.getConstructors();
-  if (ctors.length > 1) refuse("unsupported-shape", file, ctors[1]?.getStartLineNumber() ?? 0, "constructor overloads", "keep one constructor");
-  const ctor = ctors[0];
-  if (!ctor) return deps;
-  const paramToField = new Map<string, string>();
-  for (const p of ctor.getParameters()) {
-    const pname = p.getName();
-    if (p.getInitializer()) refuse("constructor-logic", file, p.getStartLineNumber(), `parameter ${pname} has a default value`, "move the default to where the run is built, then re-run");
-    if (p.isParameterProperty()) paramToField.set(pname, pname);
-  }
-  for (const stmt of ctor.getStatements()) {
-    const line = stmt.getStartLineNumber();
-    const text = stmt.getText();
-    if (/^super\(\s*\);?$/.test(text)) continue;
-    if (Node.isExpressionStatement(stmt)) {
-      const expr = stmt.getExpression();
-      if (Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) {
-        refuse("super-call", file, line, `\`${text}\` passes arguments to the base constructor`, "set the wire name/description as class fields instead of constructor arguments");
-      }
-      if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === "=") {
-        const left = expr.getLeft();
-        const right = expr.getRight();
-        if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword && Node.isIdentifier(right) && ctor.getParameter(right.getText())) {
-          paramToField.set(right.getText(), left.getName());
-          continue;
-        }
-      }
-    }
-    refuse("constructor-logic", file, line, `\`${text.split("\n")[0]}\``, "reduce the constructor to `super()` and field assignments (do the work in process or where the run is built)");
-  }
-  for (const p of ctor.getParameters()) {
-    const pname = p.getName();
-    const field = paramToField.get(pname);
-    if (!field) refuse("constructor-logic", file, p.getStartLineNumber(), `parameter ${pname} is not stored in a field`, "store it with a parameter property or drop it");
-    const runField = runFields[pname] ?? runFields[field];
-    if (!runField) {
-      refuse("run-field-conflict", file, p.getStartLineNumber(), `constructor parameter \`${pname}\` has no run field`, `add "${pname}": "<runField>" to codemods.runFields in capkit.config.json (and put that field on the CapabilityRun where the class is constructed today)`);
-    }
-    deps.set(field, runField);
-    if (!depTypes.has(runField)) depTypes.set(runField, { type: p.getTypeNode(), optional: p.hasQuestionToken() });
-  }
-  return deps;
 }
 
 /**
@@ -133,8 +93,8 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
   const needsExpr = own("needsToolCallId");
   if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("unsupported-shape", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
 
-  const depTypes: DepTypes = new Map();
-  const depFields = analyzeConstructor(cls, file, runFields, depTypes);
+  const ctorDeps = analyzeConstructor(cls, file, wireName, runFields);
+  const depFields = ctorDeps.depFields;
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
@@ -186,7 +146,10 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
     userMessage,
     process,
     depFields,
-    depTypes,
+    depTypes: ctorDeps.depTypes,
+    paramFields: ctorDeps.paramFields,
+    createdFields: ctorDeps.createdFields,
+    fieldIds: ctorDeps.ids,
     privateMethods,
     inherited,
   };

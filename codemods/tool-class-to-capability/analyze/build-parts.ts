@@ -90,7 +90,6 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     specVar,
     implName,
     depFields: a.depFields,
-    requiredFields: new Set([...a.depTypes].filter(([, t]) => !t.optional).map(([f]) => f)),
     helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
     contextName: ctxName,
@@ -170,7 +169,7 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   const retText = rt ? `: ${rt.getText()}` : "";
   if (rt) implIds.push(...referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "      ");
-  implIds.push(...probe.identifiers);
+  implIds.push(...probe.identifiers, ...a.fieldIds);
   let entryText: string;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "");

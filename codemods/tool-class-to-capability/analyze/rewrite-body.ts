@@ -20,10 +20,8 @@ export interface RewriteScope {
   readonly specVar: string;
   /** Name the impl is reachable by for `this.process(...)` recursion. */
   readonly implName: string;
-  /** Class field → run field (constructor dependencies). */
+  /** Class field → the expression over the run that replaces `this.<field>` (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
-  /** Run fields the old constructor required (read through requireRunField). */
-  readonly requiredFields: ReadonlySet<string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;
   /** The process context parameter (rewritten to run.context); undefined elsewhere. */
   readonly contextSymbol?: MorphSymbol;
@@ -90,6 +88,17 @@ function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[])
   }
 }
 
+/** Whether `text` is one parenthesised expression: its first "(" closes at its last character. */
+function wrappedInParens(text: string): boolean {
+  if (!text.startsWith("(") || !text.endsWith(")") || /["'`]/.test(text)) return false; // quotes could hide parentheses
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i === text.length - 1;
+  }
+  return false;
+}
+
 function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean; recursive: boolean }): void {
   for (const kw of root.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
     if (!ownThis(kw, root)) continue;
@@ -114,14 +123,17 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     if (scope.mode === "spec") {
       const dep = scope.depFields.get(name);
       if (dep !== undefined) {
-        refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become run.${dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
+        refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become ${/run\.\w+/.exec(dep)?.[0] ?? dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
       }
       refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
     }
     const dep = scope.depFields.get(name);
     if (dep !== undefined) {
       flags.usesRun = true;
-      const text = scope.requiredFields.has(dep) ? `requireRunField(run.${dep}, ${JSON.stringify(dep)}, ${JSON.stringify(scope.wireName)})` : `run.${dep}`;
+      // A parenthesised read (a default or computed field) needs no parentheses where it stands alone.
+      const parent = pa.getParent();
+      const alone = Node.isTemplateSpan(parent) || Node.isParenthesizedExpression(parent) || Node.isReturnStatement(parent) || Node.isVariableDeclaration(parent) || (Node.isCallExpression(parent) && parent.getExpression() !== pa);
+      const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
       continue;
     }

@@ -54,6 +54,8 @@ export interface NamespaceRun {
   readonly failedGroups: Map<FlattenGroup, string>;
   /** Flattened groups → code that still references the intermediate (empty: it is removed). */
   readonly removedIntermediates: Map<FlattenGroup, string[]>;
+  /** Run field → the type text a converting class (or run-types.ts) gave it, and who. */
+  readonly fieldTypes: Map<string, { readonly type: string; readonly by: string }>;
   /** The module the base class is imported from, and its local name, for the registry. */
   toolModule: string | null;
   baseName: string;
@@ -90,6 +92,7 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
     groups: new Map(),
     failedGroups: new Map(),
     removedIntermediates: new Map(),
+    fieldTypes: declaredFieldTypes(tree.read(paths.runTypes), paths.runTypes),
     toolModule: null,
     baseName: "Tool",
     workFor(file) {
@@ -109,6 +112,13 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
       return name;
     },
   };
+}
+
+/** Field types run-types.ts already declares (`name?: Type;` members). */
+function declaredFieldTypes(text: string | null, path: string): Map<string, { type: string; by: string }> {
+  const out = new Map<string, { type: string; by: string }>();
+  for (const m of (text ?? "").matchAll(/^\s*(?:readonly\s+)?(\w+)\??:\s*([^;\n]+);/gm)) if (m[1] && m[2]) out.set(m[1], { type: m[2].trim(), by: path });
+  return out;
 }
 
 export function unitResult(rec: ClassRecord, outcome: UnitResult["outcome"], extra: Partial<UnitResult> = {}): UnitResult {

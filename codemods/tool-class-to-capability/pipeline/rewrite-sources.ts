@@ -68,7 +68,8 @@ export function rewriteSources(run: NamespaceRun, converted: readonly ClassParts
       if (!run.ctx.keepShims) removedNames.set(work.file, new Set([...work.parts.map((p) => p.analysis.className), ...removedWith(run, work).map((c) => c.getName() ?? "")]));
     }
     for (const p of work.parts) {
-      run.out.push(unitResult(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}) }));
+      const created = p.analysis.createdFields;
+      run.out.push(unitResult(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}), ...(created.length ? { runFields: created } : {}) }));
     }
   }
   reportIntermediates(run, converted);

@@ -1,6 +1,8 @@
 /**
  * The run-field types of the converting classes: each run field an old constructor fed keeps the
- * parameter's type in `<capabilitiesDir>/run-types.ts` (emit/run-types-file.ts writes it).
+ * parameter's type in `<capabilitiesDir>/run-types.ts` (emit/run-types-file.ts writes it) —
+ * the runtime's own fields through CapabilityHostTypes, fields a migration added (a parameter
+ * with no configured field) as optional CapabilityRunFields members.
  */
 import type { ClassParts } from "../analyze/build-parts.js";
 import { HOST_TYPE_KEYS, runTypeMember, writeRunTypesFile, type RunTypeMember } from "../emit/run-types-file.js";
@@ -12,9 +14,11 @@ export function writeRunTypes(run: NamespaceRun, converted: readonly ClassParts[
   for (const work of run.files.values()) {
     for (const p of work.parts.filter((x) => converted.includes(x))) {
       // run.context is typed through CapabilityModule<Ctx> instead (the runtime's own code assumes an unaugmented context).
-      for (const [key, { type }] of p.analysis.depTypes) {
-        if (!type || !HOST_TYPE_KEYS.has(key) || members.some((m) => m.key === key)) continue;
-        const m = runTypeMember(key, type, work.sf, work.file, paths.runTypes);
+      // Host fields keep their declared types; a field a migration added is declared once it has a type.
+      for (const [key, { type, typeText }] of p.analysis.depTypes) {
+        if (members.some((m) => m.key === key)) continue;
+        if (HOST_TYPE_KEYS.has(key) ? !type : !typeText) continue;
+        const m = runTypeMember(key, type ?? (typeText as string), work.sf, work.file, paths.runTypes);
         if (m) members.push(m);
       }
     }

@@ -5,7 +5,7 @@
  * planned here (analyze/flatten.ts) and never converted themselves.
  */
 import type { ClassRecord } from "../../../inventory/types.js";
-import { analyzeClass } from "../analyze/analyze-class.js";
+import { analyzeClass, type ClassAnalysis } from "../analyze/analyze-class.js";
 import { blockingBlockers } from "../analyze/blocking.js";
 import { buildParts } from "../analyze/build-parts.js";
 import { planFlattening } from "../analyze/flatten.js";
@@ -19,6 +19,21 @@ function inventoryRefusal(rec: ClassRecord, flattening: boolean): RefusalError |
   if (!b) return null;
   const detail = blocking.map((x) => `${x.code}: ${x.message}`).join("; ");
   return new RefusalError(b.code as RefusalError["code"], b.file, b.line, `recorded by the inventory — ${detail}`, "resolve the blocker the inventory names, then re-run");
+}
+
+/** A run field this class would read with another type than an earlier class (or run-types.ts) gave it. */
+function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | null {
+  for (const [param, field] of a.paramFields) {
+    const mine = a.depTypes.get(field)?.typeText;
+    const theirs = run.fieldTypes.get(field);
+    if (!mine || !theirs || theirs.type === mine) continue;
+    return new RefusalError("run-field-conflict", a.file, a.cls.getStartLineNumber(), `constructor parameter \`${param}: ${mine}\` becomes run field "${field}", which ${theirs.by} types as \`${theirs.type}\``, `rename the parameter so it gets a run field of its own (or map it to another field in codemods.runFields), then re-run`);
+  }
+  return null;
+}
+
+function claimFieldTypes(run: NamespaceRun, a: ClassAnalysis): void {
+  for (const [field, t] of a.depTypes) if (t.typeText && !run.fieldTypes.has(field)) run.fieldTypes.set(field, { type: t.typeText, by: `${a.className} (${a.file})` });
 }
 
 function selectOne(run: NamespaceRun, rec: ClassRecord): void {
@@ -49,10 +64,13 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
   }
   try {
     const analysis = analyzeClass(cls, rec, rec.file, run.ctx.runFields, group?.cls ?? null);
+    const conflict = fieldTypeConflict(run, analysis);
+    if (conflict) throw conflict;
     const seenAt = run.wireTaken.get(analysis.wireName);
     if (seenAt !== undefined) {
       throw new RefusalError("duplicate-wire-name", rec.file, rec.line, `"${analysis.wireName}" is already declared in ${seenAt}`, "rename one of them or delete the stale spec");
     }
+    claimFieldTypes(run, analysis);
     run.wireTaken.set(analysis.wireName, rec.file);
     const imp = work.sf.getImportDeclarations().find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName));
     if (imp && !run.toolModule) {
