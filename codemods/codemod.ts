@@ -25,8 +25,10 @@ export interface CodemodContext {
   readonly runtimeImport: string;
   /** Name of the old wire name → category map (config `categories.map`); the registry binds it for gateTools. */
   readonly categoriesMap?: string;
-  /** The lint's seam config (defaults when absent): where a namespace's shared constants may live. */
+  /** The lint's seam config (defaults when absent): where a namespace's shared constants may live, which imports need an exception. */
   readonly seam?: SeamConfig;
+  /** Root-relative capkit config the run loaded (default capkit.config.json): seam exceptions migrate needs are written there. */
+  readonly configFile?: string;
 }
 
 export interface Codemod {

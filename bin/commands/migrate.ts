@@ -97,12 +97,13 @@ export const command: CommandModule = {
     if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     const result = await runMigration({
       root,
       namespaces: values.all ? "all" : namespaces,
       config,
+      configFile,
       dryRun: values["dry-run"] ?? false,
       allowDirty: values["allow-dirty"] ?? false,
       typecheck: values.typecheck ?? false,

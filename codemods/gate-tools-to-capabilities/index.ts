@@ -11,7 +11,7 @@ import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { isSourceFile } from "../tool-construction-to-name/support/paths.js";
-import { reverseSeamWarning } from "../tool-construction-to-name/support/seam.js";
+import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../seam-exceptions.js";
 import { OverlappingEditsError } from "../tool-construction-to-name/support/splice.js";
 import { importTarget, PackageReexports } from "../tool-construction-to-name/support/targets.js";
 import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
@@ -49,7 +49,6 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
       continue;
     }
     const where = importTarget(tree, file, target, ["gateTools"], reexports);
-    const seam = reverseSeamWarning(file, target, options.seams);
     try {
       const outcome = rewriteGateFile({
         ts,
@@ -59,11 +58,12 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
         target: where.specifier,
         nonNullIndex,
         ...(options.seams ? { seams: options.seams } : {}),
-        importNotes: [seam, where.note].filter((n): n is string => Boolean(n)),
+        importNotes: [where.note].filter((n): n is string => Boolean(n)),
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
       if (where.entry && outcome.targetImports.length > 0) reexports.add(where.entry, target, outcome.targetImports);
-      results.push(...outcome.results);
+      const seam = !where.entry && outcome.results.some((u) => u.outcome === "changed") ? allowReverseImport(tree, seamWhere(context, options.seams), CODEMOD_NAME, file, target, EXCEPTION_REASONS.beltGating) : null;
+      results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
       results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });

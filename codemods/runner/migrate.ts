@@ -6,7 +6,7 @@
  * progress goes through `onProgress`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { scanInventory } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
@@ -34,6 +34,8 @@ export interface MigrateOptions {
   /** Selected namespaces, or "all". */
   readonly namespaces: readonly string[] | "all";
   readonly config: CapkitConfig;
+  /** Absolute path of the config file `config` was loaded from (seam exceptions migrate needs are written there when it is inside the root). */
+  readonly configFile?: string | null;
   readonly dryRun?: boolean;
   readonly allowDirty?: boolean;
   readonly typecheck?: boolean;
@@ -87,9 +89,11 @@ export function knownNamespaces(root: string, inventory: InventoryResult, capabi
   return [...out].sort();
 }
 
-function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean): CodemodContext {
+function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean, configFile?: string | null): CodemodContext {
   const c = config.codemods;
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam };
+  const rel = configFile ? relative(root, configFile).split(sep).join("/") : "";
+  const inRoot = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, ...(inRoot ? { configFile: rel } : {}) };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {
@@ -112,7 +116,7 @@ interface Planned {
 async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
   const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
   const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => onDisk);
-  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false);
+  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false, opts.configFile);
   const units: UnitResult[] = [];
   const summaries: NamespaceSummary[] = [];
   for (const [i, ns] of selected.entries()) {

@@ -12,7 +12,8 @@ import { parseText } from "../emit/morph.js";
 import { rewriteSource } from "../emit/rewrite-source.js";
 import { addIntermediateHasInstance, shimText } from "../emit/shims.js";
 import { removedWith } from "./flatten.js";
-import { unitResult, type FileWork, type NamespaceRun } from "./namespace-run.js";
+import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../../seam-exceptions.js";
+import { CODEMOD_NAME, unitResult, type FileWork, type NamespaceRun } from "./namespace-run.js";
 
 /** The file's text after the move, or null when nothing is left in it. */
 function rewriteFile(run: NamespaceRun, work: FileWork): string | null {
@@ -67,10 +68,13 @@ export function rewriteSources(run: NamespaceRun, converted: readonly ClassParts
       run.tree.write(work.file, next);
       if (!run.ctx.keepShims) removedNames.set(work.file, new Set([...work.parts.map((p) => p.analysis.className), ...removedWith(run, work).map((c) => c.getName() ?? "")]));
     }
-    for (const p of work.parts) {
+    const units = work.parts.map((p) => {
       const created = p.analysis.createdFields;
-      run.out.push(unitResult(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}), ...(created.length ? { runFields: created } : {}) }));
-    }
+      return unitResult(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}), ...(created.length ? { runFields: created } : {}) });
+    });
+    // A shim's file now imports the registry: the seam needs an exception for it.
+    const seam = run.ctx.keepShims && next !== null ? allowReverseImport(run.tree, seamWhere(run.ctx), CODEMOD_NAME, work.file, run.paths.registry, EXCEPTION_REASONS.shim) : null;
+    run.out.push(...withSeamOutcome(units, seam));
   }
   reportIntermediates(run, converted);
   if (!run.ctx.keepShims) updateBarrels(run.project, run.tree, removedNames, deleted, run.paths.dir);
