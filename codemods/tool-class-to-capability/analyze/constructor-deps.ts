@@ -129,8 +129,10 @@ export function analyzeConstructor(cls: ClassDeclaration, file: string, wireName
     const required = !p.hasQuestionToken() && !init;
     const typeNode = p.getTypeNode();
     const typeText = typeNode?.getText() ?? literalType(init);
-    const nullable = typeText !== null && /\bnull\b/.test(typeText);
-    const read = required
+    const nullable = typeText !== null && /\b(null|undefined)\b/.test(typeText);
+    // A nullable dependency is narrowed by the code that reads it (`if (!this.bound) …`); a call would
+    // defeat that narrowing, so it is read directly (absent then reads like null).
+    const read = required && !nullable
       ? `requireRunField(run.${field}, ${JSON.stringify(field)}, ${JSON.stringify(wireName)})`
       : init
         ? nullable ? `(run.${field} === undefined ? ${init.getText()} : run.${field})` : `(run.${field} ?? ${init.getText()})`

@@ -33,8 +33,8 @@ export const module: CapabilityModule<ProcessingContext> = {
     {
       spec: recallSpec,
       impl: async (run, params) => {
-        if (!requireRunField(run.bound, "bound", "recall")) return { memories: [], note: "No long-term memory is bound to this agent." };
-        return { memories: await requireRunField(run.bound, "bound", "recall").recall(String(params["query"] ?? "")) };
+        if (!run.bound) return { memories: [], note: "No long-term memory is bound to this agent." };
+        return { memories: await run.bound.recall(String(params["query"] ?? "")) };
       },
     },
     {
