@@ -7,11 +7,12 @@
  * diff shows the exception next to the import it allows. See tool-class-to-capability/README.md
  * ("Belt builders and the seam") for why an exception and not a moved belt.
  *
- * An exception is only safe for a file the capabilities side never reaches through static
- * imports: then the reverse import cannot close an init-time cycle (the registry reaches
- * implementations through `import()`, which esbuild does not await while initialising). When
- * the capabilities side does reach the file, no exception is written and a `seam-cycle` refusal
- * names the chain, so the run fails instead of producing a bundle that hangs.
+ * An exception is only safe while the import it allows closes no init-time cycle: the imported
+ * module (the registry, gate-tools) must not reach the importer back through static imports (the
+ * registry reaches implementations through `import()`, which esbuild does not await while
+ * initialising, so a module that imports a helper from the belt file does not count). When it
+ * does, no exception is written and a `seam-cycle` refusal names the chain, so the run fails
+ * instead of producing a bundle that hangs.
  */
 import type { CodemodContext } from "./codemod.js";
 import type { UnitResult, VirtualTree } from "./plan.js";
@@ -21,7 +22,7 @@ import { exceptionFor } from "../rules/seam/sides.js";
 
 export const DEFAULT_CONFIG_FILE = "capkit.config.json";
 
-const SAFE = "nothing on the capabilities side imports it statically, so it cannot close an init-time cycle (no-seam-cycle still checks); written by capkit migrate";
+const SAFE = "what it imports from the capabilities side does not import it back statically, so it closes no init-time cycle (no-seam-cycle still checks); written by capkit migrate";
 /** Why a file may import the capabilities side, per codemod that makes it do so. */
 export const EXCEPTION_REASONS = {
   beltAssembly: `belt assembly: builds registry-backed tools by capability name (toolForCapabilityName); ${SAFE}`,
@@ -87,9 +88,9 @@ function resolveIn(tree: VirtualTree, from: string, spec: string): string | null
   return null;
 }
 
-/** A chain of static value imports from the `to` side of `seam` to `file`, or null. */
-export function staticChainTo(tree: VirtualTree, seam: SeamDefinition, file: string): string[] | null {
-  const starts = tree.list().filter((f) => /\.tsx?$/.test(f) && matchesAny(f, seam.to));
+/** A chain of static value imports from `start` to `file` (relative specifiers), or null. */
+export function staticChain(tree: VirtualTree, start: string, file: string): string[] | null {
+  const starts = [start];
   const prev = new Map<string, string | null>(starts.map((s) => [s, null]));
   const queue = [...starts];
   while (queue.length) {
@@ -136,12 +137,13 @@ export function allowReverseImport(tree: VirtualTree, where: SeamWhere, codemod:
       return { note: `warning: ${importer} now imports ${target} across the ${seam.name} seam; ${configFile} is not plain JSON, so no exception was written — add { "from": "${importer}", "reason": "${why}" } to its seam exceptions`, refusal: null };
     }
     if (writtenExceptions(raw, seam).some((e) => e.from === importer)) return { note: null, refusal: null };
-    const chain = staticChainTo(tree, seam, importer);
+    // The new edge importer → target closes an init-time cycle exactly when target reaches importer back statically.
+    const chain = staticChain(tree, target, importer);
     if (chain) {
       const fix = `move what ${importer} assembles into a module on the capabilities side (nothing on the tools side may import it), or break the chain ${chain.join(" → ")}, then re-run`;
       return {
         note: null,
-        refusal: { codemod, outcome: "refused", unit: importer, file: importer, line: 1, code: "seam-cycle", reason: `seam-cycle at ${importer}:1: ${importer} now imports ${target}, but the capabilities side imports it statically (${chain.join(" → ")}), so a seam exception would leave an import cycle that deadlocks an esbuild bundle; to unblock: ${fix}`, fix },
+        refusal: { codemod, outcome: "refused", unit: importer, file: importer, line: 1, code: "seam-cycle", reason: `seam-cycle at ${importer}:1: ${importer} now imports ${target}, which imports it back statically (${chain.join(" → ")}), so a seam exception would leave an import cycle that deadlocks an esbuild bundle; to unblock: ${fix}`, fix },
       };
     }
     const next = withException(raw, seam, { from: importer, reason: why });
