@@ -93,7 +93,7 @@ function contextFor(root: string, inventory: InventoryResult, config: CapkitConf
   const c = config.codemods;
   const rel = configFile ? relative(root, configFile).split(sep).join("/") : "";
   const inRoot = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, ...(inRoot ? { configFile: rel } : {}) };
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, runFieldChoices: new Map(), ...(inRoot ? { configFile: rel } : {}) };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {

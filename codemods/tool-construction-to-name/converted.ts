@@ -23,6 +23,8 @@ export interface ConvertedClass {
   readonly ctorParams: readonly (string | null)[] | null;
   /** A --keep-shims class survives: type positions and plain value uses keep working and are left alone. */
   readonly shim: boolean;
+  /** The class move's parameter → run field decisions for this class, when it ran in this run. */
+  readonly fieldChoices?: ReadonlyMap<string, string>;
 }
 
 function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.ClassLikeDeclaration | undefined {
@@ -102,6 +104,7 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
       file: record.file,
       line: record.line,
       ctorParams: fromRecord ?? (original === null ? null : paramsFromSource(ts, original, record.name)),
+      ...(context.runFieldChoices?.has(`${record.file}#${record.name}`) ? { fieldChoices: context.runFieldChoices.get(`${record.file}#${record.name}`) } : {}),
       shim,
     });
   }

@@ -98,7 +98,8 @@ export function rewriteNew(
     const param = params[i];
     if (param === undefined) return { ok: false, code: "argument-mismatch", reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})` };
     if (param === null) return { ok: false, code: "argument-mismatch", reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand` };
-    const choice = runFieldFor(param, runFields);
+    const decided = cls.fieldChoices?.get(param);
+    const choice = decided ? { ok: true as const, field: decided } : runFieldFor(param, runFields);
     if (!choice.ok) return { ok: false, code: "run-field-conflict", reason: `${cls.name}: ${choice.reason}` };
     const field = choice.field;
     const clash = seen.get(field);

@@ -67,7 +67,7 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
  * `inherited`: a flattenable abstract intermediate (see flatten.ts) whose spec fields, process,
  * userMessage and protected/private methods count as the class's own unless it overrides them.
  */
-export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null): ClassAnalysis {
+export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null, claimedType?: (field: string) => string | undefined): ClassAnalysis {
   const line = cls.getStartLineNumber();
   const className = cls.getName();
   if (!className) refuse("class-expression", file, line, "anonymous class", "give the class a name");
@@ -93,7 +93,7 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
   const needsExpr = own("needsToolCallId");
   if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("unsupported-shape", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
 
-  const ctorDeps = analyzeConstructor(cls, file, wireName, runFields);
+  const ctorDeps = analyzeConstructor(cls, file, wireName, runFields, claimedType);
   const depFields = ctorDeps.depFields;
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;

@@ -63,7 +63,7 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
     return;
   }
   try {
-    const analysis = analyzeClass(cls, rec, rec.file, run.ctx.runFields, group?.cls ?? null);
+    const analysis = analyzeClass(cls, rec, rec.file, run.ctx.runFields, group?.cls ?? null, (field) => run.fieldTypes.get(field)?.type);
     const conflict = fieldTypeConflict(run, analysis);
     if (conflict) throw conflict;
     const seenAt = run.wireTaken.get(analysis.wireName);
@@ -71,6 +71,7 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
       throw new RefusalError("duplicate-wire-name", rec.file, rec.line, `"${analysis.wireName}" is already declared in ${seenAt}`, "rename one of them or delete the stale spec");
     }
     claimFieldTypes(run, analysis);
+    run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
     run.wireTaken.set(analysis.wireName, rec.file);
     const imp = work.sf.getImportDeclarations().find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName));
     if (imp && !run.toolModule) {

@@ -75,3 +75,41 @@ export class FetchPageTool extends Tool {
     return { text: await response.text() };
   }
 }
+
+export interface DelegateOptions {
+  readonly model: string;
+}
+
+/** Takes `options`, which the NodeTool defaults map to run.subAgent: this class types that field first. */
+export class DelegateTool extends Tool {
+  readonly name = "delegate";
+  readonly description = "Hand a task to a sub-agent.";
+  readonly jsonSchema = { type: "object", properties: { task: { type: "string" } }, required: ["task"] };
+
+  constructor(private readonly options: DelegateOptions) {
+    super();
+  }
+
+  async process(_context: ProcessingContext, params: Record<string, unknown>) {
+    return { model: this.options.model, task: String(params["task"]) };
+  }
+}
+
+export interface SummaryOptions {
+  readonly maxWords?: number;
+}
+
+/** Also takes `options`, typed otherwise: it gets a run field of its own, run.options. */
+export class SummarizeTool extends Tool {
+  readonly name = "summarize";
+  readonly description = "Cut a text down to a number of words.";
+  readonly jsonSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+
+  constructor(private readonly options: SummaryOptions = {}) {
+    super();
+  }
+
+  async process(_context: ProcessingContext, params: Record<string, unknown>) {
+    return { summary: String(params["text"]).split(/\s+/).slice(0, this.options.maxWords ?? 50).join(" ") };
+  }
+}

@@ -5,10 +5,11 @@
  */
 import type { LongTermMemory } from "../memory/long-term.js";
 import type { SerpProvider } from "../providers/serp.js";
-import type { FetchSettings } from "../tools/research-tools.js";
+import type { DelegateOptions, FetchSettings, SummaryOptions } from "../tools/research-tools.js";
 
 declare module "capkit/runtime" {
   interface CapabilityHostTypes {
+    subAgent: DelegateOptions;
   }
   interface CapabilityRunFields {
     readonly workspaceRoot?: string;
@@ -16,6 +17,7 @@ declare module "capkit/runtime" {
     readonly limit?: number;
     readonly bound?: LongTermMemory | null;
     readonly settings?: FetchSettings;
+    readonly options?: SummaryOptions;
   }
 }
 

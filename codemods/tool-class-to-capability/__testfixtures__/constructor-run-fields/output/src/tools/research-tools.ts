@@ -6,3 +6,11 @@
 export interface FetchSettings {
   readonly timeoutMs?: number;
 }
+
+export interface DelegateOptions {
+  readonly model: string;
+}
+
+export interface SummaryOptions {
+  readonly maxWords?: number;
+}

@@ -187,3 +187,17 @@ export class NamelessTool extends Tool {
     return {};
   }
 }
+
+export class SeenTool extends Tool {
+  readonly name = "seen";
+  readonly description = "Remembers what it was asked, per instance.";
+  private readonly seen: string[];
+  constructor() {
+    super();
+    this.seen = [];
+  }
+  async process(_context: ProcessingContext, params: Record<string, unknown>) {
+    this.seen.push(String(params["q"]));
+    return { count: this.seen.length };
+  }
+}

@@ -34,9 +34,27 @@ export const fetchPageSpec: CapabilitySpec = {
   category: "external",
 };
 
+/** Takes `options`, which the NodeTool defaults map to run.subAgent: this class types that field first. */
+export const delegateSpec: CapabilitySpec = {
+  name: "delegate",
+  description: "Hand a task to a sub-agent.",
+  inputSchema: { type: "object", properties: { task: { type: "string" } }, required: ["task"] },
+  category: "execute",
+};
+
+/** Also takes `options`, typed otherwise: it gets a run field of its own, run.options. */
+export const summarizeSpec: CapabilitySpec = {
+  name: "summarize",
+  description: "Cut a text down to a number of words.",
+  inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  category: "read",
+};
+
 export const researchSpecs: readonly CapabilitySpec[] = [
   readWorkspaceFileSpec,
   webSearchSpec,
   recallSpec,
   fetchPageSpec,
+  delegateSpec,
+  summarizeSpec,
 ];

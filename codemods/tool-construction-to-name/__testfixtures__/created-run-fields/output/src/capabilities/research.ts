@@ -5,7 +5,7 @@
  */
 import type { CapabilityModule } from "capkit/runtime";
 import type { ProcessingContext } from "../context.js";
-import { fetchPageSpec, readWorkspaceFileSpec, recallSpec, webSearchSpec } from "./research.specs.js";
+import { delegateSpec, fetchPageSpec, readWorkspaceFileSpec, recallSpec, summarizeSpec, webSearchSpec } from "./research.specs.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -42,6 +42,18 @@ export const module: CapabilityModule<ProcessingContext> = {
       impl: async (run, params) => {
         const response = await run.context.fetch(String(params["url"]), { signal: AbortSignal.timeout(run.settings?.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
         return { text: await response.text() };
+      },
+    },
+    {
+      spec: delegateSpec,
+      impl: async (run, params) => {
+        return { model: requireRunField(run.subAgent, "subAgent", "delegate").model, task: String(params["task"]) };
+      },
+    },
+    {
+      spec: summarizeSpec,
+      impl: async (run, params) => {
+        return { summary: String(params["text"]).split(/\s+/).slice(0, (run.options ?? {}).maxWords ?? 50).join(" ") };
       },
     },
   ],
