@@ -21,9 +21,14 @@ function inventoryRefusal(rec: ClassRecord, flattening: boolean): RefusalError |
   return new RefusalError(b.code as RefusalError["code"], b.file, b.line, `recorded by the inventory — ${detail}`, "resolve the blocker the inventory names, then re-run");
 }
 
-/** A run field this class would read with another type than an earlier class (or run-types.ts) gave it. */
+/**
+ * A run field this class creates that an earlier class (or run-types.ts) typed otherwise: its
+ * impl would read the other class's type. Configured fields are shared as before (their types
+ * are the host's; spellings differ between classes, e.g. an alias).
+ */
 function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | null {
   for (const [param, field] of a.paramFields) {
+    if (!a.createdFields.some((f) => f.field === field)) continue;
     const mine = a.depTypes.get(field)?.typeText;
     const theirs = run.fieldTypes.get(field);
     if (!mine || !theirs || theirs.type === mine) continue;
