@@ -23,8 +23,9 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
     namespaces: r.namespaces.map((n) => ({
       namespace: n.namespace,
       converted: n.converted,
-      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, reason: x.reason })),
+      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, code: x.code, reason: x.reason, fix: x.fix })),
       filesWritten: n.filesWritten,
+      runFields: n.runFields,
       skipped: n.skipped,
       warnings: n.warnings,
     })),
@@ -39,13 +40,24 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
   };
 }
 
+/** Refusals grouped by code, codes in order of first appearance. */
+function groupByCode<T extends { readonly code: string }>(items: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of items) out.set(x.code, [...(out.get(x.code) ?? []), x]);
+  return out;
+}
+
 function renderText(r: MigrateResult): string {
   const lines: string[] = [];
   if (r.recoveredInterruptedApply) lines.push("rolled back an interrupted earlier apply first");
   for (const n of r.namespaces) {
     lines.push(`${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`);
     for (const w of n.converted) lines.push(`  ✓ ${w}`);
-    for (const x of n.refused) lines.push(`  ✗ ${x.class} (${x.file}:${x.line})\n      ${x.reason}`);
+    for (const [code, group] of groupByCode(n.refused)) {
+      lines.push(`  ✗ ${code} (${group.length})`);
+      for (const x of group) lines.push(`      ${x.class} (${x.file}:${x.line}): ${x.reason}`);
+    }
+    for (const f of n.runFields) lines.push(`  + run field ${f.field}${f.type ? `: ${f.type}` : ""}${f.required ? " (required)" : ""} — put it on the CapabilityRun for ${f.capabilities.join(", ")}`);
     for (const w of n.warnings) lines.push(`  ! ${w}`);
   }
   lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
@@ -109,12 +121,13 @@ export const command: CommandModule = {
     if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     const result = await runMigration({
       root,
       namespaces: values.all ? "all" : namespaces,
       config,
+      configFile,
       dryRun: values["dry-run"] ?? false,
       allowDirty: values["allow-dirty"] ?? false,
       typecheck: values.typecheck ?? false,

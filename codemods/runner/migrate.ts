@@ -6,7 +6,7 @@
  * progress goes through `onProgress`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { scanInventory } from "../../inventory/index.js";
 import { isUnreadableProblem } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
@@ -14,7 +14,8 @@ import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { CODEMODS } from "../index.js";
 import type { CodemodContext } from "../codemod.js";
-import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
+import { VirtualTree, type CreatedRunField, type FileChange, type UnitResult } from "../plan.js";
+import type { UnitCode } from "../unit-codes.js";
 import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
 import { findJournal, interruptedMigrateError, removeFinishedJournals, rollbackJournal } from "./journal.js";
 import { acquireMigrateLock } from "./lock.js";
@@ -36,6 +37,8 @@ export interface MigrateOptions {
   /** Selected namespaces, or "all". */
   readonly namespaces: readonly string[] | "all";
   readonly config: CapkitConfig;
+  /** Absolute path of the config file `config` was loaded from (seam exceptions migrate needs are written there when it is inside the root). */
+  readonly configFile?: string | null;
   readonly dryRun?: boolean;
   readonly allowDirty?: boolean;
   readonly typecheck?: boolean;
@@ -57,10 +60,17 @@ export interface MigrateOptions {
 export interface NamespaceSummary {
   readonly namespace: string;
   readonly converted: string[];
-  readonly refused: { class: string; file: string; line: number; reason: string }[];
-  readonly skipped: { class: string; file: string; reason: string }[];
+  readonly refused: { class: string; file: string; line: number; code: UnitCode; reason: string; fix: string }[];
+  readonly skipped: { class: string; file: string; code?: UnitCode; reason: string }[];
+  /** Run fields created for constructor parameters no configured field covered: the host must fill them. */
+  readonly runFields: NamespaceRunField[];
   readonly warnings: string[];
   readonly filesWritten: string[];
+}
+
+/** One created run field of a namespace, with the capabilities that read it. */
+export interface NamespaceRunField extends CreatedRunField {
+  readonly capabilities: string[];
 }
 
 export interface MigrateResult {
@@ -88,9 +98,11 @@ export function knownNamespaces(root: string, inventory: InventoryResult, capabi
   return [...out].sort();
 }
 
-function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean): CodemodContext {
+function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean, configFile?: string | null): CodemodContext {
   const c = config.codemods;
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam };
+  const rel = configFile ? relative(root, configFile).split(sep).join("/") : "";
+  const inRoot = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, runFieldChoices: new Map(), ...(inRoot ? { configFile: rel } : {}) };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {
@@ -113,7 +125,7 @@ interface Planned {
 async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
   const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
   const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => onDisk);
-  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false);
+  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false, opts.configFile);
   const units: UnitResult[] = [];
   const summaries: NamespaceSummary[] = [];
   for (const [i, ns] of selected.entries()) {
@@ -133,7 +145,9 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
         unit: c.name ?? "(anonymous class)",
         file: c.file,
         line: c.line,
-        reason: `NO_NAMESPACE at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)`,
+        code: "no-namespace",
+        reason: `no-namespace at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: ${NO_NAMESPACE_FIX}`,
+        fix: NO_NAMESPACE_FIX,
       }));
       units.push(...u);
       summaries.push(summarize("(none)", u, []));
@@ -149,12 +163,30 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
   return { changes: tree.changes(), namespaces: summaries, units, callSiteFiles: changedSince(beforeCalls, tree), callSitesRewritten };
 }
 
+const NO_NAMESPACE_FIX = 'map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)';
+
+/** The run fields a namespace's converted classes created, one entry per field. */
+function createdRunFields(units: readonly UnitResult[]): NamespaceRunField[] {
+  const out = new Map<string, { field: CreatedRunField; capabilities: string[] }>();
+  for (const u of units) {
+    for (const f of u.outcome === "changed" ? (u.runFields ?? []) : []) {
+      const entry = out.get(f.field) ?? { field: f, capabilities: [] };
+      entry.capabilities.push(u.wireName ?? u.unit);
+      out.set(f.field, entry);
+    }
+  }
+  return [...out.values()].map(({ field, capabilities }) => ({ ...field, capabilities })).sort((a, b) => (a.field < b.field ? -1 : 1));
+}
+
 function summarize(ns: string, units: readonly UnitResult[], files: string[]): NamespaceSummary {
   return {
     namespace: ns,
     converted: units.filter((u) => u.outcome === "changed" && u.wireName).map((u) => u.wireName as string),
-    refused: units.filter((u) => u.outcome === "refused" || u.outcome === "error").map((u) => ({ class: u.unit, file: u.file, line: u.line, reason: u.reason ?? "" })),
-    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, reason: u.reason ?? "" })),
+    refused: units
+      .filter((u) => u.outcome === "refused" || u.outcome === "error")
+      .map((u) => ({ class: u.unit, file: u.file, line: u.line, code: u.code ?? "codemod-bug", reason: u.reason ?? "", fix: u.fix ?? "" })),
+    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, ...(u.code ? { code: u.code } : {}), reason: u.reason ?? "" })),
+    runFields: createdRunFields(units),
     warnings: units.flatMap((u) => u.warnings ?? []),
     filesWritten: files,
   };
