@@ -33,7 +33,7 @@ describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
     calls.length = 0;
     const check = await gateParityCheck(target({ canaries: { read: "peek" } }));
     expect(check.problems).toEqual([]);
-    expect(check.summary).toBe("10 cases × (sandbox, direct invoke) over canaries call_out, launch, peek, poke");
+    expect(check.summary).toBe("10 cases × (sandbox, direct invoke, NodeTool-shaped options) over canaries call_out, launch, peek, poke");
     // read, 3 approvals, plan-mode read, allow_for_chat ×2, allow-set, auto — on each of the two paths
     expect(calls.length).toBe(2 * 9);
   });
