@@ -46,7 +46,7 @@ function withIdAlias(spec: CapabilitySpec, args: Record<string, unknown>): Recor
 
 function oneObject(spec: CapabilitySpec): ArgumentFoldError {
   const keys = requiredKeys(spec.inputSchema);
-  return new ArgumentFoldError(`${spec.name} takes one arguments object${keys.length ? ` ({ ${keys.join(", ")} })` : ""}`);
+  return new ArgumentFoldError(`${spec.name} takes one object argument, its arguments object${keys.length ? ` ({ ${keys.join(", ")} })` : ""}`);
 }
 
 /** A call that brought arguments but not the required ones is the call's mistake, named here. */
