@@ -49,6 +49,12 @@ export interface ToolAdapters<T extends ToolLike> {
   toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry;
 }
 
+/** A Tool's own `jsonSchema` field, public or not. */
+function jsonSchemaOf(tool: ToolLike): JsonSchema | undefined {
+  const own = (tool as { jsonSchema?: unknown }).jsonSchema;
+  return typeof own === "object" && own !== null ? (own as JsonSchema) : undefined;
+}
+
 const isCategory = (c: unknown): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c);
 
 /** The host's map (unlisted → external, as the reference classes an unclassified tool), else
@@ -89,7 +95,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       override readonly name = spec.name;
       override readonly description = spec.description;
       override readonly needsToolCallId = spec.needsToolCallId === true;
-      override jsonSchema: JsonSchema | undefined = spec.inputSchema;
+      jsonSchema: JsonSchema | undefined = spec.inputSchema;
       constructor() {
         super();
         toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
@@ -153,7 +159,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     const spec: CapabilitySpec = own ?? {
       name: tool.name,
       description: tool.description,
-      inputSchema: (tool.inputSchema ?? tool.jsonSchema ?? { type: "object", properties: {} }) as JsonSchema,
+      inputSchema: (tool.inputSchema ?? jsonSchemaOf(tool) ?? { type: "object", properties: {} }) as JsonSchema,
       ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
       category: classify(tool, categories),
       ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
@@ -172,7 +178,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
         override readonly name = inner.name;
         override readonly description = inner.description;
         override readonly needsToolCallId = inner.needsToolCallId === true;
-        override jsonSchema: JsonSchema | undefined = inner.jsonSchema as JsonSchema | undefined;
+        jsonSchema: JsonSchema | undefined = jsonSchemaOf(inner);
         readonly category = capability.spec.category;
         readonly inner = inner;
         constructor() {

@@ -38,7 +38,9 @@ export interface MonitorRequest extends ApprovalRequest {
   readonly recentTranscript: readonly unknown[];
   /** The NodeTool `PendingAction` fields: the wire name and the raw `recentTranscript()` value. */
   readonly name: string;
-  readonly transcript?: unknown;
+  /** Typed loosely on purpose: NodeTool's monitor declares `transcript?: string`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly transcript?: any;
 }
 /** NodeTool's verdict: `block` decides; tier ("hard" | "soft") and severity go into the refusal. */
 export interface BlockVerdict {
