@@ -177,13 +177,13 @@ function readPublished(context: unknown, keys: readonly string[]): unknown {
   if (typeof context !== "object" || context === null) return undefined;
   for (const key of keys) {
     const direct = (context as Record<string, unknown>)[key];
-    if (direct !== undefined) return direct;
+    if (direct !== undefined && direct !== null) return direct;
     for (const accessor of ["lookup", "get"]) {
       const fn = (context as Record<string, unknown>)[accessor];
       if (typeof fn !== "function") continue;
       try {
         const value = (fn as (k: string) => unknown).call(context, key);
-        if (value !== undefined) return value;
+        if (value !== undefined && value !== null) return value; // a get(key, default) answering null has nothing
       } catch {
         // an accessor with another signature: not where the gate lives
       }
