@@ -12,7 +12,7 @@ import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";
 import { createCapabilityRun } from "./run.js";
 import type { CapabilityImpl, CapabilityRun, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
-import { TOOL_CALL_ID_ARG, isPlainRecord, resolveUserMessage } from "./validate.js";
+import { TOOL_CALL_ID_ARG, isPlainRecord, resolveUserMessage, withSnakeCaseAliases } from "./validate.js";
 import { toolShape, type ToolLike, type RunSource } from "./tool-shape.js";
 
 export type { ToolLike, RunSource } from "./tool-shape.js";
@@ -105,7 +105,8 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       }
       override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
         const impl = await loadImpl();
-        return impl(runFor(context, source), params);
+        // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
+        return impl(runFor(context, source), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
       }
     }
     const tool = new CapabilityTool();

@@ -235,7 +235,9 @@ export function createHeadlessGate(host: string, policy: HeadlessPolicy = "escal
  * once per host. A published value that is not valid gate options throws
  * PermissionGateOptionsError: a host that tried to publish a gate is never run headless by guess.
  */
-export function gateFromContext(context: unknown, opts: GateFromContextOptions = {}): CapabilityGate {
+export function gateFromContext(context: unknown, options: GateFromContextOptions | string = {}): CapabilityGate {
+  // NodeTool's signature is gateFromContext(context, hostName).
+  const opts: GateFromContextOptions = typeof options === "string" ? { host: options } : options;
   const published = readPublished(context, [PERMISSION_GATE_CONTEXT_KEY, ...(opts.keys ?? [])]);
   if (isGate(published)) return published;
   if (isGateOptions(published)) {

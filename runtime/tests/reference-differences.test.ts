@@ -9,6 +9,7 @@ import {
   bindToolAdapters,
   createCapabilityRegistry,
   createCapabilityRun,
+  gateFromContext,
   nodetoolPreset,
   resetHeadlessWarnings,
   type CapabilityModule,
@@ -103,6 +104,27 @@ describe("the tool-call id, the host's categories, context.signal", () => {
     ac.abort();
     expect(await run.invoke("add_note", { title: "b" })).toMatchObject({ error: "aborted" });
     expect(world.implRuns.get("add_note")).toBe(1);
+  });
+});
+
+describe("NodeTool's call shapes", () => {
+  it("gateFromContext(context, hostName) names the host; a Tool built from a spec folds camelCase keys like invoke", async () => {
+    resetHeadlessWarnings();
+    const warnings: string[] = [];
+    const proc = globalThis.process;
+    const original = proc.emitWarning;
+    proc.emitWarning = ((m: string) => void warnings.push(m)) as typeof proc.emitWarning;
+    try {
+      expect(gateFromContext(new NtContext(), "nodetool-cli").mode).toBe("auto");
+    } finally {
+      proc.emitWarning = original;
+    }
+    expect(warnings[0]).toMatch(/^capkit: nodetool-cli: no permission gate was published/);
+    const seen: Record<string, unknown>[] = [];
+    const spec: CapabilitySpec = { name: "get_job", description: "d", inputSchema: { type: "object", properties: { job_id: { type: "string" } } }, category: "read" };
+    const tool = bindToolAdapters({ Tool: NtTool }).toolFromCapability(spec, async (_r, a) => (seen.push(a), "ok"));
+    await tool.execute!(new NtContext(), { jobId: "j9" });
+    expect(seen).toEqual([{ job_id: "j9" }]);
   });
 });
 
