@@ -128,6 +128,8 @@ export interface NormalizedGate {
   readonly approve?: (request: ApprovalRequest) => unknown;
   readonly review?: (request: MonitorRequest) => unknown;
   readonly offTheClock: <T>(fn: () => T | Promise<T>) => Promise<T>;
+  /** Also suspend this clock around approvals and reviews until the returned detach is called. */
+  readonly attachClock: (clock: { suspend(): void; resume(): void }) => () => void;
   readonly transcript: () => unknown;
   readonly headless: boolean;
   readonly host?: string;
@@ -161,6 +163,9 @@ export function normalizeGateOptions(raw: PermissionGateOptions): NormalizedGate
   const approver = options.approver ?? options.requestApproval;
   const monitor = options.monitor ?? options.securityMonitor;
   const suspend = suspender(options);
+  // Clocks attached for one guest action each (a host clock of another shape cannot be told
+  // about the sandbox's budget, so the gate suspends that budget itself).
+  const attached = new Set<{ suspend(): void; resume(): void }>();
   const review = monitor
     ? typeof monitor === "function"
       ? (r: MonitorRequest) => monitor(r)
@@ -173,11 +178,18 @@ export function normalizeGateOptions(raw: PermissionGateOptions): NormalizedGate
     ...(review ? { review } : {}),
     async offTheClock(work) {
       const resume = suspend();
+      const paused = [...attached];
+      for (const c of paused) c.suspend();
       try {
         return await work();
       } finally {
+        for (const c of paused) c.resume();
         resume();
       }
+    },
+    attachClock(clock) {
+      attached.add(clock);
+      return () => void attached.delete(clock);
     },
     transcript: () => options.recentTranscript?.(),
     headless: options.headless === true,

@@ -146,6 +146,7 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
     headless,
     options,
     payloadExtras: g.payloadExtras,
+    attachClock: g.attachClock,
     ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}),
     decide,
     authorize,

@@ -135,6 +135,8 @@ export interface CapabilityGate {
   /** Refusals carry capkit's extra fields (see PermissionGateOptions.payloadExtras). */
   readonly payloadExtras?: boolean;
   readonly refusalMessages?: RefusalMessages;
+  /** Suspend this clock too around approvals and reviews (a guest action's budget) until detached. */
+  attachClock?(clock: GateClock): () => void;
   decide(category: PermissionCategory): PermissionDecision;
   authorize(request: GateRequest): Promise<GateVerdict>;
 }

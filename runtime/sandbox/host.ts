@@ -95,6 +95,9 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   // A relay on the gate forwards its suspensions to this action's clock while it runs.
   const relay = isClockRelay(gateClock) ? gateClock : undefined;
   relay?.attach(clock);
+  // Any other host clock on the gate (NodeTool's suspend() → resume) is the host's own; the gate
+  // then suspends this action's budget as well, so an approval never runs the guest out of time.
+  const detachFromGate = gateClock === undefined || relay || clock === gateClock ? undefined : options.run.gate?.attachClock?.(clock);
   const rt = lease.engine.newRuntime();
   rt.setMemoryLimit(lease.capBytes);
   rt.setMaxStackSize(options.maxStackBytes ?? 256 * 1024);
@@ -159,6 +162,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
     return { ok: false, error: { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message }, calls };
   } finally {
     relay?.detach(clock);
+    detachFromGate?.();
     pump?.close();
     for (const fn of bridgeFns) {
       try {

@@ -15,7 +15,7 @@ import {
   type CapabilityModule,
   type CapabilitySpec,
 } from "../index.js";
-import { runGuestAction } from "../sandbox/index.js";
+import { createSandboxClock, runGuestAction } from "../sandbox/index.js";
 import { NT_CATEGORIES, NT_GATE_KEY, NtContext, NtTool, ntGate } from "./support/reference-host.js";
 import { sampleRegistry } from "./support/sample-capabilities.js";
 
@@ -125,6 +125,24 @@ describe("NodeTool's call shapes", () => {
     const tool = bindToolAdapters({ Tool: NtTool }).toolFromCapability(spec, async (_r, a) => (seen.push(a), "ok"));
     await tool.execute!(new NtContext(), { jobId: "j9" });
     expect(seen).toEqual([{ job_id: "j9" }]);
+  });
+});
+
+describe("NodeTool's clock in a guest action", () => {
+  it("an approval suspends both the host's clock and the action's own budget", async () => {
+    const { registry } = sampleRegistry();
+    const actionClock = createSandboxClock(60_000);
+    const host = ntGate("default", { add_note: "allow" });
+    const seen: boolean[] = [];
+    const options = { ...host.options, requestApproval: async (r: Parameters<typeof host.options.requestApproval>[0]) => (seen.push(actionClock.suspended, host.suspended()), host.options.requestApproval(r)) };
+    const run = createCapabilityRun({ context: {}, registry, gate: options });
+    const r = await runGuestAction({ source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`, run, registry, mounted: ["notes"], clock: actionClock });
+    expect(r).toMatchObject({ ok: true, value: { added: "t" } });
+    expect(seen).toEqual([true, true]);
+    expect([actionClock.suspended, host.suspended()]).toEqual([false, false]);
+    // after the action the gate no longer touches that action's clock
+    await run.invoke("add_note", { title: "u" });
+    expect(seen).toEqual([true, true, false, true]);
   });
 });
 
