@@ -22,8 +22,8 @@ import { scanInventory } from "../inventory/index.js";
 import { VirtualTree } from "../codemods/plan.js";
 import { DEFAULT_CODEMODS_CONFIG } from "../lib/config/codemods.js";
 import { runToolConstruction } from "../codemods/tool-construction-to-name/index.js";
-import { getTypeScript, parseSource } from "../codemods/tool-construction-to-name/support/parse.js";
-import { applyEdits } from "../codemods/tool-construction-to-name/support/splice.js";
+import { getTypeScript, parseSource } from "../codemods/shared/parse.js";
+import { applyEdits } from "../codemods/shared/splice.js";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURE = join(REPO, "fixtures", "nodetool-mini");

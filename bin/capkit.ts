@@ -62,16 +62,3 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
 }
-
-// Run when executed (bin/capkit.mjs imports this file); stay inert when a test imports main().
-if (process.argv[1] && /capkit\.(mjs|ts)$/.test(process.argv[1])) {
-  // A reader that stops early (`capkit inventory --json | head`) closes the pipe: stop quietly
-  // with the command's exit code instead of an unhandled EPIPE trace.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE") throw error;
-      process.exit(process.exitCode ?? 0);
-    });
-  }
-  process.exitCode = await main(process.argv.slice(2), processIO());
-}

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { cliArgs } from "./test-support/cli.js";
 
-const REPO = join(import.meta.dirname, "..");
 const root = mkdtempSync(join(tmpdir(), "capkit-pipe-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -16,7 +16,7 @@ describe("the capkit executable", () => {
     writeFileSync(join(tools, "base-tool.ts"), "export abstract class Tool {\n  abstract readonly name: string;\n}\n");
     const classes = Array.from({ length: 400 }, (_, i) => `export class Pipe${i}Tool extends Tool {\n  readonly name = "pipe_${i}";\n}\n`);
     writeFileSync(join(tools, "pipe-tools.ts"), `import { Tool } from "./base-tool.js";\n${classes.join("")}`);
-    const child = spawn(process.execPath, [join(REPO, "bin", "capkit.mjs"), "inventory", root, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, cliArgs("inventory", root, "--json"), { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     // Read one chunk, then close our end, as `head -c` does.

@@ -8,10 +8,13 @@
 const roots = [];
 /** @type {string[]} */
 let provided = [];
+/** capkit's own entries lent to targets: specifier → the file URL this capkit process runs. @type {Record<string, string>} */
+let capkitEntries = {};
 let capkitURL = "";
 
 export function initialize(data) {
   provided = data.provided;
+  capkitEntries = data.capkitEntries ?? {};
   capkitURL = data.capkitURL;
   data.port.on("message", (msg) => {
     if (msg && msg.type === "root") {
@@ -51,6 +54,9 @@ async function resolveInTarget(specifier, context, nextResolve) {
     const entry = root.packages[specifier];
     // Through the rest of the chain (tsx), so a .ts entry is loaded the way tsx marks it.
     if (entry) return nextResolve(entry, context);
+    // capkit's own entries by file, so the target shares this process's instance of them.
+    const own = capkitEntries[specifier];
+    if (own) return nextResolve(own, context);
     if (provided.includes(specifier) || provided.includes(packageName(specifier))) {
       return nextResolve(specifier, { ...context, parentURL: capkitURL });
     }

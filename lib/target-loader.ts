@@ -29,6 +29,13 @@ function ensureHooks(): MessagePort {
     parentURL: import.meta.url,
     data: {
       port: channel.port2,
+      // Explicit entries, so a target's `capkit/runtime` is the very module this process runs
+      // (the sources under tsx, the build when installed), never a second instance.
+      capkitEntries: Object.fromEntries(
+        Object.entries(capkitProvidedModules())
+          .filter(([name]) => name.startsWith("capkit/"))
+          .map(([name, file]) => [name, pathToFileURL(file).href]),
+      ),
       provided: [...Object.keys(capkitProvidedModules()), "capkit"],
       capkitURL: pathToFileURL(resolve(CAPKIT_ROOT, "package.json")).href,
     },

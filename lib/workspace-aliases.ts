@@ -8,11 +8,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { codeFile, PACKAGE_ROOT } from "./package-layout.js";
 import { readExportsField, type PackageExports } from "./package-exports.js";
 
-export const CAPKIT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The folder with capkit's package.json (lib/package-layout.ts says where the code is). */
+export const CAPKIT_ROOT = PACKAGE_ROOT;
 
 export interface WorkspacePackage {
   readonly name: string;
@@ -35,7 +36,13 @@ export function listWorkspacePackages(root: string): WorkspacePackage[] {
   const packagesDir = join(root, "packages");
   if (!existsSync(packagesDir)) return [];
   const out: WorkspacePackage[] = [];
-  for (const dir of readdirSync(packagesDir).sort()) {
+  let dirs: string[];
+  try {
+    dirs = readdirSync(packagesDir).sort();
+  } catch {
+    return out; // unreadable: the scan reports the folder itself (discover.ts); aliases just go without
+  }
+  for (const dir of dirs) {
     const manifestPath = join(packagesDir, dir, "package.json");
     if (!existsSync(manifestPath)) continue;
     try {
@@ -55,8 +62,8 @@ const require = createRequire(import.meta.url);
 /** Packages capkit lends to a target that has no node_modules: name → absolute entry. */
 export function capkitProvidedModules(): Record<string, string> {
   return {
-    "capkit/runtime": join(CAPKIT_ROOT, "runtime", "index.ts"),
-    "capkit/runtime/sandbox": join(CAPKIT_ROOT, "runtime", "sandbox", "index.ts"),
+    "capkit/runtime": codeFile("runtime/index"),
+    "capkit/runtime/sandbox": codeFile("runtime/sandbox/index"),
     zod: require.resolve("zod"),
   };
 }

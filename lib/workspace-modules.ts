@@ -14,12 +14,12 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import { exportTargets } from "./package-exports.js";
 import { JS_TO_TS, probe } from "./specifier-resolution.js";
+import { isNeverScannedDir } from "./never-scanned.js";
 import { capkitProvidedModules, listWorkspacePackages, type WorkspacePackage } from "./workspace-aliases.js";
 
 /** Files listed per package at most (a runaway pattern over a huge folder stays cheap). */
 const MAX_FILES = 5000;
 const SOURCE = /\.(?:ts|tsx|mts)$/;
-const SKIP_DIRS = new Set(["node_modules", "dist", "build"]);
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
@@ -46,7 +46,7 @@ function sourceFiles(pkgAbs: string, dir: string): string[] {
       if (out.length >= MAX_FILES) return;
       const child = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) walk(child);
+        if (!isNeverScannedDir(e.name) && !e.name.startsWith(".")) walk(child);
       } else if (SOURCE.test(e.name) && !e.name.endsWith(".d.ts")) out.push(`./${child}`);
     }
   };

@@ -1,9 +1,10 @@
 /**
- * JSON reporter: the `capkit inventory --json` contract of ARCHITECTURE.md, exactly one
+ * JSON reporter: the `capkit inventory --json` contract (docs/architecture.md), exactly one
  * document. Contract keys come first in a fixed order (root, counters, classes), every kind
  * appears in `byKind`, and the ratchet outcome is added when `--check` produced one.
  */
-import { KINDS, type ClassRecord, type Counters, type Kind } from "../inventory/types.js";
+import { KINDS } from "../lib/kinds.js";
+import type { ClassRecord, Counters, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import type { Reporter } from "./types.js";
 

@@ -10,7 +10,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { createRule } from "./create-rule.js";
 import { MESSAGES } from "./messages.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
-import { isSpecFile } from "./seam/sides.js";
+import { isSpecFile } from "../lib/config/seam-sides.js";
 
 export const RULE_NAME = "require-capability-category";
 

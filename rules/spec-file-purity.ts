@@ -11,7 +11,7 @@ import { createRule } from "./create-rule.js";
 import { MESSAGES } from "./messages.js";
 import { getSeamAnalysis } from "./graph/graph-cache.js";
 import { defaultSeamOptions, seamOptionsSchema, setupRule, type SeamRuleOptions } from "./seam/rule-options.js";
-import { isSpecFile } from "./seam/sides.js";
+import { isSpecFile } from "../lib/config/seam-sides.js";
 
 export const RULE_NAME = "spec-file-purity";
 

@@ -140,17 +140,8 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
     return { allowed: true, steps, prompted, monitored };
   }
 
-  return {
-    mode: g.mode,
-    sessionAllow,
-    headless,
-    options,
-    payloadExtras: g.payloadExtras,
-    attachClock: g.attachClock,
-    ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}),
-    decide,
-    authorize,
-  };
+  const extras = { payloadExtras: g.payloadExtras, attachClock: g.attachClock, ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}) };
+  return { mode: g.mode, sessionAllow, headless, options, ...extras, decide, authorize };
 }
 
 /** A built gate (as opposed to gate options): anything with an `authorize` method. */

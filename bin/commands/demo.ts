@@ -6,20 +6,21 @@
  * parity and lint; 1 otherwise (each failing step says why).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { demoFixtureRoot } from "../../lib/package-layout.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { EnvironmentError } from "../../lib/errors.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { saveResult, capkitDir } from "../../lib/results-store.js";
-import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import { writeBaseline } from "../../inventory/ratchet/index.js";
-import { scanInventory } from "../../inventory/scan/scan-inventory.js";
+import { scanInventory } from "../../inventory/index.js";
 import type { Counters, InventoryResult } from "../../inventory/types.js";
 import { runMigration } from "../../codemods/runner/index.js";
-import { runLint } from "../../rules/engine/lint-engine.js";
-import { recordParityAt, runParity } from "../../runtime/parity/engine.js";
-import { recordingSummary, renderParityText } from "../../runtime/parity/render-text.js";
+import { runLint } from "../../rules/engine/index.js";
+import { recordParityAt, runParity } from "../../parity/index.js";
+import { recordingSummary, renderParityText } from "../../parity/index.js";
 import { computeHistory, saveHistory } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { colorEnabled, renderInventoryReport } from "../../reports/index.js";
@@ -27,9 +28,12 @@ import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js"
 import { migrateJson } from "./migrate.js";
 
 const USAGE = "capkit demo [--table]";
-const FIXTURE = join(CAPKIT_ROOT, "fixtures", "nodetool-mini");
-/** Saved results and caches of earlier runs inside the checkout are not part of the fixture. */
-const NOT_COPIED = [/[\\/]\.capkit[\\/](results|cache)([\\/]|$)/, /[\\/]node_modules([\\/]|$)/, /[\\/]\.capkit[\\/]dashboard\.html$/];
+/**
+ * Saved results and caches of earlier runs inside the checkout are not part of the fixture.
+ * Matched against the path inside the fixture: an installed capkit's fixture itself lies under
+ * node_modules/.
+ */
+const NOT_COPIED = [/^\.capkit\/(results|cache|journal|migrate\.lock)(\/|$)/, /(^|\/)node_modules(\/|$)/, /^\.capkit\/dashboard\.html$/];
 
 function git(root: string, ...args: string[]): string {
   return execFileSync("git", args, {
@@ -41,8 +45,18 @@ function git(root: string, ...args: string[]): string {
 }
 
 function copyFixture(): string {
+  const fixture = demoFixtureRoot();
+  if (!existsSync(join(fixture, "package.json"))) {
+    throw new EnvironmentError("the demo's embedded fixture is missing from this install", { file: fixture, hint: "reinstall capkit (npm install capkit), or run `npm run build` in a checkout" });
+  }
   const root = mkdtempSync(join(tmpdir(), "capkit-demo-"));
-  cpSync(FIXTURE, root, { recursive: true, filter: (src) => !NOT_COPIED.some((re) => re.test(src)) });
+  const inside = (src: string) => relative(fixture, src).split(sep).join("/");
+  try {
+    cpSync(fixture, root, { recursive: true, filter: (src) => !NOT_COPIED.some((re) => re.test(inside(src))) });
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   git(root, "init", "-q", "-b", "main");
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "nodetool-mini: before the migration");

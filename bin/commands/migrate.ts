@@ -1,22 +1,23 @@
 /**
- * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty]
+ * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty] [--no-git]
  * [--typecheck] [--keep-shims] [--commit] [--config FILE]`: parses flags, runs the migrate engine
  * (codemods/runner/), saves the result (.capkit/results/migrate.json) and renders it. Exit 1
  * when any class was refused or the apply was rolled back, 2 on usage/config/environment errors.
+ * `capkit migrate [root] --rollback-journal [--force] | --discard-journal` answers an interrupted
+ * migrate explicitly (codemods/runner/recover.ts).
  */
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { loadResult, saveResult } from "../../lib/results-store.js";
-import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/saved-result.js";
-import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
-import { parseCommandArgs, type CommandModule } from "../command.js";
+import { loadResult } from "../../lib/results-store.js";
+import { mergeSavedMigrate, resolveJournal, runMigration, type JournalActionResult, type MigrateProgress, type MigrateResult, type SavedMigrate } from "../../codemods/runner/index.js";
+import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
-  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
+  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--no-git] [--typecheck] [--keep-shims] [--commit] [--config FILE]\n       capkit migrate [root] --rollback-journal [--force] | --discard-journal";
 
-/** The --json document: the ARCHITECTURE.md contract first, detail after. */
+/** The --json document: the contract (docs/architecture.md) first, detail after. */
 export function migrateJson(r: MigrateResult): SavedMigrate {
   return {
     namespaces: r.namespaces.map((n) => ({
@@ -56,6 +57,18 @@ function renderText(r: MigrateResult): string {
   return `${lines.join("\n")}\n`;
 }
 
+function journalActionText(r: JournalActionResult): string {
+  const from = `the interrupted capkit migrate (pid ${r.interrupted.pid}, started ${r.interrupted.startedAt})`;
+  if (r.action === "discard") return `discarded the journal of ${from}; its ${r.files.length} files are left as they are now: review them with git status / git diff\n`;
+  return `rolled back ${from}: ${r.restored.length} file${r.restored.length === 1 ? "" : "s"} restored${r.restored.map((p) => `\n  ${p}`).join("")}\n`;
+}
+
+function runJournalAction(root: string, action: "rollback" | "discard", force: boolean, json: boolean, io: CliIO): number {
+  const r = resolveJournal(root, action, { force });
+  io.stdout(json ? `${JSON.stringify(r, null, 2)}\n` : journalActionText(r));
+  return 0;
+}
+
 function progressText(e: MigrateProgress): string {
   return `migrate: ${e.phase}${e.namespace ? ` ${e.namespace}` : ""} ${e.total ? `${e.done}/${e.total}` : ""}`;
 }
@@ -77,11 +90,22 @@ export const command: CommandModule = {
         "keep-shims": { type: "boolean" },
         commit: { type: "boolean" },
         config: { type: "string" },
+        "no-git": { type: "boolean" },
+        "rollback-journal": { type: "boolean" },
+        "discard-journal": { type: "boolean" },
+        force: { type: "boolean" },
       },
       USAGE,
     );
     if (positionals.length > 1) throw new UsageError(`expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const namespaces = values.namespace ?? [];
+    const journalAction = values["rollback-journal"] ? "rollback" : values["discard-journal"] ? "discard" : null;
+    if (values["rollback-journal"] && values["discard-journal"]) throw new UsageError("--rollback-journal and --discard-journal are exclusive", { hint: "roll the interrupted apply back, or keep the tree and drop the journal" });
+    if (values.force && journalAction !== "rollback") throw new UsageError("--force only goes with --rollback-journal", { hint: `usage: ${USAGE}` });
+    if (journalAction) {
+      if (values.all || namespaces.length) throw new UsageError(`--${journalAction}-journal takes no namespaces`, { hint: "answer the interrupted migrate first, then run capkit migrate again" });
+      return runJournalAction(resolve(io.cwd, positionals[0] ?? "."), journalAction, values.force ?? false, values.json ?? false, io);
+    }
     if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
@@ -96,10 +120,15 @@ export const command: CommandModule = {
       typecheck: values.typecheck ?? false,
       keepShims: values["keep-shims"] ?? false,
       commit: values.commit ?? false,
+      noGit: values["no-git"] ?? false,
+      onNotice: (message) => {
+        line?.clear();
+        io.stderr(`capkit migrate: ${message}\n`);
+      },
       onProgress: line && ((e) => line.show(progressText(e))),
     });
     line?.clear();
-    if (!result.dryRun) saveResult(root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
+    if (!result.dryRun) saveResultOrNote(io, "migrate", root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
     if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
     else {
       if (result.dryRun && result.diff) io.stdout(result.diff);

@@ -1,14 +1,14 @@
 /**
  * `capkit smoke <entry> [--timeout s] [--ready TEXT] [--root DIR] [--json]`: bundles the entry
  * with esbuild (esm, node) into a temp folder and runs it next to the unbundled entry
- * (rules/smoke/smoke.ts); a deadlock or timeout fails and names the import cycle behind it.
+ * (rules/smoke/); a deadlock or timeout fails and names the import cycle behind it.
  * Saves .capkit/results/smoke.json. Exit: 0 both runs ok; 1 a run failed; 2 usage error.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
-import { runSmoke, type SmokeResult } from "../../rules/smoke/smoke.js";
+import { runSmoke, type SmokeResult } from "../../rules/smoke/index.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
 
 const USAGE = "capkit smoke <entry> [--timeout s] [--ready TEXT] [--root DIR] [--json]";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
 import type { CodemodContext } from "../codemod.js";
 import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
-import { describeFixtureWarnings } from "../tool-construction-to-name/fixture-warnings.js";
+import { describeFixtureWarnings } from "../tool-construction-to-name/test-support/fixture-warnings.js";
 import gateToolsToCapabilities from "./index.js";
 
 describeCodemodFixtures(gateToolsToCapabilities, new URL("./__testfixtures__", import.meta.url));

@@ -6,14 +6,14 @@
  * over the same VirtualTree; returns one UnitResult per moved import/re-export and per
  * rewritten construction. Text splicing keeps untouched code byte-identical.
  */
-import { getTypeScript, parseSource } from "../tool-construction-to-name/support/parse.js";
+import { getTypeScript, parseSource } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
-import { isSourceFile } from "../tool-construction-to-name/support/paths.js";
-import { reverseSeamWarning } from "../tool-construction-to-name/support/seam.js";
-import { OverlappingEditsError } from "../tool-construction-to-name/support/splice.js";
-import { importTarget, PackageReexports } from "../tool-construction-to-name/support/targets.js";
+import { isSourceFile } from "../shared/paths.js";
+import { reverseSeamWarning } from "../shared/seam.js";
+import { OverlappingEditsError } from "../shared/splice.js";
+import { importTarget, PackageReexports } from "../shared/targets.js";
 import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
 import { gateToolsTarget, uncheckedIndexAccess } from "./sources.js";
 

@@ -6,11 +6,11 @@
  * `new GatedTool(t, opts)` becomes `gateTools([t], opts)[0]`.
  */
 import type TS from "typescript";
-import type { TypeScriptApi } from "../tool-construction-to-name/support/parse.js";
+import type { TypeScriptApi } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
-import { ImportPlan, namedImports } from "../tool-construction-to-name/support/imports.js";
-import { applyEdits, type TextEdit } from "../tool-construction-to-name/support/splice.js";
+import { ImportPlan, namedImports } from "../shared/imports.js";
+import { applyEdits, type TextEdit } from "../shared/splice.js";
 import { isToolsSide, toolsSideModule } from "./sources.js";
 
 export const CODEMOD_NAME = "gate-tools-to-capabilities";

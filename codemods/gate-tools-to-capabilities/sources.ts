@@ -7,9 +7,9 @@
 import type { SeamDefinition } from "../../lib/config/seam.js";
 import { DEFAULT_SEAM_CONFIG } from "../../lib/config/seam.js";
 import type { VirtualTree } from "../plan.js";
-import { moduleExports } from "../tool-construction-to-name/support/exports.js";
-import { resolveRelative } from "../tool-construction-to-name/support/paths.js";
-import { matchesAny } from "../../rules/seam/glob.js";
+import { moduleExports } from "../shared/exports.js";
+import { resolveRelative } from "../shared/paths.js";
+import { matchesAny } from "../../lib/glob-list.js";
 
 /** The capabilities-side file exporting gateTools, or null when the class move has not written one. */
 export function gateToolsTarget(tree: VirtualTree, capabilitiesDir: string): string | null {

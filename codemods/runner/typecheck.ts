@@ -11,7 +11,8 @@ import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import ts from "typescript";
 import { EnvironmentError } from "../../lib/errors.js";
-import { CAPKIT_ROOT, capkitProvidedModules } from "../../lib/workspace-aliases.js";
+import { codeFile } from "../../lib/package-layout.js";
+import { capkitProvidedModules } from "../../lib/workspace-aliases.js";
 
 export interface TypecheckResult {
   /** "file: TSxxxx: message" per error (line numbers dropped; duplicates kept). */
@@ -22,6 +23,15 @@ export interface TypecheckResult {
 
 const require = createRequire(import.meta.url);
 
+/** The folder of a package capkit can resolve (its own dependency, or the host's), or null. */
+function packageDir(name: string): string | null {
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
 function generatedConfig(root: string, tsconfig: string): string {
   const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
   const options = (read.config?.compilerOptions ?? {}) as { paths?: Record<string, string[]>; baseUrl?: string };
@@ -29,17 +39,18 @@ function generatedConfig(root: string, tsconfig: string): string {
   const paths: Record<string, string[]> = {};
   for (const [key, targets] of Object.entries(options.paths ?? {})) paths[key] = targets.map((t) => (isAbsolute(t) ? t : resolve(base, t)));
   const provided = capkitProvidedModules();
-  paths["capkit/runtime"] = [provided["capkit/runtime"] ?? join(CAPKIT_ROOT, "runtime", "index.ts")];
+  paths["capkit/runtime"] = [provided["capkit/runtime"] ?? codeFile("runtime/index")];
   paths["zod"] = [join(dirname(require.resolve("zod/package.json")), "index.d.ts")];
-  // Test files import vitest; lend capkit's types so they are not all new errors.
-  const vitestTypes = join(CAPKIT_ROOT, "node_modules", "vitest", "dist", "index.d.ts");
-  if (existsSync(vitestTypes)) paths["vitest"] = [vitestTypes];
+  // Test files import vitest; lend its types where capkit can see it, so they are not all new errors.
+  const vitestDir = packageDir("vitest");
+  if (vitestDir && existsSync(join(vitestDir, "dist", "index.d.ts"))) paths["vitest"] = [join(vitestDir, "dist", "index.d.ts")];
+  const nodeTypes = packageDir("@types/node");
   const dir = join(root, ".capkit", "cache");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, "tsconfig.typecheck.json");
   const config = {
     extends: tsconfig,
-    compilerOptions: { paths, typeRoots: [join(CAPKIT_ROOT, "node_modules", "@types")], noEmit: true },
+    compilerOptions: { paths, ...(nodeTypes ? { typeRoots: [dirname(nodeTypes)] } : {}), noEmit: true },
   };
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return file;

@@ -7,7 +7,7 @@
  */
 import type TS from "typescript";
 import type { ClassRecord } from "../../inventory/types.js";
-import { parseSource, type TypeScriptApi } from "./support/parse.js";
+import { parseSource, type TypeScriptApi } from "../shared/parse.js";
 import type { CodemodContext } from "../codemod.js";
 import type { VirtualTree } from "../plan.js";
 

@@ -8,17 +8,17 @@
  * are the `callSitesRewritten` count). Imports come from `<capabilitiesDir>/registry.ts` and
  * `context.runtimeImport`.
  */
-import { getTypeScript, parseSource } from "./support/parse.js";
+import { getTypeScript, parseSource } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { convertedClasses, type ConvertedClass } from "./converted.js";
 import { CODEMOD_NAME, rewriteFile } from "./rewrite-file.js";
-import { moduleExports } from "./support/exports.js";
-import { isSourceFile } from "./support/paths.js";
-import { reverseSeamWarning } from "./support/seam.js";
-import { OverlappingEditsError } from "./support/splice.js";
-import { importTarget, PackageReexports, runtimeSpecifier } from "./support/targets.js";
+import { moduleExports } from "../shared/exports.js";
+import { isSourceFile } from "../shared/paths.js";
+import { reverseSeamWarning } from "../shared/seam.js";
+import { OverlappingEditsError } from "../shared/splice.js";
+import { importTarget, PackageReexports, runtimeSpecifier } from "../shared/targets.js";
 
 export interface ToolConstructionOptions {
   /** Seams to warn about (default: lib/config/seam.ts DEFAULT_SEAM_CONFIG.seams). */

@@ -6,9 +6,9 @@
  * own former file, the bare name that used to refer to the removed declaration.
  */
 import type TS from "typescript";
-import type { TypeScriptApi } from "./support/parse.js";
+import type { TypeScriptApi } from "../shared/parse.js";
 import type { ConvertedClass } from "./converted.js";
-import { namedImports, type NamedImport } from "./support/imports.js";
+import { namedImports, type NamedImport } from "../shared/imports.js";
 
 export type ReferenceKind = "new" | "instanceof" | "value" | "type" | "export";
 

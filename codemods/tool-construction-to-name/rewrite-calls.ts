@@ -6,7 +6,7 @@
  * replacement or a refusal reason naming what would unblock it.
  */
 import type TS from "typescript";
-import type { TypeScriptApi } from "./support/parse.js";
+import type { TypeScriptApi } from "../shared/parse.js";
 import type { ConvertedClass } from "./converted.js";
 
 export type Rewrite = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };

@@ -5,14 +5,14 @@
  * the new text (null when nothing changed) and one UnitResult per reference.
  */
 import type TS from "typescript";
-import type { TypeScriptApi } from "./support/parse.js";
+import type { TypeScriptApi } from "../shared/parse.js";
 import type { UnitResult } from "../plan.js";
 import type { ConvertedClass } from "./converted.js";
 import { findReferences, type ClassReference } from "./references.js";
 import { rewriteInstanceof, rewriteNew, type Rewrite, type RuntimeNames } from "./rewrite-calls.js";
 import { planTable, tableOf, type TableSite } from "./tables.js";
-import { ImportPlan } from "./support/imports.js";
-import { applyEdits, EditSet } from "./support/splice.js";
+import { ImportPlan } from "../shared/imports.js";
+import { applyEdits, EditSet } from "../shared/splice.js";
 
 export const CODEMOD_NAME = "tool-construction-to-name";
 

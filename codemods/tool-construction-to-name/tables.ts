@@ -9,9 +9,9 @@
  * blocked it.
  */
 import type TS from "typescript";
-import type { TypeScriptApi } from "./support/parse.js";
+import type { TypeScriptApi } from "../shared/parse.js";
 import type { ClassReference } from "./references.js";
-import type { TextEdit } from "./support/splice.js";
+import type { TextEdit } from "../shared/splice.js";
 
 export interface TableSite {
   readonly name: string;

@@ -1,5 +1,5 @@
 /**
- * The counters of ARCHITECTURE.md from the classified records: direct `extends Tool`
+ * The counters (docs/architecture.md) from the classified records: direct `extends Tool`
  * occurrences and files, indirect subclasses apart, per kind (every listed class), the two
  * headline counters, and capability-shaped classes per namespace.
  */

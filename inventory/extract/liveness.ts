@@ -7,6 +7,7 @@
  * `${…}` code does). Over-generous on purpose where syntax alone cannot tell (`a < b` counts as
  * a possible generic call).
  */
+import { PERMISSION_CATEGORIES } from "../../lib/kinds.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 
 /** Reserved words that may stand before `(` without being a call (`of`, `await`, `yield` can be identifiers). */
@@ -20,7 +21,7 @@ for (const w of LIVE_WORDS) {
   list.push(w);
   LIVE_BY_FIRST[w.charCodeAt(0)] = list;
 }
-const CATEGORIES = new Set(["read", "write", "execute", "external"]);
+const CATEGORIES = new Set<string>(PERMISSION_CATEGORIES);
 const NEW_TARGET = /new\s+([A-Za-z_$][\w$]*)\s*([.[])?/y;
 const SPACED_GENERIC_CALL = /<[^;]*?>\s*(?:\?\.\s*)?\(/y;
 const NEW_BEFORE = /\bnew\s+$/;

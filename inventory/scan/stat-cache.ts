@@ -15,6 +15,7 @@ import { existsSync, readFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { CODE_EXTENSION } from "../../lib/package-layout.js";
 import { cacheDir } from "../../lib/results-store.js";
 import { hashSources } from "../extract/code-hash.js";
 import { FACTS_VERSION } from "../extract/facts.js";
@@ -64,7 +65,7 @@ export interface StatCache {
 }
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["gate.ts", "prefilter.ts", "../extract/builtins.ts"];
+const ANSWER_SOURCES = ["gate", "prefilter", "../extract/builtins"].map((f) => `${f}${CODE_EXTENSION}`);
 const answerSourcesHash = () => {
   const here = dirname(fileURLToPath(import.meta.url));
   return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));

@@ -1,6 +1,6 @@
 /** `categories`: where permission categories come from. */
 import { z } from "zod";
-import { PERMISSION_CATEGORIES } from "../../inventory/types.js";
+import { PERMISSION_CATEGORIES } from "../kinds.js";
 
 export const categoriesSection = z.strictObject({
   /** Name of the const object literal mapping wire name → category in the scanned code. */

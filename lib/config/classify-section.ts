@@ -1,6 +1,6 @@
 /** `classify`: where the classifier looks for evidence, the preset, and per-class overrides. */
 import { z } from "zod";
-import { KINDS } from "../../inventory/types.js";
+import { KINDS } from "../kinds.js";
 
 const regexString = z.string().refine((s) => {
   try {

@@ -4,10 +4,10 @@
  * old Tool classes (for `--record`), the cases file, the recording, the canaries per category,
  * and which result fields are declared non-deterministic. Defaults fit a NodeTool-shaped repo;
  * the registry path defaults to `<codemods.capabilitiesDir>/registry.ts`.
- * Consumed by runtime/parity/ (target loading) and bin/commands/parity.ts.
+ * Consumed by parity/ (target loading) and bin/commands/parity.ts.
  */
 import { z } from "zod";
-import { PERMISSION_CATEGORIES } from "../../inventory/types.js";
+import { PERMISSION_CATEGORIES } from "../kinds.js";
 
 const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier");
 const relPath = z

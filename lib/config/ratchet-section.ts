@@ -1,6 +1,6 @@
 /** `ratchet`: what `capkit inventory --check` refuses to let grow. */
 import { z } from "zod";
-import { KINDS } from "../../inventory/types.js";
+import { KINDS } from "../kinds.js";
 
 export const ratchetSection = z.strictObject({
   /** Kinds ratcheted besides the capability-shaped counter (e.g. ["host-bridge"]). */

@@ -1,10 +1,10 @@
 /** `scan`: which files the inventory reads (fast-glob patterns, relative to the scanned root). */
 import { z } from "zod";
+import { NEVER_SCANNED_GLOBS } from "../never-scanned.js";
 
 export const DEFAULT_INCLUDE = ["packages/**/*.{ts,tsx,mts,cts}"];
 export const DEFAULT_EXCLUDE = [
-  "**/node_modules/**",
-  "**/dist/**",
+  ...NEVER_SCANNED_GLOBS,
   "**/tests/**",
   "**/test/**",
   "**/__tests__/**",

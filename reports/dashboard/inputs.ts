@@ -1,5 +1,5 @@
 /**
- * What the dashboard renders: saved results only (ARCHITECTURE.md contracts), each optional
+ * What the dashboard renders: saved results only (the contracts in docs/architecture.md), each optional
  * except the inventory. `load-inputs.ts` reads them from `.capkit/`; tests build them by hand.
  */
 import type { HistoryResult } from "../../inventory/history/types.js";

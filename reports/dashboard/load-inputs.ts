@@ -9,7 +9,7 @@ import { EnvironmentError } from "../../lib/errors.js";
 import { readJsonFileIfExists } from "../../lib/read-json.js";
 import { resultPath, type ResultJob } from "../../lib/results-store.js";
 import type { HistoryResult } from "../../inventory/history/types.js";
-import { readBaseline } from "../../inventory/ratchet/baseline.js";
+import { readBaseline } from "../../inventory/ratchet/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { BaselineCounters, DashboardInputs, LintResult, MigrateResult, ParityResult } from "./inputs.js";
 

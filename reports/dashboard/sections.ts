@@ -3,7 +3,7 @@
  * progress, the class ledger, lint violations and the parity verdict. Each takes plain data
  * from the saved results and returns markup; nothing here reads files.
  */
-import { KINDS } from "../../inventory/types.js";
+import { KINDS } from "../../lib/kinds.js";
 import { summarizeTrend } from "../trend.js";
 import { COMPACT, trendChart, WIDE } from "./chart.js";
 import { html, raw, type RawHtml } from "./escape.js";

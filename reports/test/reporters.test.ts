@@ -71,7 +71,7 @@ describe("table reporter", () => {
 });
 
 describe("json reporter", () => {
-  it("emits the ARCHITECTURE.md contract, every kind in byKind", () => {
+  it("emits the inventory --json contract (docs/architecture.md), every kind in byKind", () => {
     const inv = mixedInventory();
     const { output, exitCode } = renderInventoryReport("json", { inventory: inv }, { color: true });
     const doc = JSON.parse(output);

@@ -7,7 +7,7 @@ import type { SeamConfig } from "../../lib/config/seam.js";
 import type { ImportRecord } from "../graph/module-facts.js";
 import { toRel } from "../graph/module-graph.js";
 import type { Resolver } from "../graph/resolve.js";
-import { exceptionFor, sideOf } from "../seam/sides.js";
+import { exceptionFor, sideOf } from "../../lib/config/seam-sides.js";
 
 export type ReverseMessageId = "reverseImport" | "reverseTypeImport" | "reverseDynamicImport";
 

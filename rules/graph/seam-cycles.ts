@@ -7,7 +7,7 @@
  * bundle. Consumed by graph-cache.ts (for no-seam-cycle) and `capkit smoke`.
  */
 import type { SeamDefinition } from "../../lib/config/seam.js";
-import { sideOf } from "../seam/sides.js";
+import { sideOf } from "../../lib/config/seam-sides.js";
 import { isInitEdge } from "./module-facts.js";
 import type { ModuleGraph } from "./module-graph.js";
 

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { codeFile } from "../../../lib/package-layout.js";
 import { CAPKIT_ROOT } from "../../../lib/workspace-aliases.js";
 
 export function runBehaviourSuite(root: string): { ok: boolean; output: string } {
@@ -15,7 +16,7 @@ export function runBehaviourSuite(root: string): { ok: boolean; output: string }
   writeFileSync(
     config,
     `import { defineConfig } from ${JSON.stringify(join(CAPKIT_ROOT, "node_modules/vitest/dist/config.js"))};
-import { targetAliases } from ${JSON.stringify(join(CAPKIT_ROOT, "lib/workspace-modules.ts"))};
+import { targetAliases } from ${JSON.stringify(codeFile("lib/workspace-modules"))};
 export default defineConfig({
   root: ${JSON.stringify(root)},
   resolve: { alias: targetAliases(${JSON.stringify(root)}) },

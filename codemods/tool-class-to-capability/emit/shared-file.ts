@@ -14,7 +14,7 @@
  */
 import { posix } from "node:path";
 import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../../lib/config/seam.js";
-import { matchesAny } from "../../../rules/seam/glob.js";
+import { matchesAny } from "../../../lib/glob-list.js";
 import { Node, type Project } from "ts-morph";
 import type { VirtualTree } from "../../plan.js";
 import { mergeImports, type ImportNeed } from "./imports.js";

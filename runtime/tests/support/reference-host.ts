@@ -125,7 +125,9 @@ export function ntGate(
         depth++;
         let done = false;
         return () => {
-          if (!done) (done = true), depth--;
+          if (done) return;
+          done = true;
+          depth--;
         };
       },
       suspendedMs: () => 0,

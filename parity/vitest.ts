@@ -1,0 +1,97 @@
+/**
+ * `describeCapabilityParity(registry, options)`: the parity checks as a vitest suite a user
+ * drops into their own tests — one `it` per check (drift, category snapshot, gate parity
+ * through the sandbox, behaviour replay when a recording is given, and optionally the mutation
+ * self-check). A failing `it` shows the problems, each naming the capability.
+ */
+import { describe, expect, it } from "vitest";
+import { isCapkitError } from "../lib/errors.js";
+import { readJsonFile } from "../lib/read-json.js";
+import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
+import { runMutants } from "./engine.js";
+import { gateParityCheck } from "./gate-parity.js";
+import { moduleFilesIn } from "./load-target.js";
+import type { Mutant } from "./mutants.js";
+import { behaviourCheck } from "./replay.js";
+import { categoryCheck, driftCheck } from "./static-checks.js";
+import type { ParityRecording, ParityTarget } from "./types.js";
+
+export interface CapabilityParityOptions {
+  /** Suite title (default "capability parity"). */
+  readonly name?: string;
+  /** A fresh deterministic context per case. */
+  readonly context: () => unknown;
+  /** Fresh run fields per case (what old constructors took). */
+  readonly runFields?: () => Record<string, unknown>;
+  /** The committed snapshot: a JSON file path or the map itself. */
+  readonly snapshot?: string | Readonly<Record<string, string>>;
+  /** The old categories map (unlisted names → external). */
+  readonly oldCategories?: Readonly<Record<string, string>>;
+  /** The recording `capkit parity --record` wrote: a path or the parsed file. */
+  readonly recording?: string | ParityRecording;
+  readonly canaries?: Partial<Record<PermissionCategory, string>>;
+  readonly nondeterministic?: readonly string[];
+  /** The capabilities folder (absolute), to compare declared modules with `<key>.ts` files. */
+  readonly capabilitiesDir?: string;
+  /** true runs the built-in mutants; a list runs those. */
+  readonly mutants?: boolean | readonly Mutant[];
+  readonly pack?: string;
+}
+
+/** A test failure shows only an error's message, so the file and the hint go into it. */
+function readJson<T>(path: string, what: string): T {
+  try {
+    return readJsonFile(path, { what }) as T;
+  } catch (error) {
+    if (isCapkitError(error)) throw new Error(`describeCapabilityParity: ${error.format()}`, { cause: error });
+    throw error;
+  }
+}
+
+/** The ParityTarget these options describe (files are read when a test runs, not at collection). */
+export function parityTargetFromOptions(registry: CapabilityRegistry, options: CapabilityParityOptions): ParityTarget {
+  const snapshot = typeof options.snapshot === "string" ? readJson<Record<string, string>>(options.snapshot, "the category snapshot") : options.snapshot;
+  const recording = typeof options.recording === "string" ? readJson<ParityRecording>(options.recording, "the parity recording") : options.recording;
+  return {
+    registry,
+    createContext: options.context,
+    ...(options.runFields ? { createRunFields: options.runFields } : {}),
+    snapshot: snapshot ?? null,
+    snapshotLabel: typeof options.snapshot === "string" ? options.snapshot : "the snapshot passed in",
+    oldCategories: options.oldCategories ?? recording?.oldCategories ?? null,
+    oldCategoriesLabel: options.oldCategories ? "the old categories map" : "the old categories in the recording",
+    recording: recording ?? null,
+    recordingLabel: typeof options.recording === "string" ? options.recording : "the recording passed in",
+    ...(options.canaries ? { canaries: options.canaries } : {}),
+    nondeterministic: options.nondeterministic ?? [],
+    moduleFiles: options.capabilitiesDir ? moduleFilesIn(options.capabilitiesDir, ".") : null,
+    ...(options.pack ? { pack: options.pack } : {}),
+  };
+}
+
+export function describeCapabilityParity(registry: CapabilityRegistry, options: CapabilityParityOptions): void {
+  const target = () => parityTargetFromOptions(registry, options);
+  describe(options.name ?? "capability parity", () => {
+    it("drift: every export is complete, named once, and its spec is the module's own object", async () => {
+      expect((await driftCheck(target())).problems).toEqual([]);
+    });
+    it("category snapshot: name → category matches the committed snapshot and the old map", () => {
+      expect(categoryCheck(target()).problems).toEqual([]);
+    });
+    it("gate parity: the sandbox path and a direct invoke produce identical transcripts", async () => {
+      expect((await gateParityCheck(target())).problems).toEqual([]);
+    });
+    if (options.recording !== undefined) {
+      it("behaviour: replaying the recording through run.invoke matches the old classes", async () => {
+        expect((await behaviourCheck(target())).problems).toEqual([]);
+      });
+    }
+    if (options.mutants) {
+      it("mutation self-check: every broken gate and dispatcher is caught", async () => {
+        const summary = await runMutants(target(), Array.isArray(options.mutants) ? options.mutants : undefined);
+        expect(summary.survivors).toEqual([]);
+        expect(summary.killed).toBe(summary.total);
+      });
+    }
+  });
+}

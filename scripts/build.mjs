@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `prepare`, so `npm install` in a checkout or from git builds it):
+// compiles the published entries and the CLI into dist/ with tsc (ES modules + .d.ts; tsc
+// rather than esbuild, because the declarations need the full type check anyway), then copies
+// the files tsc does not emit: the target loader's resolve hooks and the demo's fixture.
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = join(ROOT, "dist");
+const require = createRequire(import.meta.url);
+
+// `--clean` (prepack): a tarball is built from nothing, so no output of a removed source ships.
+if (process.argv.includes("--clean")) rmSync(DIST, { recursive: true, force: true });
+
+const tsc = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.build.json")], { stdio: "inherit" });
+if (tsc.status !== 0) {
+  console.error("capkit build: tsc failed (errors above); dist/ is incomplete — fix them and run `npm run build` again");
+  process.exit(tsc.status ?? 1);
+}
+
+// tsc builds incrementally and never deletes: drop what a removed or renamed source left behind.
+function prune(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path !== join(DIST, "demo")) prune(path);
+      continue;
+    }
+    const source = /^(.*)\.(d\.ts|js)$/.exec(relative(DIST, path));
+    if (entry.name.endsWith(".map") || (source && !existsSync(join(ROOT, `${source[1]}.ts`)))) rmSync(path);
+  }
+}
+prune(DIST);
+
+cpSync(join(ROOT, "lib", "target-loader-hooks.mjs"), join(DIST, "lib", "target-loader-hooks.mjs"));
+chmodSync(join(DIST, "bin", "run.js"), 0o755);
+
+// The demo needs the fixture's sources, config and test helpers (parity builds its context from
+// tests/fake-context.ts), not its behaviour suite or saved results.
+const FIXTURE = join(ROOT, "fixtures", "nodetool-mini");
+const DEMO = join(DIST, "demo", "nodetool-mini");
+const LEFT_OUT = [/\.test\.ts$/, /(^|\/)node_modules(\/|$)/, /^\.capkit\/(results|cache)(\/|$)/, /^expected-inventory\.json$/];
+rmSync(DEMO, { recursive: true, force: true });
+if (existsSync(FIXTURE)) {
+  cpSync(FIXTURE, DEMO, {
+    recursive: true,
+    filter: (src) => !LEFT_OUT.some((re) => re.test(relative(FIXTURE, src).split(sep).join("/"))),
+  });
+}
