@@ -37,8 +37,9 @@ const of = <K extends GateEvent["kind"]>(events: readonly GateEvent[], kind: K, 
   events.filter((e): e is Extract<GateEvent, { kind: K }> => e.kind === kind && (capability === undefined || ("capability" in e && e.capability === capability)));
 
 function refusalOf(events: readonly GateEvent[], capability: string, index = 0): string | undefined {
-  const r = of(events, "result", capability)[index]?.outcome as { value?: { error?: unknown } } | undefined;
-  const e = r?.value?.error;
+  // Direct invoke returns the payload; the guest sees it thrown with its code.
+  const r = of(events, "result", capability)[index]?.outcome as { value?: { error?: unknown }; code?: unknown } | undefined;
+  const e = r?.value?.error ?? r?.code;
   return typeof e === "string" ? e : undefined;
 }
 

@@ -1,15 +1,16 @@
 /**
- * Check 3, gate parity through the real path: every case of ./gate-cases.ts runs twice on a
- * fresh context — once as a guest action in the QuickJS sandbox (generated facade → capability
- * dispatcher → run.invoke) and once as direct run.invoke calls — with the same scripted
- * approver, monitor and sandbox clock. Each transcript must meet the case's expectations and
- * the two transcripts must be identical (the one-implementation invariant). Implementations are
+ * Check 3, gate parity through the real path: every case of ./gate-cases.ts runs three times on
+ * a fresh context — as a guest action in the QuickJS sandbox (a facade's default export →
+ * capability dispatcher → run.invoke; a refusal is thrown with its code), as direct run.invoke
+ * calls, and as direct calls through gate options in NodeTool's vocabulary — with the same
+ * scripted approver, monitor and sandbox clock. Each transcript must meet the case's
+ * expectations and all three must be identical (the one-implementation invariant). Implementations are
  * observed from outside (a registry view that records every impl call), so a path that reaches
  * an implementation without invoke shows up. Consumed by ./engine.ts and ./vitest.ts.
  */
 import { createPermissionGate, PERMISSION_CATEGORIES, createCapabilityRun, scriptedApprover, scriptedMonitor, validateArguments } from "../runtime/index.js";
-import type { ApprovalRequest, MonitorRequest, PermissionCategory, CapabilityRegistry, CapabilityImpl } from "../runtime/index.js";
-import { createSandboxClock, runGuestAction } from "../runtime/sandbox/index.js";
+import type { ApprovalRequest, MonitorRequest, PermissionCategory, PermissionGateOptions, CapabilityRegistry, CapabilityImpl } from "../runtime/index.js";
+import { createSandboxClock, payloadFailure, runGuestAction } from "../runtime/sandbox/index.js";
 import { gateCases, type GateCall, type GateCase, type GateEvent } from "./gate-cases.js";
 import { generateInputs } from "./inputs.js";
 import { canonical, firstDifference } from "./normalize.js";
@@ -69,25 +70,60 @@ function guestSource(calls: readonly GateCall[], registry: CapabilityRegistry, p
     const key = registry.capabilityModuleOf(c.capability) ?? "";
     byModule.set(key, (byModule.get(key) ?? new Set()).add(c.capability));
   }
-  const imports = [...byModule].map(([key, names]) => `import { ${[...names].join(", ")} } from ${JSON.stringify(`${pack}/${key}`)};`);
-  const steps = calls.map((c) => `[${c.capability}, ${JSON.stringify(c.args)}]`).join(", ");
+  // Through each facade's default export (`import notes from "<pack>/notes"`), the form the
+  // reference's prompt teaches; a refusal arrives as a thrown error carrying its code.
+  const alias = new Map([...byModule.keys()].map((key, i) => [key, `m${i}`]));
+  const imports = [...byModule.keys()].map((key) => `import ${alias.get(key)} from ${JSON.stringify(`${pack}/${key}`)};`);
+  const steps = calls.map((c) => `[${alias.get(registry.capabilityModuleOf(c.capability) ?? "")}.${c.capability}, ${JSON.stringify(c.args)}]`).join(", ");
   return `${imports.join("\n")}
 export default async function () {
   const out = [];
   for (const [fn, args] of [${steps}]) {
     try { out.push({ value: await fn(args) }); }
-    catch (e) { out.push({ threw: String(e && e.message) }); }
+    catch (e) { out.push(e && e.code !== undefined ? { threw: String(e.message), code: e.code } : { threw: String(e && e.message) }); }
   }
   return out;
 }
 `;
 }
 
-function outcomeText(o: { value?: unknown; threw?: string }): unknown {
-  return o.threw !== undefined ? { threw: o.threw } : { value: canonical(JSON.parse(JSON.stringify(o.value ?? null))) };
+function outcomeText(o: { value?: unknown; threw?: string; code?: unknown }): unknown {
+  if (o.threw !== undefined) return o.code !== undefined ? { threw: o.threw, code: o.code } : { threw: o.threw };
+  return { value: canonical(JSON.parse(JSON.stringify(o.value ?? null))) };
 }
 
-async function runCase(target: ParityTarget, c: GateCase, path: "sandbox" | "direct", hooks: CheckHooks): Promise<GateEvent[]> {
+/** A direct call's result as the guest would see it: an `{ error }` payload is a throw. */
+function directOutcome(capability: string, value: unknown): unknown {
+  const failure = payloadFailure(capability, value);
+  return outcomeText(failure ? { threw: failure.message, code: failure.code } : { value });
+}
+
+type GatePath = "sandbox" | "direct" | "reference";
+
+/**
+ * The same scripted approver, monitor and clock in NodeTool's vocabulary: `requestApproval`
+ * reading `toolName`, `securityMonitor(action)` answering `{ block, reason }`, and a clock whose
+ * `suspend()` returns the resume function.
+ */
+function referenceShapedOptions(
+  c: GateCase,
+  approver: (r: ApprovalRequest) => unknown,
+  monitor: (r: MonitorRequest) => unknown,
+  clock: { suspend(): void; resume(): void },
+): PermissionGateOptions {
+  return {
+    mode: c.mode,
+    sessionAllow: new Set(c.sessionAllow ?? []),
+    requestApproval: async (r: ApprovalRequest) => approver({ ...r, capability: r.toolName }) as never,
+    securityMonitor: async (action: MonitorRequest) => {
+      const v = monitor({ ...action, capability: action.name }) as string | { verdict?: string; reason?: string };
+      return typeof v === "string" ? { block: v === "block" } : { block: v.verdict === "block", ...(v.reason ? { reason: v.reason } : {}) };
+    },
+    clock: { suspend: () => (clock.suspend(), () => clock.resume()) },
+  };
+}
+
+async function runCase(target: ParityTarget, c: GateCase, path: GatePath, hooks: CheckHooks): Promise<GateEvent[]> {
   const events: GateEvent[] = [];
   const clock = createSandboxClock(60_000);
   const approve = scriptedApprover(c.approvals, "deny");
@@ -102,7 +138,9 @@ async function runCase(target: ParityTarget, c: GateCase, path: "sandbox" | "dir
     events.push({ kind: "monitor", capability: request.capability, verdict: typeof verdict === "string" ? verdict : verdict.verdict, clockSuspended: clock.suspended });
     return verdict;
   };
-  const gate = (hooks.gateFactory ?? createPermissionGate)({ mode: c.mode, approver, monitor, clock, sessionAllow: new Set(c.sessionAllow ?? []) });
+  const options: PermissionGateOptions =
+    path === "reference" ? referenceShapedOptions(c, approver, monitor, clock) : { mode: c.mode, approver, monitor, clock, sessionAllow: new Set(c.sessionAllow ?? []) };
+  const gate = (hooks.gateFactory ?? createPermissionGate)(options);
   const registry = observedRegistry(target.registry, (capability) => events.push({ kind: "impl", capability }));
   const run = createCapabilityRun({
     ...(target.createRunFields?.() ?? {}),
@@ -112,10 +150,10 @@ async function runCase(target: ParityTarget, c: GateCase, path: "sandbox" | "dir
     onInvoke: (r) => events.push({ kind: "invoke", capability: r.name, outcome: r.outcome, steps: [...r.steps], args: canonical(r.args) }),
   });
   const results: { capability: string; outcome: unknown }[] = [];
-  if (path === "direct") {
+  if (path !== "sandbox") {
     for (const call of c.calls) {
       try {
-        results.push({ capability: call.capability, outcome: outcomeText({ value: await run.invoke(call.capability, structuredClone(call.args)) }) });
+        results.push({ capability: call.capability, outcome: directOutcome(call.capability, await run.invoke(call.capability, structuredClone(call.args))) });
       } catch (err) {
         results.push({ capability: call.capability, outcome: outcomeText({ threw: err instanceof Error ? err.message : String(err) }) });
       }
@@ -128,6 +166,7 @@ async function runCase(target: ParityTarget, c: GateCase, path: "sandbox" | "dir
       registry,
       mounted,
       clock,
+      ...(hooks.errorPayloads ? { errorPayloads: hooks.errorPayloads } : {}),
       ...(target.pack ? { pack: target.pack } : {}),
       filename: `parity-${c.id}.js`,
     });
@@ -154,12 +193,16 @@ export async function gateParityCheck(target: ParityTarget, hooks: CheckHooks = 
     const who = [...new Set(c.calls.map((k) => `${k.capability} (${k.category})`))].join(", ");
     const direct = await runCase(target, c, "direct", hooks);
     const sandbox = await runCase(target, c, "sandbox", hooks);
+    const reference = await runCase(target, c, "reference", hooks);
     const sandboxError = sandbox.find((e) => e.kind === "sandbox-error");
     if (sandboxError) problems.push(`case "${c.id}" [${who}]: the guest action failed in the sandbox: ${describeEvent(sandboxError)}`);
     const fromDirect = c.expect(direct);
     const fromSandbox = c.expect(sandbox);
     for (const p of fromDirect) problems.push(`case "${c.id}" [direct invoke]: ${p}`);
     for (const p of fromSandbox) if (!fromDirect.includes(p)) problems.push(`case "${c.id}" [sandbox]: ${p}`);
+    for (const p of c.expect(reference)) if (!fromDirect.includes(p)) problems.push(`case "${c.id}" [NodeTool-shaped gate options]: ${p}`);
+    const vocabularyDiff = firstDifference(direct, reference);
+    if (vocabularyDiff) problems.push(`case "${c.id}" [${who}]: NodeTool-shaped gate options and capkit's give different transcripts ${vocabularyDiff}`);
     const diff = firstDifference(direct, sandbox);
     if (diff) {
       const at = /^at \$\[(\d+)\]/.exec(diff);
@@ -173,7 +216,7 @@ export async function gateParityCheck(target: ParityTarget, hooks: CheckHooks = 
     name: "gate-parity",
     ok: problems.length === 0,
     problems,
-    summary: `${cases.length} cases × (sandbox, direct invoke) over canaries ${names.join(", ") || "(none)"}`,
+    summary: `${cases.length} cases × (sandbox, direct invoke, NodeTool-shaped options) over canaries ${names.join(", ") || "(none)"}`,
     ...(skipped.length ? { skipped } : {}),
   };
 }

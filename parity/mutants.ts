@@ -1,7 +1,8 @@
 /**
  * The mutation self-check: deliberately broken gates and dispatch paths, each composed from
  * the outside of the real runtime (a gate is an object with `authorize`; the sandbox path is
- * reached through the run the dispatcher is handed). `capkit parity --mutants` runs checks 3
+ * reached through the run the dispatcher is handed; the NodeTool-vocabulary mutants break only
+ * the gate built from NodeTool-shaped options). `capkit parity --mutants` runs checks 3
  * and 4 once per mutant; a mutant is killed when either check fails. Consumed by ./engine.ts.
  */
 import { createPermissionGate } from "../runtime/index.js";
@@ -64,6 +65,15 @@ function ignoreBlocks(monitor: SecurityMonitor | undefined): SecurityMonitor | u
   };
 }
 
+/** A gate that reads NodeTool's `{ block: false }` as a block (the monitor's own word ignored). */
+function blockKeyMisread(monitor: SecurityMonitor | undefined): SecurityMonitor | undefined {
+  if (typeof monitor !== "function") return monitor;
+  return async (request) => {
+    const v = await monitor(request);
+    return typeof v === "object" && v !== null && "block" in v ? { verdict: "block" as const, reason: "misread" } : v;
+  };
+}
+
 export const MUTANTS: readonly Mutant[] = [
   { name: "no-read-fast-path", description: "reads go through the ask ladder like external calls", gateFactory: noReadFastPath },
   { name: "monitor-skipped", description: "the security monitor is never consulted", gateFactory: gate(({ monitor: _m, ...o }) => o) },
@@ -95,6 +105,26 @@ export const MUTANTS: readonly Mutant[] = [
     }),
   },
   { name: "clock-not-suspended", description: "the sandbox clock keeps running during approvals and reviews", gateFactory: gate(({ clock: _c, ...o }) => o) },
+  {
+    name: "reference-monitor-skipped",
+    description: "a monitor given as NodeTool's securityMonitor is never consulted",
+    gateFactory: gate(({ securityMonitor: _s, ...o }) => o),
+  },
+  {
+    name: "reference-verdict-misread",
+    description: "NodeTool's { block: false } verdict is read as a block",
+    gateFactory: gate((o) => (o.securityMonitor ? { ...o, securityMonitor: blockKeyMisread(o.securityMonitor) } : o)),
+  },
+  {
+    name: "reference-approver-skipped",
+    description: "an approver given as NodeTool's requestApproval is never asked",
+    gateFactory: gate(({ requestApproval: _r, ...o }) => o),
+  },
+  {
+    name: "refusal-resolves-in-guest",
+    description: "a refusal reaches the guest as a value instead of a thrown CapabilityRefusal",
+    errorPayloads: "value",
+  },
   {
     name: "dispatcher-calls-impl-directly",
     description: "the dispatcher reaches the implementation without run.invoke",

@@ -105,4 +105,6 @@ export interface ParityTarget {
 export interface CheckHooks {
   readonly gateFactory?: GateFactory;
   readonly dispatchRun?: DispatchRunWrapper;
+  /** How the sandbox hands `{ error }` payloads to the guest (the real default is "throw"). */
+  readonly errorPayloads?: "throw" | "value";
 }

@@ -1,9 +1,10 @@
 /**
  * Adapters for coexistence between a host's `Tool` class hierarchy and capabilities, bound
  * to the host's own base class (passed in — the runtime never imports a user's Tool):
- * a Tool from a spec + impl (eager or lazy, or by wire name), a capability view of a Tool
- * (category from the old map, unlisted → external), and `gateTools`, which routes every belt
- * tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
+ * a Tool from a spec + impl (eager or lazy, or by wire name; its default run reads the context's
+ * gate, else the headless gate), a capability view of a Tool (category from the host's map,
+ * unlisted → external; without a map the tool's own `category`), and `gateTools`, which routes
+ * every belt tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
  */
 import { createPermissionGate, isGate, type GateFromContextOptions } from "./gate.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
@@ -11,7 +12,7 @@ import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";
 import { createCapabilityRun } from "./run.js";
 import type { CapabilityImpl, CapabilityRun, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
-import { resolveUserMessage } from "./validate.js";
+import { TOOL_CALL_ID_ARG, isPlainRecord, resolveUserMessage, withSnakeCaseAliases } from "./validate.js";
 import { toolShape, type ToolLike, type RunSource } from "./tool-shape.js";
 
 export type { ToolLike, RunSource } from "./tool-shape.js";
@@ -27,8 +28,13 @@ export interface ToolAdapterOptions<T extends ToolLike> {
   readonly registry?: CapabilityRegistry;
   /** The old classification map used by capabilityFromTool/gateTools for non-capability tools. */
   readonly categories?: CategorySource;
-  /** How per-call runs find the context's gate (e.g. the host's pre-migration key). */
+  /** How per-call runs find the context's gate (e.g. the host's pre-migration key, the headless policy). */
   readonly contextGate?: GateFromContextOptions;
+  /** The key gateTools' execute(context, params, { toolCallId }) injects the id under
+   *  (default "parent_tool_call_id"; NodeTool's is "_tool_call_id"). */
+  readonly toolCallIdArg?: string;
+  /** Told once per binding when a Tool's category falls back to external (no map, no own category). */
+  readonly warn?: (message: string) => void;
 }
 
 export interface ToolAdapters<T extends ToolLike> {
@@ -43,9 +49,28 @@ export interface ToolAdapters<T extends ToolLike> {
   toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry;
 }
 
-function categoryFrom(source: CategorySource | undefined, name: string): PermissionCategory {
-  const found = typeof source === "function" ? source(name) : source && Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
-  return found !== undefined && (PERMISSION_CATEGORIES as readonly unknown[]).includes(found) ? found : "external";
+/** A Tool's own `jsonSchema` field, public or not. */
+function jsonSchemaOf(tool: ToolLike): JsonSchema | undefined {
+  const own = (tool as { jsonSchema?: unknown }).jsonSchema;
+  return typeof own === "object" && own !== null ? (own as JsonSchema) : undefined;
+}
+
+const isCategory = (c: unknown): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c);
+
+/** The host's map (unlisted → external, as the reference classes an unclassified tool), else
+ *  the tool's own `category`, else external — the one fallback that is reported. */
+function categoryFrom(source: CategorySource | undefined, tool: ToolLike): { category: PermissionCategory; guessed: boolean } {
+  if (source) {
+    const found = typeof source === "function" ? source(tool.name) : Object.prototype.hasOwnProperty.call(source, tool.name) ? source[tool.name] : undefined;
+    return { category: isCategory(found) ? found : "external", guessed: false };
+  }
+  const own = (tool as { category?: unknown }).category;
+  return isCategory(own) ? { category: own, guessed: false } : { category: "external", guessed: true };
+}
+
+function defaultWarn(message: string): void {
+  const proc = (globalThis as { process?: { emitWarning?: (m: string, t: string) => void } }).process;
+  if (proc?.emitWarning) proc.emitWarning(message, "CapkitToolCategory");
 }
 
 export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions<T>): ToolAdapters<T> {
@@ -54,6 +79,8 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   const registry = options.registry;
   const specs = new WeakMap<object, CapabilitySpec>();
   const gated = new WeakSet<object>();
+  const toolCallIdArg = options.toolCallIdArg ?? TOOL_CALL_ID_ARG;
+  let warnedCategory = false;
 
   function runFor(context: unknown, source: RunSource | undefined): CapabilityRun {
     if (source && typeof source === "object" && typeof source.invoke === "function") return source;
@@ -68,7 +95,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       override readonly name = spec.name;
       override readonly description = spec.description;
       override readonly needsToolCallId = spec.needsToolCallId === true;
-      override jsonSchema: JsonSchema | undefined = spec.inputSchema;
+      jsonSchema: JsonSchema | undefined = spec.inputSchema;
       constructor() {
         super();
         toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
@@ -78,7 +105,8 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       }
       override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
         const impl = await loadImpl();
-        return impl(runFor(context, source), params);
+        // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
+        return impl(runFor(context, source), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
       }
     }
     const tool = new CapabilityTool();
@@ -114,15 +142,27 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     return toolFromLazyCapability(spec, runOrFactory);
   }
 
+  function classify(tool: ToolLike, categories: CategorySource | undefined): PermissionCategory {
+    const { category, guessed } = categoryFrom(categories ?? options.categories, tool);
+    if (guessed && !warnedCategory) {
+      warnedCategory = true;
+      (options.warn ?? defaultWarn)(
+        `capkit: capabilityFromTool("${tool.name}"): no categories map was bound and the tool has no category, so it is classed external ` +
+          `(blocked in plan mode, asked in default mode). Pass the host's map: bindToolAdapters({ Tool, categories }).`,
+      );
+    }
+    return category;
+  }
+
   function capabilityFromTool(tool: ToolLike, categories?: CategorySource): HostCapability {
     const own = specs.get(tool);
     const zod = (tool as { schema?: unknown }).schema;
     const spec: CapabilitySpec = own ?? {
       name: tool.name,
       description: tool.description,
-      inputSchema: (tool.inputSchema ?? tool.jsonSchema ?? { type: "object", properties: {} }) as JsonSchema,
+      inputSchema: (tool.inputSchema ?? jsonSchemaOf(tool) ?? { type: "object", properties: {} }) as JsonSchema,
       ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
-      category: categoryFrom(categories ?? options.categories, tool.name),
+      category: classify(tool, categories),
       ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
       ...(typeof tool.userMessage === "function" ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) } : {}),
     };
@@ -139,7 +179,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
         override readonly name = inner.name;
         override readonly description = inner.description;
         override readonly needsToolCallId = inner.needsToolCallId === true;
-        override jsonSchema: JsonSchema | undefined = inner.jsonSchema as JsonSchema | undefined;
+        jsonSchema: JsonSchema | undefined = jsonSchemaOf(inner);
         readonly category = capability.spec.category;
         readonly inner = inner;
         constructor() {
@@ -154,8 +194,11 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
           const run = createCapabilityRun({ context, gate, capabilities: [capability], ...(registry ? { registry } : {}) });
           return run.invoke(inner.name, params);
         }
-        override async execute(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-          return this.process(context, params);
+        /** The host loop's tool-call id (execute's third argument) reaches a needsToolCallId tool. */
+        override async execute(context: unknown, params: Record<string, unknown>, callOptions?: { toolCallId?: string }): Promise<unknown> {
+          const id = callOptions?.toolCallId;
+          const withId = inner.needsToolCallId && typeof id === "string" && isPlainRecord(params) && params[toolCallIdArg] === undefined ? { ...params, [toolCallIdArg]: id } : params;
+          return this.process(context, withId);
         }
       }
       const tool = new GatedCapabilityTool();

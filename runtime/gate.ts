@@ -3,16 +3,15 @@
  * fast path (no prompt, no monitor), plan-mode block, session allow-set, approval with the
  * clock suspended, security monitor (also off the clock). Also where a gate comes from:
  * `gateFromContext` reads the options a host published under PERMISSION_GATE_CONTEXT_KEY and
- * otherwise returns a headless gate that fails closed and warns once per host.
- * Consumed by ./run.ts, the adapters, and hosts; pure, dependency-free.
+ * otherwise returns a headless gate (auto, escalations denied; or deny-all) and warns once per
+ * host. Options are validated by ./gate-options.ts. Consumed by ./run.ts, the adapters, hosts.
  */
 import type {
-  ApprovalDecision,
   ApprovalRequest,
   CapabilityGate,
   GateRequest,
   GateVerdict,
-  MonitorVerdict,
+  MonitorRequest,
   PermissionCategory,
   PermissionDecision,
   PermissionGateOptions,
@@ -20,6 +19,7 @@ import type {
 } from "./permission-types.js";
 import { PERMISSION_MODES } from "./permission-types.js";
 import { refusalMessage } from "./refusals.js";
+import { GATE_OPTION_SHAPES, PermissionGateOptionsError, normalizeGateOptions } from "./gate-options.js";
 import { PERMISSION_GATE_CONTEXT_KEY_TEXT } from "./constants.js";
 
 /** The key a host publishes its PermissionGateOptions under on the context object. */
@@ -33,42 +33,59 @@ export function decidePermission(mode: PermissionMode, category: PermissionCateg
   return "ask";
 }
 
-async function offTheClock<T>(options: PermissionGateOptions, fn: () => T | Promise<T>): Promise<T> {
-  const { clock, suspendClock } = options;
-  clock?.suspend();
-  const resume = clock ? undefined : suspendClock?.();
-  try {
-    return await fn();
-  } finally {
-    clock?.resume();
-    resume?.();
+/** An approver's answer in either vocabulary; anything else denies (fail closed) and says why. */
+function answerOf(d: unknown): { decision: string; reason?: string } {
+  if (d === "allow" || d === "allow_for_chat" || d === "deny") return { decision: d };
+  if (typeof d === "object" && d !== null) {
+    const { decision, reason } = d as { decision?: unknown; reason?: unknown };
+    if (decision === "allow" || decision === "allow_for_chat" || decision === "deny") {
+      return { decision, ...(typeof reason === "string" && reason ? { reason } : {}) };
+    }
   }
+  return { decision: "deny", reason: `the approver answered ${JSON.stringify(d) ?? String(d)}, which is not allow, allow_for_chat or deny` };
 }
 
-function answerOf(d: ApprovalDecision): { decision: string; reason?: string } {
-  return typeof d === "string" ? { decision: d } : { decision: d?.decision, ...(d?.reason ? { reason: d.reason } : {}) };
+interface Verdict {
+  readonly block: boolean;
+  readonly reason?: string;
+  readonly tier?: string;
+  readonly severity?: string;
 }
-function verdictOf(v: MonitorVerdict): { verdict: string; reason?: string } {
-  return typeof v === "string" ? { verdict: v } : { verdict: v?.verdict, ...(v?.reason ? { reason: v.reason } : {}) };
+const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+/** A monitor's verdict in any accepted vocabulary; an unrecognised one blocks (fail closed). */
+function verdictOf(v: unknown): Verdict {
+  if (v === "allow") return { block: false };
+  if (v === "block") return { block: true };
+  if (typeof v === "object" && v !== null) {
+    const o = v as Record<string, unknown>;
+    const detail = { ...(text(o["reason"]) ? { reason: text(o["reason"]) } : {}), ...(text(o["tier"]) ? { tier: text(o["tier"]) } : {}), ...(text(o["severity"]) ? { severity: text(o["severity"]) } : {}) };
+    if (typeof o["block"] === "boolean") return { block: o["block"], ...detail };
+    if (o["verdict"] === "allow" || o["verdict"] === "block") return { block: o["verdict"] === "block", ...detail };
+  }
+  return { block: true, reason: `the monitor returned ${JSON.stringify(v) ?? String(v)}, which is not a verdict` };
+}
+
+function errorText(err: unknown): string {
+  return (err as Error)?.message ?? String(err);
 }
 
 export function createPermissionGate(options: PermissionGateOptions): CapabilityGate {
-  if (!PERMISSION_MODES.includes(options.mode)) {
-    throw new TypeError(`Unknown permission mode ${JSON.stringify(options.mode)}; use one of ${PERMISSION_MODES.join(", ")}.`);
+  if (typeof options === "object" && options !== null && !PERMISSION_MODES.includes(options.mode)) {
+    throw new PermissionGateOptionsError("mode", GATE_OPTION_SHAPES.mode, `Unknown permission mode ${JSON.stringify(options.mode)}; use one of ${PERMISSION_MODES.join(", ")}.`);
   }
-  const sessionAllow = options.sessionAllow ?? new Set<string>();
-  const headless = options.headless === true;
-  const decide = (category: PermissionCategory) => decidePermission(options.mode, category);
+  const g = normalizeGateOptions(options);
+  const { sessionAllow, headless } = g;
+  const decide = (category: PermissionCategory) => decidePermission(g.mode, category);
 
   async function authorize(gateRequest: GateRequest): Promise<GateVerdict> {
     const request: ApprovalRequest = { ...gateRequest, toolName: gateRequest.capability, params: gateRequest.args };
     const steps: string[] = [];
     let prompted = false;
     let monitored = false;
-    const deny = (error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor", reason?: string): GateVerdict => ({
+    const deny = (error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor", detail: Omit<Verdict, "block"> = {}): GateVerdict => ({
       allowed: false,
       error,
-      message: refusalMessage(error, request, { headless, ...(reason ? { reason } : {}) }),
+      message: refusalMessage(error, request, { headless, ...detail, ...(g.refusalMessages ? { messages: g.refusalMessages } : {}) }),
       steps,
       prompted,
       monitored,
@@ -85,48 +102,55 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
         steps.push("allow-set:hit");
       } else {
         steps.push("allow-set:miss");
-        const approver = options.approver;
-        if (!approver) {
+        const approve = g.approve;
+        if (!approve) {
           steps.push("approval:none");
           return deny("permission_denied");
         }
         prompted = true;
         let answer: { decision: string; reason?: string };
         try {
-          answer = answerOf(await offTheClock(options, () => approver(request)));
+          answer = answerOf(await g.offTheClock(() => approve(request)));
         } catch (err) {
-          answer = { decision: "deny", reason: `the approval request failed (${(err as Error)?.message ?? String(err)})` };
+          answer = { decision: "deny", reason: `the approval request failed (${errorText(err)})` };
         }
         steps.push(`approval:${answer.decision}`);
         if (answer.decision === "allow_for_chat") sessionAllow.add(request.capability);
-        else if (answer.decision !== "allow") return deny("permission_denied", answer.reason);
+        else if (answer.decision !== "allow") return deny("permission_denied", answer.reason ? { reason: answer.reason } : {});
       }
     }
-    const monitor = options.monitor;
-    if (monitor) {
+    const review = g.review;
+    if (review) {
       monitored = true;
-      let verdict: { verdict: string; reason?: string };
+      let verdict: Verdict;
       try {
-        const recentTranscript = options.recentTranscript?.() ?? [];
-        verdict = verdictOf(await offTheClock(options, () => typeof monitor === "function" ? monitor({ ...request, recentTranscript }) : monitor.review({ ...request, recentTranscript })));
+        const transcript = g.transcript();
+        const recentTranscript = Array.isArray(transcript) ? transcript : transcript === undefined ? [] : [transcript];
+        const monitorRequest: MonitorRequest = { ...request, name: request.capability, transcript, recentTranscript };
+        verdict = verdictOf(await g.offTheClock(() => review(monitorRequest)));
       } catch (err) {
-        verdict = { verdict: "block", reason: `the monitor failed (${(err as Error)?.message ?? String(err)})` };
+        verdict = { block: true, reason: `the monitor failed (${errorText(err)})` };
       }
-      steps.push(`monitor:${verdict.verdict}`);
-      if (verdict.verdict !== "allow") return deny("blocked_by_security_monitor", verdict.reason);
+      steps.push(`monitor:${verdict.block ? "block" : "allow"}`);
+      if (verdict.block) {
+        const { block: _b, ...detail } = verdict;
+        return deny("blocked_by_security_monitor", detail);
+      }
     }
     return { allowed: true, steps, prompted, monitored };
   }
 
-  return { mode: options.mode, sessionAllow, headless, options, decide, authorize };
+  const extras = { payloadExtras: g.payloadExtras, attachClock: g.attachClock, ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}) };
+  return { mode: g.mode, sessionAllow, headless, options, ...extras, decide, authorize };
 }
 
 /** A built gate (as opposed to gate options): anything with an `authorize` method. */
 export function isGate(value: unknown): value is CapabilityGate {
   return typeof value === "object" && value !== null && typeof (value as CapabilityGate).authorize === "function";
 }
+/** Anything published that is not a built gate is taken as options and validated (never guessed). */
 function isGateOptions(value: unknown): value is PermissionGateOptions {
-  return typeof value === "object" && value !== null && PERMISSION_MODES.includes((value as PermissionGateOptions).mode);
+  return typeof value === "object" && value !== null;
 }
 
 /**
@@ -145,13 +169,13 @@ function readPublished(context: unknown, keys: readonly string[]): unknown {
   if (typeof context !== "object" || context === null) return undefined;
   for (const key of keys) {
     const direct = (context as Record<string, unknown>)[key];
-    if (direct !== undefined) return direct;
+    if (direct !== undefined && direct !== null) return direct;
     for (const accessor of ["lookup", "get"]) {
       const fn = (context as Record<string, unknown>)[accessor];
       if (typeof fn !== "function") continue;
       try {
         const value = (fn as (k: string) => unknown).call(context, key);
-        if (value !== undefined) return value;
+        if (value !== undefined && value !== null) return value; // a get(key, default) answering null has nothing
       } catch {
         // an accessor with another signature: not where the gate lives
       }
@@ -163,12 +187,25 @@ function readPublished(context: unknown, keys: readonly string[]): unknown {
 const gatesByOptions = new WeakMap<PermissionGateOptions, CapabilityGate>();
 const warnedHosts = new Set<string>();
 
+/** NodeTool's key for the gate a host publishes on its context (read through `context.get`). */
+export const NODETOOL_PERMISSION_GATE_CONTEXT_KEY = "nodetool_permission_gate";
+
+/**
+ * What a run with no published gate does. "escalations" (the default, as the design says): mode
+ * auto — reads, writes and executes run — and anything the ladder would escalate to a person is
+ * denied, since there is no one to ask. "deny-all": the stricter gate that denies every call
+ * needing approval (only reads run).
+ */
+export type HeadlessPolicy = "escalations" | "deny-all";
+
 export interface GateFromContextOptions {
   /** Extra keys to look under, after PERMISSION_GATE_CONTEXT_KEY (a host's pre-migration key). */
   readonly keys?: readonly string[];
   /** Names the host in the headless warning (defaults to the context's constructor name). */
   readonly host?: string;
   readonly warn?: (message: string) => void;
+  /** The headless gate's policy when nothing was published (default "escalations"). */
+  readonly headless?: HeadlessPolicy;
 }
 
 function defaultWarn(message: string): void {
@@ -176,8 +213,23 @@ function defaultWarn(message: string): void {
   if (proc?.emitWarning) proc.emitWarning(message, "CapkitHeadlessGate");
 }
 
-/** The gate published on the context, else a headless gate: non-interactive, fails closed. */
-export function gateFromContext(context: unknown, opts: GateFromContextOptions = {}): CapabilityGate {
+/** The gate for a host with nobody to ask, under the given policy. */
+export function createHeadlessGate(host: string, policy: HeadlessPolicy = "escalations"): CapabilityGate {
+  if (policy !== "escalations" && policy !== "deny-all") {
+    throw new PermissionGateOptionsError("headless", `"escalations" or "deny-all"`, `Unknown headless policy ${JSON.stringify(policy)}; use "escalations" (the default) or "deny-all".`);
+  }
+  if (policy === "deny-all") return createPermissionGate({ mode: "default", headless: true, host });
+  return createPermissionGate({ mode: "auto", headless: true, host, approver: () => "deny" });
+}
+
+/**
+ * The gate published on the context, else a headless gate (see HeadlessPolicy) with a warning
+ * once per host. A published value that is not valid gate options throws
+ * PermissionGateOptionsError: a host that tried to publish a gate is never run headless by guess.
+ */
+export function gateFromContext(context: unknown, options: GateFromContextOptions | string = {}): CapabilityGate {
+  // NodeTool's signature is gateFromContext(context, hostName).
+  const opts: GateFromContextOptions = typeof options === "string" ? { host: options } : options;
   const published = readPublished(context, [PERMISSION_GATE_CONTEXT_KEY, ...(opts.keys ?? [])]);
   if (isGate(published)) return published;
   if (isGateOptions(published)) {
@@ -185,17 +237,21 @@ export function gateFromContext(context: unknown, opts: GateFromContextOptions =
     if (!gate) gatesByOptions.set(published, (gate = createPermissionGate(published)));
     return gate;
   }
+  if (published !== undefined) {
+    throw new PermissionGateOptionsError("(published gate)", "PermissionGateOptions or a built gate", `The permission gate published on the context is ${published === null ? "null" : typeof published}, not gate options or a gate.`);
+  }
   const ctor = typeof context === "object" && context !== null ? (context as object).constructor?.name : undefined;
   const host = opts.host ?? (ctor && ctor !== "Object" ? ctor : "unnamed host");
+  const policy = opts.headless ?? "escalations";
   if (!warnedHosts.has(host)) {
     warnedHosts.add(host);
-    const why = published === undefined ? "no permission gate was published" : "the published permission gate is malformed";
+    const what = policy === "deny-all" ? "denies every call needing approval" : "runs calls as in auto mode and denies anything that would need a person";
     (opts.warn ?? defaultWarn)(
-      `capkit: ${host}: ${why} on the context under "${PERMISSION_GATE_CONTEXT_KEY}"; using a headless gate that ` +
-        `denies every call needing approval. Publish PermissionGateOptions with publishPermissionGate(context, options).`,
+      `capkit: ${host}: no permission gate was published on the context under "${PERMISSION_GATE_CONTEXT_KEY}"; using a headless gate that ` +
+        `${what}. Publish PermissionGateOptions with publishPermissionGate(context, options).`,
     );
   }
-  return createPermissionGate({ mode: "default", headless: true, host });
+  return createHeadlessGate(host, policy);
 }
 
 /** Test hook: forget which hosts were warned about (so a suite can prove "once per host"). */

@@ -2,7 +2,7 @@
  * capkit/runtime — the target migrated code runs on: capability types, the registry (eager
  * specs, lazy loaders, drift checks, category snapshot), the gate ladder in `invoke`, where a
  * gate comes from (`gateFromContext`), Tool adapters bound to a host's own base class, and the
- * catalog. Dependency-free (no zod, no QuickJS); the sandbox is `capkit/runtime/sandbox`.
+ * catalog. Depends on zod only (the gate-options schema); the sandbox is `capkit/runtime/sandbox`.
  */
 export type {
   CapabilityExport,
@@ -30,6 +30,7 @@ export type {
   ApprovalDecision,
   ApprovalRequest,
   Approver,
+  BlockVerdict,
   CapabilityGate,
   GateClock,
   GateRequest,
@@ -40,20 +41,38 @@ export type {
   PermissionDecision,
   PermissionGateOptions,
   PermissionMode,
+  RefusalInfo,
+  RefusalMessages,
+  ResumingClock,
   SecurityMonitor,
 } from "./permission-types.js";
+export { GATE_OPTION_SHAPES, PermissionGateOptionsError, validateGateOptions } from "./gate-options.js";
+export { nodetoolPreset, type HostPreset } from "./presets.js";
 export { PERMISSION_CATEGORIES, PERMISSION_MODES } from "./permission-types.js";
 export {
+  NODETOOL_PERMISSION_GATE_CONTEXT_KEY,
   PERMISSION_GATE_CONTEXT_KEY,
+  createHeadlessGate,
   createPermissionGate,
   decidePermission,
   gateFromContext,
   publishPermissionGate,
   resetHeadlessWarnings,
   type GateFromContextOptions,
+  type HeadlessPolicy,
 } from "./gate.js";
-export { isRefusal, refusal, refusalMessage } from "./refusals.js";
-export { MESSAGE_ARG, TOOL_CALL_ID_ARG, resolveUserMessage, validateArguments, type ValidationResult } from "./validate.js";
+export { REFUSAL_CODES, errorPayloadText, isRefusal, refusal, refusalMessage } from "./refusals.js";
+export {
+  MESSAGE_ARG,
+  REFERENCE_TOOL_CALL_ID_ARG,
+  TOOL_CALL_ID_ARG,
+  TOOL_CALL_ID_ARGS,
+  coerceScalars,
+  resolveUserMessage,
+  validateArguments,
+  withSnakeCaseAliases,
+  type ValidationResult,
+} from "./validate.js";
 export {
   CapabilityLoadError,
   createCapabilityRegistry,

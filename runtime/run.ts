@@ -1,7 +1,8 @@
 /**
  * `createCapabilityRun`: the per-run object whose `invoke` is the one choke point every
  * surface calls — lookup (host-local capabilities first, then the registry; a miss throws
- * naming the capability) → argument validation → abort check → the gate ladder → the lazily
+ * naming the capability) → argument validation → abort check (the run's signal, else
+ * `context.signal`) → the gate ladder → the lazily
  * loaded implementation, with the run threaded in. Refusals come back as values; each call is
  * reported to `onInvoke` as an InvokeRecord (the transcript parity compares).
  * Consumed by hosts, the adapters and the sandbox dispatcher.
@@ -28,7 +29,13 @@ export class CapabilityNotFoundError extends Error {
   }
 }
 
-const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke", "contextGate"]);
+function signalOf(context: unknown): { readonly aborted: boolean } | undefined {
+  const s = typeof context === "object" && context !== null ? (context as { signal?: unknown }).signal : undefined;
+  return typeof s === "object" && s !== null && typeof (s as { aborted?: unknown }).aborted === "boolean" ? (s as { aborted: boolean }) : undefined;
+}
+
+// Preset keys (`categories`, `toolCallIdArg`) are adapter settings, not run fields.
+const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke", "contextGate", "categories", "toolCallIdArg"]);
 
 export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRunOptions<Ctx>): CapabilityRun<Ctx> {
   const gate: CapabilityGate = isGate(options.gate)
@@ -39,6 +46,8 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
   const host = new Map<string, { spec: CapabilitySpec; impl: CapabilityImpl<Ctx> }>();
   for (const cap of options.capabilities ?? []) host.set(cap.spec.name, cap);
   const registry = options.registry;
+  // The run's own signal, else the context's (NodeTool's ProcessingContext carries one).
+  const signal = options.signal ?? signalOf(options.context);
   let seq = 0;
 
   const fields: Record<string, unknown> = {};
@@ -63,19 +72,20 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
         steps: [...steps], prompted, monitored, implRan, outcome,
       } satisfies InvokeRecord);
     const request = { capability: name, category };
+    const shape = { ...(gate.payloadExtras ? { extras: true } : {}), ...(gate.refusalMessages ? { messages: gate.refusalMessages } : {}) };
 
     const checked = validateArguments(spec, rawArgs);
     steps.push(checked.ok ? "validate:ok" : "validate:invalid");
     if (!checked.ok) {
       record("invalid_tool_arguments");
-      return refusal("invalid_tool_arguments", request, { issues: checked.issues });
+      return refusal("invalid_tool_arguments", request, { ...shape, issues: checked.issues });
     }
     args = checked.args;
-    const aborted = () => options.signal?.aborted === true;
+    const aborted = () => signal?.aborted === true;
     if (aborted()) {
       steps.push("aborted");
       record("aborted");
-      return refusal("aborted", request);
+      return refusal("aborted", request, shape);
     }
     const verdict = await gate.authorize({ capability: name, category, args, message: userMessage, mode: gate.mode });
     steps.push(...verdict.steps);
@@ -83,12 +93,12 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
     monitored = verdict.monitored;
     if (!verdict.allowed) {
       record(verdict.error);
-      return refusal(verdict.error, request, { message: verdict.message });
+      return refusal(verdict.error, request, { ...shape, message: verdict.message });
     }
     if (aborted()) {
       steps.push("aborted");
       record("aborted");
-      return refusal("aborted", request);
+      return refusal("aborted", request, shape);
     }
     try {
       const impl = local?.impl ?? ((await registry?.loadCapabilityImpl(name)) as CapabilityImpl<Ctx> | undefined);

@@ -1,5 +1,6 @@
 /**
- * The structural slice of a host's Tool class the adapters rely on, and the one helper that
+ * The structural slice of a host's Tool class the adapters rely on (a `jsonSchema` field is read
+ * when present but not required: NodeTool declares it protected), and the one helper that
  * pins a wrapper's schema accessors on the instance (the base may declare them as getters,
  * which a subclass field cannot override). Dependency-free; consumed by ./adapters.ts.
  */
@@ -8,8 +9,6 @@ import type { CapabilityRun, JsonSchema } from "./types.js";
 export interface ToolLike {
   readonly name: string;
   readonly description: string;
-  /** Typed loosely on purpose: a host's own JsonSchema interface has no index signature. */
-  jsonSchema?: object | undefined;
   /** zod-style schema (the base class's `get schema()`), when the tool declares one. */
   readonly schema?: unknown;
   readonly inputSchema?: object;

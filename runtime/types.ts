@@ -113,7 +113,7 @@ export interface CapabilityLookup {
   loadCapabilityImpl(name: string): Promise<CapabilityImpl | undefined>;
 }
 
-/** The refusal and error payloads `invoke` returns as values (never throws for these). */
+/** The refusal payloads `invoke` returns as values (never throws for these); `{ error, message }` like the reference. */
 export type RefusalCode =
   | "permission_denied"
   | "blocked_in_plan_mode"
@@ -123,7 +123,8 @@ export type RefusalCode =
 export interface Refusal {
   readonly error: RefusalCode;
   readonly message: string;
-  readonly capability: string;
+  /** Only with the gate's `payloadExtras` (the reference's payload has no such field). */
+  readonly capability?: string;
   readonly issues?: readonly string[];
 }
 

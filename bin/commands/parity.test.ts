@@ -26,7 +26,7 @@ describe("capkit parity (CLI, on a copy of the mini target outside the repo)", {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.checks.map((c: { name: string; ok: boolean }) => `${c.name}:${c.ok}`)).toEqual(["drift:true", "category-snapshot:true", "gate-parity:true", "behaviour:true"]);
-    expect(result.mutants).toMatchObject({ total: 12, killed: 12, survivors: [] });
+    expect(result.mutants).toMatchObject({ total: 16, killed: 16, survivors: [] });
     expect(JSON.parse(readFileSync(join(root, ".capkit/results/parity.json"), "utf8"))).toEqual(result);
   });
 

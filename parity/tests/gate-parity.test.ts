@@ -29,13 +29,14 @@ describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
     expect(pickCanaries(target()).read?.capability).toBe("aaa_read");
   });
 
-  it("every case passes on the real runtime, and both paths ran the implementations", async () => {
+  it("every case passes on the real runtime, and all three paths ran the implementations", async () => {
     calls.length = 0;
     const check = await gateParityCheck(target({ canaries: { read: "peek" } }));
     expect(check.problems).toEqual([]);
-    expect(check.summary).toBe("10 cases × (sandbox, direct invoke) over canaries call_out, launch, peek, poke");
-    // read, 3 approvals, plan-mode read, allow_for_chat ×2, allow-set, auto — on each of the two paths
-    expect(calls.length).toBe(2 * 9);
+    expect(check.summary).toBe("10 cases × (sandbox, direct invoke, NodeTool-shaped options) over canaries call_out, launch, peek, poke");
+    // read, 3 approvals, plan-mode read, allow_for_chat ×2, allow-set, auto — on each of the three
+    // paths (sandbox, direct, direct with NodeTool-shaped options)
+    expect(calls.length).toBe(3 * 9);
   });
 
   it("a registry without non-read capabilities says which cases it could not run", async () => {

@@ -2,18 +2,20 @@
  * The capability dispatcher: the far side of every facade call. Built per run with the
  * module keys the host mounted for this session, it checks, in order, that the module is a
  * mounted first-party module, the export is listed, and the arguments are an array; then it
- * normalises the arguments and calls `run.invoke` — it never gates on its own and never
- * reaches an implementation any other way. It never throws: every outcome is an envelope,
- * and every call lands in the transcript. Consumed by ./host.ts and hosts.
+ * folds the arguments (../args.ts) and calls `run.invoke` — it never gates on its own and never
+ * reaches an implementation any other way. A refusal or an implementation's `{ error }` payload
+ * becomes an error envelope (the guest sees a thrown CapabilityRefusal / CapabilityError with
+ * `code`), unless the host asks for the value form. It never throws: every outcome is an
+ * envelope, and every call lands in the transcript. Consumed by ./host.ts and hosts.
  */
 import type { CapabilityRegistry } from "../registry.js";
-import { isRefusal } from "../refusals.js";
+import { foldArguments } from "../args.js";
+import { errorPayloadText, isRefusal } from "../refusals.js";
 import type { CapabilityRun, CapabilitySpec } from "../types.js";
-import { isPlainRecord } from "../validate.js";
 
 export type DispatchEnvelope =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: { readonly name: string; readonly message: string } };
+  | { readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly code?: string } };
 
 /** One facade call as the transcript records it. */
 export interface DispatchRecord {
@@ -23,10 +25,11 @@ export interface DispatchRecord {
   /** The normalised arguments handed to invoke (undefined when rejected before that). */
   readonly args?: Record<string, unknown>;
   /** ok: invoke returned a value; refused: it returned a refusal payload; rejected: the
-   *  dispatcher refused the call; error: invoke threw (the message crossed as a value). */
+   *  dispatcher refused the call; error: invoke threw, or the implementation returned its own
+   *  `{ error }` payload. */
   readonly outcome: "ok" | "refused" | "rejected" | "error";
   readonly value?: unknown;
-  readonly error?: { readonly name: string; readonly message: string };
+  readonly error?: { readonly name: string; readonly message: string; readonly code?: string };
 }
 
 export interface CapabilityDispatcher {
@@ -48,29 +51,42 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** [] → {}, [object] → object, else positional values bound to the schema's property order. */
+/** The guest's argument list folded into one record, by the reference's rules (../args.ts). */
 export function normaliseArguments(spec: CapabilitySpec, args: readonly unknown[]): Record<string, unknown> {
-  if (args.length === 0 || (args.length === 1 && args[0] === undefined)) return {};
-  if (args.length === 1 && isPlainRecord(args[0])) return { ...args[0] };
-  const props = spec.inputSchema?.["properties"];
-  const names = typeof props === "object" && props !== null ? Object.keys(props) : [];
-  if (args.length > names.length) {
-    throw new DispatchRejection(
-      `${spec.name} takes one object argument${names.length ? ` or up to ${names.length} positional (${names.join(", ")})` : ""}; got ${args.length} arguments`,
-    );
+  try {
+    return foldArguments(spec, args);
+  } catch (err) {
+    throw new DispatchRejection((err as Error).message);
   }
-  const out: Record<string, unknown> = {};
-  args.forEach((value, i) => {
-    if (value !== undefined) out[names[i] as string] = value;
-  });
-  return out;
+}
+
+/** How an `{ error }` payload (a refusal, or an implementation's own error result) reaches the guest. */
+export type ErrorPayloadMode = "throw" | "value";
+
+/** The guest-side error for an `{ error }` payload: its name, message and code. */
+export function payloadFailure(name: string, value: unknown): { name: string; message: string; code: string } | null {
+  const text = errorPayloadText(value);
+  if (text === null) return null;
+  return {
+    name: isRefusal(value) ? "CapabilityRefusal" : "CapabilityError",
+    message: `${name}: ${text}`,
+    code: (value as { error: string }).error,
+  };
+}
+
+export interface DispatcherOptions {
+  /** "throw" (default, as the reference: a failed call throws a typed error in the guest) or
+   *  "value" (the payload resolves as the call's value). */
+  readonly errorPayloads?: ErrorPayloadMode;
 }
 
 export function createCapabilityDispatcher(
   run: CapabilityRun,
   mountedModuleKeys: readonly string[],
   registry: CapabilityRegistry,
+  options: DispatcherOptions = {},
 ): CapabilityDispatcher {
+  const throwPayloads = (options.errorPayloads ?? "throw") === "throw";
   const known = new Set(registry.modules());
   for (const key of mountedModuleKeys) {
     // First-party only: a module that is not in the registry's table cannot be mounted.
@@ -106,7 +122,13 @@ export function createCapabilityDispatcher(
     }
     try {
       const value = await run.invoke(exportName, normalised);
-      transcript.push({ seq: n, module: moduleKey, export: exportName, args: normalised, outcome: isRefusal(value) ? "refused" : "ok", value });
+      const failure = payloadFailure(exportName, value);
+      const outcome = isRefusal(value) ? "refused" : failure ? "error" : "ok";
+      if (failure && throwPayloads) {
+        transcript.push({ seq: n, module: moduleKey, export: exportName, args: normalised, outcome, value, error: failure });
+        return { ok: false, error: failure };
+      }
+      transcript.push({ seq: n, module: moduleKey, export: exportName, args: normalised, outcome, value });
       return { ok: true, value };
     } catch (err) {
       const error = {

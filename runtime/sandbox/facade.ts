@@ -1,6 +1,6 @@
 /**
  * Guest-side text for the capability pack: one generated ES module per capability module,
- * each export a function returning the bridge's promise, forwarding (moduleKey, exportName, args)
+ * each export a function returning the bridge's promise (and a default export bundling them), forwarding (moduleKey, exportName, args)
  * over the private bridge, plus the bridge module itself (a call queue the host pulls). Names that are not plain identifiers are refused,
  * so no spec can inject code into a facade. Pure string generation; consumed by ./host.ts.
  */
@@ -55,6 +55,8 @@ export function generateCapabilityFacade(
     seen.add(name);
     lines.push(`export function ${name}(...args) { return call(${JSON.stringify(moduleKey)}, ${JSON.stringify(name)}, args); }`);
   }
+  // `import notes from "<pack>/notes"` works too: a frozen namespace object of the same functions.
+  lines.push(`export default Object.freeze({ ${[...seen].join(", ")} });`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -66,7 +68,8 @@ export function generateCapabilityFacade(
  * null-prototype queue (no inherited setter can observe it) and returns a guest promise. The
  * host pulls the queue with `drain()` after running guest jobs and answers with
  * `deliver(text)`, one answer or an array of them: `[id, 1, value?]` resolves, `[id, 0, name,
- * message]` rejects with a guest Error — host errors always cross as values. Only generated
+ * message, code?]` rejects with a guest Error (`code` set for a refusal or `{ error }` payload)
+ * — host errors always cross as values. Only generated
  * facades may import this module (see ./resolver.ts).
  */
 export function bridgeModuleSource(): string {
@@ -109,6 +112,7 @@ function answer(a) {
   if (a[1] === 1) return resolve(a[2]);
   const err = new GuestError(a[3]);
   err.name = a[2];
+  if (a.length > 4) err.code = a[4];
   reject(err);
 }
 export function deliver(text) {

@@ -13,7 +13,7 @@ import type { QuickJSHandle } from "quickjs-emscripten";
 import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
 import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
-import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchRecord } from "./dispatcher.js";
+import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchRecord, type ErrorPayloadMode } from "./dispatcher.js";
 import { capabilityCatalog } from "../catalog.js";
 import {
   BRIDGE_SPECIFIER,
@@ -50,6 +50,9 @@ export interface GuestActionOptions {
   /** Third-party pure guest modules by specifier; may not claim the pack's names. */
   readonly libraries?: Readonly<Record<string, string>>;
   readonly filename?: string;
+  /** "throw" (default): a refusal or `{ error }` payload throws a CapabilityRefusal /
+   *  CapabilityError (with `code`) in the guest, as the reference does; "value": it resolves. */
+  readonly errorPayloads?: ErrorPayloadMode;
 }
 
 export type GuestActionResult =
@@ -67,7 +70,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   let dispatcher: CapabilityDispatcher;
   const facades = new Map<string, string>();
   try {
-    dispatcher = createCapabilityDispatcher(options.run, options.mounted, options.registry);
+    dispatcher = createCapabilityDispatcher(options.run, options.mounted, options.registry, options.errorPayloads ? { errorPayloads: options.errorPayloads } : {});
     for (const key of options.mounted) {
       const names = (options.registry.moduleSpecs(key) ?? []).map((s) => s.name).filter((n) => options.registry.capabilityModuleOf(n) === key);
       facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
@@ -92,6 +95,9 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   // A relay on the gate forwards its suspensions to this action's clock while it runs.
   const relay = isClockRelay(gateClock) ? gateClock : undefined;
   relay?.attach(clock);
+  // Any other host clock on the gate (NodeTool's suspend() → resume) is the host's own; the gate
+  // then suspends this action's budget as well, so an approval never runs the guest out of time.
+  const detachFromGate = gateClock === undefined || relay || clock === gateClock ? undefined : options.run.gate?.attachClock?.(clock);
   const rt = lease.engine.newRuntime();
   rt.setMemoryLimit(lease.capBytes);
   rt.setMaxStackSize(options.maxStackBytes ?? 256 * 1024);
@@ -156,6 +162,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
     return { ok: false, error: { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message }, calls };
   } finally {
     relay?.detach(clock);
+    detachFromGate?.();
     pump?.close();
     for (const fn of bridgeFns) {
       try {

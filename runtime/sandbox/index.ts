@@ -9,7 +9,10 @@ export {
   DispatchRejection,
   createCapabilityDispatcher,
   normaliseArguments,
+  payloadFailure,
   type CapabilityDispatcher,
+  type DispatcherOptions,
+  type ErrorPayloadMode,
   type DispatchEnvelope,
   type DispatchRecord,
 } from "./dispatcher.js";

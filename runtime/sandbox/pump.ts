@@ -27,12 +27,13 @@ export interface CallPumpOptions {
   readonly tickMs?: number;
 }
 
-function errorAnswer(id: string, name: string, message: string): string {
-  return `[${id},0,${JSON.stringify(name)},${JSON.stringify(message)}]`;
+function errorAnswer(id: string, name: string, message: string, code?: string): string {
+  const tail = code === undefined ? "" : `,${JSON.stringify(code)}`;
+  return `[${id},0,${JSON.stringify(name)},${JSON.stringify(message)}${tail}]`;
 }
 
 function answerFor(id: string, envelope: DispatchEnvelope, exportName: unknown): string {
-  if (!envelope.ok) return errorAnswer(id, envelope.error.name, envelope.error.message);
+  if (!envelope.ok) return errorAnswer(id, envelope.error.name, envelope.error.message, envelope.error.code);
   let value: string | undefined;
   try {
     value = JSON.stringify(envelope.value);

@@ -97,7 +97,7 @@ describe("capabilityFromTool + gateTools", () => {
     expect(await belt[1]!.execute({}, { text: "a" })).toEqual({ echoed: "a" });
     expect(await belt[1]!.execute({}, { text: "b" })).toEqual({ echoed: "b" });
     expect(approver.requests.map((r) => r.capability)).toEqual(["delete_everything"]);
-    expect(await belt[2]!.execute({}, { title: "x" })).toMatchObject({ error: "permission_denied", capability: "add_note" });
+    expect(await belt[2]!.execute({}, { title: "x" })).toMatchObject({ error: "permission_denied" }); // issue 17: no `capability` key
     expect(await belt[1]!.execute({}, {})).toMatchObject({ error: "invalid_tool_arguments" });
     expect([echo.runs, del.runs]).toEqual([1, 2]); // allowed calls ran the inner tool; the invalid one did not
     expect(totalImplRuns(world)).toBe(0);

@@ -20,7 +20,7 @@ describe("createCapabilityDispatcher: the validation ladder, in order", () => {
     ["inherited name", "notes", "constructor", [], /has no export "constructor"/],
     ["non-array args (object)", "notes", "list_notes", { limit: 1 }, /arguments for notes\.list_notes must be an array \(got object\)/],
     ["non-array args (null)", "notes", "list_notes", null, /must be an array \(got null\)/],
-    ["too many positional args", "notes", "list_notes", [1, 2], /list_notes takes one object argument or up to 1 positional \(limit\); got 2 arguments/],
+    ["positional args (folded by the reference's rules)", "notes", "list_notes", [1, 2], /list_notes takes one object argument/],
   ];
   for (const [label, mod, exp, args, message] of cases) {
     it(`rejects ${label} with a message, without invoking`, async () => {
@@ -40,10 +40,11 @@ describe("createCapabilityDispatcher: the validation ladder, in order", () => {
     expect(await dispatcher.call("notes", "nope", "x")).toMatchObject({ error: { message: expect.stringMatching(/no export "nope"/) } });
   });
 
-  it("delegates to run.invoke: the gate decides, refusals come back as values", async () => {
+  // Changed by issue 17: a refusal is an error envelope (the guest sees it thrown), with its code.
+  it("delegates to run.invoke: the gate decides, refusals come back as typed error envelopes", async () => {
     const { dispatcher, records, world } = setup();
     expect(await dispatcher.call("notes", "list_notes", [{ limit: 1 }])).toEqual({ ok: true, value: ["first"] });
-    expect(await dispatcher.call("notes", "add_note", ["title"])).toMatchObject({ ok: true, value: { error: "permission_denied" } });
+    expect(await dispatcher.call("notes", "add_note", ["title"])).toMatchObject({ ok: false, error: { name: "CapabilityRefusal", code: "permission_denied" } });
     expect(records.map((r) => `${r.name}:${r.outcome}`)).toEqual(["list_notes:ok", "add_note:permission_denied"]);
     expect(dispatcher.transcript.map((c) => c.outcome)).toEqual(["ok", "refused"]);
     expect(world.implRuns.get("add_note")).toBeUndefined();
@@ -64,10 +65,12 @@ describe("createCapabilityDispatcher: the validation ladder, in order", () => {
 });
 
 describe("arguments and facades", () => {
-  it("normalises [] → {}, [object] → object, positional → schema order", () => {
+  // Changed by issue 17: the reference's folding rules (a leading string fills the first
+  // required string; other positional values are refused). More cases in args-fold.test.ts.
+  it("folds [] → {}, [object] → object, a leading string → the first required string field", () => {
     expect(normaliseArguments(listNotes, [])).toEqual({});
     expect(normaliseArguments(listNotes, [{ limit: 2 }])).toEqual({ limit: 2 });
-    expect(normaliseArguments(listNotes, [5])).toEqual({ limit: 5 });
+    expect(() => normaliseArguments(listNotes, [5])).toThrow(/list_notes takes one object argument/);
     expect(normaliseArguments(runJob, ["j1"])).toEqual({ id: "j1" });
   });
 
@@ -76,6 +79,7 @@ describe("arguments and facades", () => {
     expect(text).toContain('// Generated facade for @acme/pack/notes');
     expect(text).toContain('export function list_notes(...args) { return call("notes", "list_notes", args); }');
     expect(text.match(/export function/g)).toHaveLength(2);
+    expect(text).toContain("export default Object.freeze({ list_notes, add_note });");
     for (const bad of ["a-b", "1x", "default", "x;alert(1)", "", "await"]) {
       expect(() => generateCapabilityFacade("notes", [bad])).toThrow(/not a valid export identifier/);
     }

@@ -55,12 +55,14 @@ describe("fixture tools through the runtime", () => {
     const r = await runGuestAction({
       source: `import { remember, recall, forget } from "${PACK}/memory";
         const saved = await remember({ key: "k", value: "v" });
-        export default { saved, all: await recall(), denied: await forget("k"), bad: await remember({ key: 1 }) };`,
+        const caught = async (p) => { try { return await p; } catch (e) { return { error: e.code, name: e.name }; } };
+        export default { saved, all: await recall(), denied: await caught(forget("k")), bad: await caught(remember({ key: 1, value: "v" })) };`,
       run, registry, mounted: ["memory"], pack: PACK,
     });
     expect(r).toMatchObject({
       ok: true,
-      value: { saved: { key: "k", replaced: false }, all: { entries: [{ key: "k", value: "v" }] }, denied: { error: "permission_denied" }, bad: { error: "invalid_tool_arguments" } },
+      // Issue 17: refusals throw a CapabilityRefusal carrying the code in the guest.
+      value: { saved: { key: "k", replaced: false }, all: { entries: [{ key: "k", value: "v" }] }, denied: { error: "permission_denied", name: "CapabilityRefusal" }, bad: { error: "invalid_tool_arguments", name: "CapabilityRefusal" } },
     });
     expect(t.records.map((x) => `${x.name}:${x.outcome}:${x.prompted ? "prompted" : "silent"}`)).toEqual([
       "remember:ok:prompted", "recall:ok:silent", "forget:permission_denied:prompted", "remember:invalid_tool_arguments:silent",

@@ -18,7 +18,7 @@ describe("runGuestAction", () => {
     const { registry, run, records } = setup();
     const r = await runGuestAction({
       source: `import { list_notes, add_note } from "${PACK}/notes";
-        export default async () => { await add_note({ title: "b" }); return { notes: await list_notes(), pos: await list_notes(1) }; }`,
+        export default async () => { await add_note({ title: "b" }); return { notes: await list_notes(), pos: await list_notes({ limit: 1 }) }; }`,
       run, registry, mounted: ["notes"],
     });
     expect(r).toMatchObject({ ok: true, value: { notes: ["first", "b"], pos: ["first"] } });
@@ -53,15 +53,21 @@ describe("runGuestAction", () => {
     expect(r).toMatchObject({ ok: true, value: { process: "undefined", require: "undefined", fetch: "undefined", setTimeout: "undefined", bridge: "undefined", viaFunction: "undefined", dyn: expect.stringMatching(/private to the capability facades/) } });
   });
 
-  it("refusals arrive as values, host errors as catchable guest Errors", async () => {
+  // Changed by issue 17: a refusal throws a typed error in the guest (as the reference does);
+  // the value form is the errorPayloads: "value" option.
+  it("refusals throw a catchable CapabilityRefusal with its code (value form on request), host errors a guest Error", async () => {
     const { registry, run } = setup({ mode: "default", approver: scriptedApprover({ add_note: "deny", fetch_url: "allow" }) });
-    const r = await runGuestAction({
-      source: `import { add_note } from "${PACK}/notes"; import { fetch_url } from "${PACK}/ops";
+    const source = `import { add_note } from "${PACK}/notes"; import { fetch_url } from "${PACK}/ops";
         let caught; try { await fetch_url({ url: "boom" }); } catch (e) { caught = e.name + ": " + e.message; }
-        export default { refused: await add_note({ title: "x" }), caught };`,
-      run, registry, mounted: ["notes", "ops"],
+        let refused; try { refused = await add_note({ title: "x" }); } catch (e) { refused = { name: e.name, code: e.code, message: e.message }; }
+        export default { refused, caught };`;
+    const r = await runGuestAction({ source, run, registry, mounted: ["notes", "ops"] });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { refused: { name: "CapabilityRefusal", code: "permission_denied", message: expect.stringMatching(/^add_note: The user declined `add_note`/) }, caught: "Error: host exploded" },
     });
-    expect(r).toMatchObject({ ok: true, value: { refused: { error: "permission_denied" }, caught: "Error: host exploded" } });
+    const asValue = await runGuestAction({ source, run, registry, mounted: ["notes", "ops"], errorPayloads: "value" });
+    expect(asValue).toMatchObject({ ok: true, value: { refused: { error: "permission_denied" } } });
   });
 
   it("third-party libraries load, may not claim the pack, and cannot import the bridge", async () => {
