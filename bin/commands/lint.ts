@@ -11,8 +11,8 @@ import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/lint-engine.js";
 import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 
-const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";
-const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
+const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline [--force]]";
+const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" }, force: { type: "boolean" } } as const;
 
 /** The JSON document: the contract's `violations` plus counts. */
 export function lintJson(result: LintResult) {
@@ -63,7 +63,7 @@ export const command: CommandModule = {
       if (isCi(io.env)) {
         throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
       }
-      const { path, count } = await updateLintBaseline(root, { config });
+      const { path, count } = await updateLintBaseline(root, { config, force: values.force ?? false });
       io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
       return 0;
     }
