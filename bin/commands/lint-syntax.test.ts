@@ -25,5 +25,9 @@ describe("capkit lint and syntax errors", () => {
     const json = captureIO(root);
     expect(await main(["lint", root, "--json"], json)).toBe(1);
     expect(JSON.parse(json.out.join("")).syntaxErrors.map((e: { file: string }) => e.file)).toEqual(["packages/agents/src/tools/broken.ts", "packages/agents/src/tools/unterminated.ts"]);
+    const update = captureIO(root);
+    expect(await main(["lint", root, "--update-baseline"], update)).toBe(1);
+    expect(update.err.join("")).toContain("refusing to write the lint baseline: 2 file(s) could not be read or parsed");
+    expect(await main(["lint", root, "--update-baseline", "--force"], captureIO(root))).toBe(0);
   });
 });

@@ -14,8 +14,8 @@ import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
 import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 
-const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline]";
-const OPTIONS = { json: { type: "boolean" }, cycles: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
+const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline [--force]]";
+const OPTIONS = { json: { type: "boolean" }, cycles: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" }, force: { type: "boolean" } } as const;
 
 /** The JSON document: the contract's `violations` plus counts; with `--cycles`, every import cycle. */
 export function lintJson(result: LintResult, withCycles = false) {
@@ -87,7 +87,7 @@ export const command: CommandModule = {
         throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
       }
       const beforeWrite = (unmatched: readonly string[]) => failOnEmptySeams(config, unmatched, root, loaded.path ?? undefined);
-      const { path, count } = await updateLintBaseline(root, { config, cycles, beforeWrite });
+      const { path, count } = await updateLintBaseline(root, { config, cycles, beforeWrite, force: values.force ?? false });
       io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
       return 0;
     }

@@ -4,7 +4,7 @@
  * place, which fails if the lock exists), so a second run never sees half a lock. A lock whose
  * pid is no longer alive is stale (its holder was killed) and is taken over.
  */
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
 import { ensureIgnored } from "../../lib/results-store.js";
@@ -46,6 +46,34 @@ export function lockHolder(root: string): LockHolder | null {
   }
 }
 
+/**
+ * Removes a dead holder's lock without removing a live one that replaced it meanwhile: the lock
+ * is first moved aside (atomic, so one contender gets it), and put back if it is not the stale one.
+ */
+function removeStale(lock: string, stale: LockHolder): void {
+  const aside = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // another contender moved it first: try to link again
+  }
+  let same = false;
+  try {
+    const v = JSON.parse(readFileSync(aside, "utf8")) as { pid?: unknown; startedAt?: unknown };
+    same = v.pid === stale.pid && (v.startedAt ?? "unknown") === stale.startedAt;
+  } catch {
+    same = stale.pid === 0; // garbage then, garbage now
+  }
+  if (!same) {
+    try {
+      linkSync(aside, lock); // a live holder's lock: put it back (fails only if yet another took the slot)
+    } catch {
+      // the slot is taken again: the next link attempt reports that holder
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
 export interface MigrateLock {
   release(): void;
   /** True when a stale lock (a dead holder) was taken over. */
@@ -82,7 +110,7 @@ export function acquireMigrateLock(root: string, now: () => Date = () => new Dat
         );
       }
       stale = holder;
-      rmSync(lock, { force: true }); // the holder is dead: take over once
+      removeStale(lock, holder);
     }
   } finally {
     rmSync(tmp, { force: true });

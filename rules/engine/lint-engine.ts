@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam.js";
+import { CapkitError } from "../../lib/errors.js";
 import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
 import { findCycleFindings } from "../checks/import-cycles.js";
 import { findReverseImports } from "../checks/reverse-imports.js";
@@ -138,16 +139,24 @@ export async function runLint(rootIn: string, options: LintOptions = {}): Promis
 /**
  * Record every current violation as known (with `cycles`, the synchronous cycles too); returns
  * the baseline path and how many it lists. `beforeWrite` sees the seams that matched no file
- * and may throw to leave the baseline untouched.
+ * and may throw to leave the baseline untouched; files that could not be read or parsed refuse
+ * the write unless `force`.
  */
 export async function updateLintBaseline(
   rootIn: string,
-  options: { config?: SeamConfig; cycles?: boolean; beforeWrite?: (unmatchedSeams: readonly string[]) => void } = {},
+  options: { config?: SeamConfig; cycles?: boolean; force?: boolean; beforeWrite?: (unmatchedSeams: readonly string[]) => void } = {},
 ): Promise<{ path: string; count: number }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, unmatchedSeams } = await collectViolations(root, config, options);
+  const { all, unmatchedSeams, unreadable, syntaxErrors } = await collectViolations(root, config, options);
   options.beforeWrite?.(unmatchedSeams);
+  const missed = [...new Set([...unreadable, ...syntaxErrors].map((p) => p.file))].sort();
+  if (missed.length && !options.force) {
+    // A baseline from a partial graph would accept every violation the lint could not see.
+    throw new CapkitError(`refusing to write the lint baseline: ${missed.length} file(s) could not be read or parsed (${missed.slice(0, 5).join(", ")}${missed.length > 5 ? ", …" : ""})`, 1, {
+      hint: "fix them and run `capkit lint --update-baseline` again, or pass --force to write it anyway",
+    });
+  }
   return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }
 
