@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CAPKIT_BIN } from "./capkit-bin.js";
 
 const SELF = fileURLToPath(import.meta.url);
 const CAPKIT = join(dirname(SELF), "..");
@@ -151,7 +152,7 @@ async function worker(tool: string, root: string): Promise<Measure> {
 function measure(tool: string, root: string): Measure {
   if (tool === "capkit-cli") {
     const t = performance.now();
-    const r = spawnSync(process.execPath, [join(CAPKIT, "bin", "capkit.mjs"), "lint", root, "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
     const ms = performance.now() - t;
     if (r.status !== 0 && r.status !== 1) throw new Error(`capkit lint failed: ${r.stderr}`);
     return { ms, found: (JSON.parse(r.stdout) as { violations: unknown[] }).violations.length };

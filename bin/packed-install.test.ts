@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InventoryResult } from "../inventory/types.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../lib/test-support/toolchain-timeout.js";
 import { git, makeUserRepo, packCapkit, removeAll, run, type Run } from "./test-support/packed-repo.js";
 
 const EXPECTED = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "nodetool-mini", "expected-inventory.json"), "utf8")) as {
@@ -27,14 +28,13 @@ function commitAll(message: string): void {
 }
 
 // Whole processes (npm, tsc, the CLI) run one after another: minutes on a slow machine. The
-// limits are a safety net against a hang, never a measurement.
-const PATIENCE = 900_000;
-vi.setConfig({ testTimeout: PATIENCE });
+// limit is a guard against a hang, never a measurement.
+vi.setConfig({ testTimeout: TOOLCHAIN_TEST_TIMEOUT_MS });
 
 beforeAll(() => {
   pack = packCapkit();
   repo = makeUserRepo(pack.tarball);
-}, PATIENCE);
+}, TOOLCHAIN_TEST_TIMEOUT_MS);
 afterAll(() => removeAll(repo, pack?.dir ?? ""));
 
 describe("the packed tarball", () => {

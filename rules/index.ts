@@ -4,11 +4,12 @@
  *   import capkit from "capkit/eslint-plugin";
  *   export default [capkit.configs.recommended];
  *
- * `rules` holds the four rules; `configs.recommended` turns them all on as errors for
+ * `rules` holds the five rules; `configs.recommended` turns them all on as errors for
  * TypeScript files with @typescript-eslint/parser. Seams are read from capkit.config.json
  * (`seam` section) at the repository root, or from rule options.
  */
 import tsParser from "@typescript-eslint/parser";
+import noAsyncCycle from "./no-async-cycle.js";
 import noReverseSeamImport from "./no-reverse-seam-import.js";
 import noSeamCycle from "./no-seam-cycle.js";
 import requireCapabilityCategory from "./require-capability-category.js";
@@ -17,6 +18,7 @@ import specFilePurity from "./spec-file-purity.js";
 export const rules = {
   "no-reverse-seam-import": noReverseSeamImport,
   "no-seam-cycle": noSeamCycle,
+  "no-async-cycle": noAsyncCycle,
   "spec-file-purity": specFilePurity,
   "require-capability-category": requireCapabilityCategory,
 };

@@ -15,6 +15,12 @@ export const MESSAGES = {
     asyncSeamCycle:
       "async import cycle across the {{seam}} seam ({{length}} files): {{cycle}}; it reaches the top-level await in {{tla}}, so an esbuild bundle deadlocks while plain Node runs. {{reason}}",
   },
+  "no-async-cycle": {
+    asyncCycle:
+      "import cycle ({{length}} files): {{cycle}}; it reaches the top-level await in {{tla}}, so an esbuild bundle of it deadlocks (its async __esm initialisers await each other) while plain Node runs. Break the cycle: move what both sides need into a module that imports neither",
+    syncCycle:
+      "import cycle ({{length}} files): {{cycle}}; synchronous today, it deadlocks an esbuild bundle once a module in it reaches a top-level await. Break it, or accept the current list with `capkit lint --cycles --update-baseline`",
+  },
   "spec-file-purity": {
     implementationImport:
       "spec files are data: '{{specifier}}' imports the implementation module {{target}}; import its types with `import type`, or move the value into a spec or schema module",

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InventoryResult } from "../../inventory/types.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 import { cliArgs } from "../test-support/cli.js";
 
 const CHROMIUM = process.env.CAPKIT_CHROMIUM ?? "/usr/bin/chromium";
@@ -28,11 +29,11 @@ describe("capkit demo", () => {
   let code = -1;
 
   beforeAll(() => {
-    const r = spawnSync(process.execPath, cliArgs("demo"), { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 240_000 });
+    const r = spawnSync(process.execPath, cliArgs("demo"), { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
     code = r.status ?? -1;
     stdout = `${r.stdout}${r.stderr}`;
     root = /copied to (\S+)/.exec(r.stdout)?.[1] ?? "";
-  }, 240_000);
+  }, TOOLCHAIN_TEST_TIMEOUT_MS);
   afterAll(() => {
     if (root.startsWith(tmpdir())) rmSync(root, { recursive: true, force: true });
   });

@@ -1,22 +1,20 @@
 /**
- * `capkit lint [root] [--json] [--config FILE] [--update-baseline]`: the seam rules over every
- * TypeScript file under root with no ESLint setup (rules/engine/). Prints
- * `file:line  rule  message` (or one JSON document), saves .capkit/results/lint.json.
- * Exit: 0 clean (baselined violations allowed); 1 new violations; 2 usage or config error.
+import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
-import { EnvironmentError, UsageError } from "../../lib/errors.js";
+import type { SeamConfig } from "../../lib/config/seam.js";
+import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { saveResult } from "../../lib/results-store.js";
-import { runLint, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
+import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
 import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
 
-const USAGE = "capkit lint [root] [--json] [--config FILE] [--update-baseline]";
-const OPTIONS = { json: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
+const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline]";
+const OPTIONS = { json: { type: "boolean" }, cycles: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
 
-/** The JSON document: the contract's `violations` plus counts. */
-export function lintJson(result: LintResult) {
+/** The JSON document: the contract's `violations` plus counts; with `--cycles`, every import cycle. */
+export function lintJson(result: LintResult, withCycles = false) {
   return {
     root: result.root,
     violations: result.violations.map(({ rule, file, line, message }) => ({ rule, file, line, message })),
@@ -25,45 +23,63 @@ export function lintJson(result: LintResult) {
     seams: result.seams,
     cycles: result.cycles,
     asyncCycles: result.asyncCycles,
+    importCycles: result.importCycles.length,
+    asyncImportCycles: result.importCycles.filter((c) => c.async).length,
+    ...(withCycles ? { allCycles: result.importCycles.map(({ files, line, async }) => ({ files, line, async })) } : {}),
   };
 }
 
-function renderText(result: LintResult): string {
+/** A seam that matches nothing guards nothing: a config error unless it says `allowEmpty`. */
+function failOnEmptySeams(config: SeamConfig, unmatched: readonly string[], root: string, configFile: string | undefined): void {
+  const empty = unexpectedlyEmptySeams(config, unmatched);
+  if (empty.length === 0) return;
+  const list = empty.map((s) => `${s.name} (from: ${s.from.join(", ")}; to: ${s.to.join(", ")})`).join("; ");
+  throw new ConfigError(`seam ${list} matches no file under ${root}, so it guards nothing`, {
+    file: configFile ?? "capkit.config.json",
+    hint: 'point "seam": { "tools": [...], "capabilities": [...] } (or that entry of "seams") at your layout, or set "allowEmpty": true on a seam that is empty on purpose',
+  });
+}
+
+function renderText(result: LintResult, withCycles: boolean): string {
   const lines = result.violations.map((v) => `${v.file}:${v.line}  ${v.rule}  ${v.message}`);
   const count = result.violations.length;
   const known = result.baselined.length ? ` (${result.baselined.length} more accepted by the baseline)` : "";
   const cycles = `${result.cycles} seam cycle${result.cycles === 1 ? "" : "s"}${result.asyncCycles ? ` (${result.asyncCycles} async)` : ""}`;
+  const all = result.importCycles.length;
+  const asyncAll = result.importCycles.filter((c) => c.async).length;
+  const importCycles = `${all} import cycle${all === 1 ? "" : "s"} in all (${asyncAll} async${withCycles ? "" : "; list them with --cycles"})`;
+  if (withCycles) for (const c of result.importCycles) lines.push(`cycle${c.async ? ` [async: ${c.async.file}:${c.async.line}]` : ""}: ${formatCycle(c.files)}`);
   lines.push(
-    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}`,
+    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
   );
   if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
   return `${lines.join("\n")}\n`;
 }
 
 export const command: CommandModule = {
-  summary: "seam lint: import direction, cycles across the seam (async-aware), spec purity, categories",
+  summary: "seam lint: import direction, cycles across the seam, async import cycles anywhere (--cycles: every cycle), spec purity, categories",
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("lint", argv, OPTIONS, USAGE);
     if (positionals.length > 1) throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
-    const config = loadConfig(root, values.config).config.seam;
+    const loaded = loadConfig(root, values.config);
+    const config = loaded.config.seam;
+    const cycles = values.cycles === true;
     if (values["update-baseline"]) {
       if (isCi(io.env)) {
         throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
       }
-      const { path, count } = await updateLintBaseline(root, { config });
+      const { path, count, unmatchedSeams } = await updateLintBaseline(root, { config, cycles });
+      failOnEmptySeams(config, unmatchedSeams, root, loaded.path ?? undefined);
       io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
       return 0;
     }
-    const result = await runLint(root, { config });
-    for (const name of result.unmatchedSeams) {
-      const seam = config.seams.find((s) => s.name === name);
-      io.stderr(`capkit lint: warning: seam ${name} matches no file under ${root} (from: ${seam?.from.join(", ")}; to: ${seam?.to.join(", ")})\n  hint: set "seam": { "tools": [...], "capabilities": [...] } in capkit.config.json to your layout\n`);
-    }
-    saveResult(root, "lint", lintJson(result));
-    io.stdout(values.json ? `${JSON.stringify(lintJson(result), null, 2)}\n` : renderText(result));
+    const result = await runLint(root, { config, cycles });
+    failOnEmptySeams(config, result.unmatchedSeams, root, loaded.path ?? undefined);
+    saveResult(root, "lint", lintJson(result, cycles));
+    io.stdout(values.json ? `${JSON.stringify(lintJson(result, cycles), null, 2)}\n` : renderText(result, cycles));
     return result.violations.length > 0 ? 1 : 0;
   },
 };

@@ -5,15 +5,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
 import { cliArgs } from "../test-support/cli.js";
 import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/tests/support.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 afterAll(cleanupCopies);
 
 function capkit(...args: string[]) {
-  const r = spawnSync(process.execPath, cliArgs("parity", ...args), { encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, cliArgs("parity", ...args), { encoding: "utf8" });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("capkit parity (CLI, on a copy of the mini target outside the repo)", () => {
+describe("capkit parity (CLI, on a copy of the mini target outside the repo)", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("--record, then --json --mutants: one JSON document, every check ok, all mutants killed, result saved", () => {
     const root = copyMiniTarget();
     rmSync(join(root, ".capkit/parity-recording.json"));

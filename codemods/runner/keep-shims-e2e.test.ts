@@ -14,6 +14,7 @@ import { inventoryFromPartial } from "../testing/index.js";
 import { runMigration } from "./migrate.js";
 import { runTypecheck } from "./typecheck.js";
 import { tempProject } from "./test-support/temp-project.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/keep-shims", import.meta.url));
 const FLATTEN_FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/flatten-keep-shims", import.meta.url));
@@ -47,7 +48,7 @@ async function load<T>(root: string, rel: string): Promise<T> {
   return (await import(/* @vite-ignore */ pathToFileURL(join(root, rel)).href)) as T;
 }
 
-describe("capkit migrate --keep-shims keeps instanceof", () => {
+describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("a shim answers instanceof for its own capability's Tool only, type-checks strictly and narrows", async () => {
     const root = tempProject(join(FIXTURE, "input"), {
       "tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT.compilerOptions, paths: undefined }, include: ["src/**/*.ts"] }),

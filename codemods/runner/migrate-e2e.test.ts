@@ -16,6 +16,7 @@ import { REFUSAL_CODES } from "../tool-class-to-capability/index.js";
 import { runTypecheck } from "./typecheck.js";
 import { runBehaviourSuite } from "./test-support/behaviour-suite.js";
 import { snapshotTree, tempProject } from "./test-support/temp-project.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const FIXTURE = fileURLToPath(new URL("../../fixtures/nodetool-mini", import.meta.url));
 const roots: string[] = [];
@@ -29,7 +30,7 @@ async function cli(argv: string[], tty = false): Promise<{ code: number; stdout:
   return { code, stdout, stderr };
 }
 
-describe("capkit migrate on a copy of fixtures/nodetool-mini", () => {
+describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("converts every capability-shaped class it can, type-checks, and keeps the behaviour suite green", async () => {
     const root = tempProject(FIXTURE);
     roots.push(root);

@@ -40,6 +40,11 @@ export interface ScanOptions {
   readonly statCache?: boolean;
   /** Filled with wall-clock milliseconds per step (for the benchmark's breakdown). */
   readonly timings?: ScanTimings;
+  /**
+   * Wall clock (ms since the epoch; default Date.now). With the stat cache, the scan's start
+   * decides which files are settled enough to record; tests pass their own.
+   */
+  readonly now?: () => number;
 }
 
 export interface ScanTimings {
@@ -170,7 +175,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const problems: ScanProblem[] = [];
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const statCache = options.cache && options.statCache !== false ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders)) : undefined;
+  const statCache = options.cache && options.statCache !== false ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)()) : undefined;
   const sources = new Sources(root, files, problems, gate, keepFor(config), statCache);
   lap("read");
   tm.read -= sources.gateMs;

@@ -8,9 +8,9 @@ import { openStatCache, statCacheKey } from "./stat-cache.js";
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Every file of the tree dated an hour back: settled, so the stat cache records them. */
-function settle(root: string, files: readonly string[]): void {
-  const past = new Date(Date.now() - 3600_000);
+/** Every file of the tree dated an hour before `now`: settled, so the stat cache records them. */
+function settle(root: string, files: readonly string[], now = Date.now()): void {
+  const past = new Date(now - 3600_000);
   for (const f of files) utimesSync(join(root, f), past, past);
 }
 
@@ -53,10 +53,14 @@ describe("the stat cache", () => {
     const root = copyCase("classification");
     dirs.push(root);
     const files = (await import("fast-glob")).default.sync("packages/**/*.ts", { cwd: root });
-    settle(root, files);
+    // The scan's clock is the test's: the new file is dated a moment before the scan starts,
+    // however long the machine takes between writing it and scanning.
+    const scanStart = Date.UTC(2026, 0, 1);
+    settle(root, files, scanStart);
     const fresh = "packages/agents/src/tools/fresh-tools.ts";
     writeFileSync(join(root, fresh), "export const a = 1;\n");
-    await scanInventory(root, { cache: true });
+    utimesSync(join(root, fresh), new Date(scanStart - 500), new Date(scanStart - 500));
+    await scanInventory(root, { cache: true, now: () => scanStart });
     // Not recorded, so the next scan reads it whatever its stat says; settled files are recorded.
     expect(statEntries(root)).not.toContain(fresh);
     expect(statEntries(root)).toContain("packages/agents/src/tools/base-tool.ts");

@@ -25,6 +25,12 @@ export interface SeamDefinition {
   /** Shown with every violation: why the direction matters. */
   readonly reason: string;
   readonly exceptions: readonly SeamException[];
+  /**
+   * The seam may match no file (say, a repository that has not started its capabilities/
+   * folder and keeps no tools/ either). Without it `capkit lint` exits 2 on a seam that
+   * matches nothing, since a seam naming another layout than the tree's guards nothing.
+   */
+  readonly allowEmpty: boolean;
 }
 
 export interface SpecRulesConfig {
@@ -52,13 +58,19 @@ export interface SeamConfig {
   readonly specs: SpecRulesConfig;
 }
 
+/**
+ * `tools/` and `capabilities/` folders at any depth, so a packages monorepo, a single package
+ * (`src/tools`), libs and apps folders and src-less packages all fit with no config.
+ * When one folder sits inside the other, the innermost decides the side.
+ */
 export const DEFAULT_SEAM: SeamDefinition = {
   name: "tools-capabilities",
-  from: ["packages/*/src/tools/**"],
-  to: ["packages/*/src/capabilities/**"],
+  from: ["**/tools/**", "!**/tools/**/capabilities/**"],
+  to: ["**/capabilities/**", "!**/capabilities/**/tools/**"],
   reason:
     "capabilities/ may import tools/, never the reverse: a cycle across this seam passes tests and type checks but deadlocks the esbuild bundle (its async __esm initialisers await each other)",
   exceptions: [],
+  allowEmpty: false,
 };
 
 /** The categories a spec may declare: the one list in lib/kinds.ts. */
@@ -83,8 +95,9 @@ export const DEFAULT_SEAM_CONFIG: SeamConfig = {
 
 const EXAMPLE =
   '{ "seam": { "tools": ["packages/*/src/tools/**"], "capabilities": ["packages/*/src/capabilities/**"], "reason": "…", "exceptions": [{ "from": "packages/agents/src/tools/mcp-tools.ts", "reason": "belt assembly" }] } }';
-const KEYS = new Set(["tools", "capabilities", "reason", "exceptions", "seams", "allowTypeImports", "aliases", "baseline", "ignore", "specs"]);
-const SEAM_KEYS = new Set(["name", "from", "to", "reason", "exceptions"]);
+const SHORTHAND = ["tools", "capabilities", "reason", "exceptions", "allowEmpty"];
+const KEYS = new Set([...SHORTHAND, "seams", "allowTypeImports", "aliases", "baseline", "ignore", "specs"]);
+const SEAM_KEYS = new Set(["name", "from", "to", "reason", "exceptions", "allowEmpty"]);
 const SPEC_KEYS = new Set(["files", "schemaFiles", "allowedPackages", "typeNames", "categories"]);
 
 function bad(file: string, message: string): never {
@@ -114,6 +127,12 @@ function text(file: string, key: string, value: unknown): string {
   return value;
 }
 
+function flag(file: string, key: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== "boolean") bad(file, `"${key}" must be true or false`);
+  return value;
+}
+
 function exceptions(file: string, key: string, value: unknown): SeamException[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) bad(file, `"${key}" must be a list of { "from": glob, "reason": string }`);
@@ -133,6 +152,7 @@ function seamDefinition(file: string, key: string, value: unknown): SeamDefiniti
     to: globs(file, `${key}.to`, value["to"]),
     reason: text(file, `${key}.reason`, value["reason"]),
     exceptions: exceptions(file, `${key}.exceptions`, value["exceptions"]),
+    allowEmpty: flag(file, `${key}.allowEmpty`, value["allowEmpty"], false),
   };
 }
 
@@ -157,14 +177,14 @@ function specRules(file: string, value: unknown): SpecRulesConfig {
 
 /**
  * Validate the raw `seam` section (undefined → defaults). The shorthand keys `tools`,
- * `capabilities`, `reason`, `exceptions` adjust the default tools-capabilities seam; `seams`
+ * `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the default tools-capabilities seam; `seams`
  * declares further boundaries (and, without the shorthand, replaces the default).
  */
 export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): SeamConfig {
   if (raw === undefined || raw === null) return DEFAULT_SEAM_CONFIG;
   if (!isRecord(raw)) bad(file, "must be an object");
   checkKeys(file, "", raw, KEYS);
-  const shorthand = ["tools", "capabilities", "reason", "exceptions"].some((k) => raw[k] !== undefined);
+  const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
   const seams: SeamDefinition[] = [];
   if (shorthand || raw["seams"] === undefined) {
     seams.push({
@@ -173,6 +193,7 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
       to: raw["capabilities"] === undefined ? DEFAULT_SEAM.to : globs(file, "capabilities", raw["capabilities"]),
       reason: raw["reason"] === undefined ? DEFAULT_SEAM.reason : text(file, "reason", raw["reason"]),
       exceptions: exceptions(file, "exceptions", raw["exceptions"]),
+      allowEmpty: flag(file, "allowEmpty", raw["allowEmpty"], DEFAULT_SEAM.allowEmpty),
     });
   }
   if (raw["seams"] !== undefined) {
@@ -184,8 +205,7 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
     if (names.has(s.name)) bad(file, `two seams are named "${s.name}"; names must be unique`);
     names.add(s.name);
   }
-  const allowTypeImports = raw["allowTypeImports"] ?? true;
-  if (typeof allowTypeImports !== "boolean") bad(file, '"allowTypeImports" must be true or false');
+  const allowTypeImports = flag(file, "allowTypeImports", raw["allowTypeImports"], true);
   const aliases: Record<string, string> = {};
   if (raw["aliases"] !== undefined) {
     if (!isRecord(raw["aliases"])) bad(file, '"aliases" must map "prefix/*" to "root-relative/path/*"');

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cliArgs } from "../../bin/test-support/cli.js";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const CAPS = "packages/agents/src/capabilities";
@@ -20,7 +21,7 @@ const timings: string[] = [];
 afterAll(() => console.log(`parity e2e timings: ${timings.join(", ")}`));
 function capkit(...args: string[]) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, cliArgs(...args), { encoding: "utf8", timeout: 240_000 });
+  const r = spawnSync(process.execPath, cliArgs(...args), { encoding: "utf8" });
   timings.push(`${args.slice(0, 1).concat(args.slice(2)).join(" ")} ${Math.round(performance.now() - t0)} ms`);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -34,7 +35,7 @@ function edit(rel: string, anchor: string, from: string, to: string) {
 }
 type Result = { ok: boolean; checks: { name: string; ok: boolean; problems: string[] }[]; mutants?: { total: number; killed: number; survivors: string[] } };
 
-describe("capkit parity on a migrated copy of nodetool-mini", () => {
+describe("capkit parity on a migrated copy of nodetool-mini", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("record → migrate --all → parity passes, then a reclassification and a changed output fail by name", () => {
     cpSync(join(REPO, "fixtures/nodetool-mini"), root, { recursive: true });
     rmSync(join(root, ".capkit/results"), { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * `capkit lint`'s engine: all four rules over every TypeScript file under a root without any
+ * `capkit lint`'s engine: all five rules over every TypeScript file under a root without any
  * ESLint configuration. The graph rules and spec purity run on the shared module graph
  * (token-scanned, built once); require-capability-category runs through ESLint's Linter on
  * the files that can hold a spec (ESLint is loaded only when there is one). Same answers as the plugin (rules/tests/fast-path.test.ts).
@@ -9,9 +9,11 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
+import { findCycleFindings } from "../checks/import-cycles.js";
 import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
-import { getSeamAnalysis } from "../graph/graph-cache.js";
+import { getImportCycles, getSeamAnalysis } from "../graph/graph-cache.js";
+import type { ImportCycle } from "../graph/import-cycles.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
@@ -37,13 +39,27 @@ export interface LintResult {
   readonly seams: readonly string[];
   /** Seams with no scanned file on either side: the config names other folders than the tree has. */
   readonly unmatchedSeams: readonly string[];
+  /** Seam cycles (no-seam-cycle). */
   readonly cycles: number;
   readonly asyncCycles: number;
+  /** Every import cycle, seam or not, one per circular dependency (graph/import-cycles.ts). */
+  readonly importCycles: readonly ImportCycle[];
 }
 
 export interface LintOptions {
   readonly config?: SeamConfig;
   readonly useBaseline?: boolean;
+  /** Report synchronous cycles outside seams too (`capkit lint --cycles`). */
+  readonly cycles?: boolean;
+}
+
+interface Collected {
+  all: LintViolation[];
+  files: number;
+  cycles: number;
+  asyncCycles: number;
+  unmatchedSeams: string[];
+  importCycles: readonly ImportCycle[];
 }
 
 function byPosition(a: LintViolation, b: LintViolation): number {
@@ -51,10 +67,7 @@ function byPosition(a: LintViolation, b: LintViolation): number {
 }
 
 /** Every violation under `root`, before the baseline is applied. */
-export async function collectViolations(
-  rootIn: string,
-  config: SeamConfig,
-): Promise<{ all: LintViolation[]; files: number; cycles: number; asyncCycles: number; unmatchedSeams: string[] }> {
+export async function collectViolations(rootIn: string, config: SeamConfig, options: { cycles?: boolean } = {}): Promise<Collected> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -80,13 +93,18 @@ export async function collectViolations(
       : formatMessage("no-seam-cycle", "seamCycle", data);
     all.push({ rule: "no-seam-cycle", file: c.files[0] as string, line: c.line, key: `${c.seam}:${data.cycle}`, message });
   }
+  const importCycles = getImportCycles(analysis).cycles;
+  for (const f of findCycleFindings(importCycles, config, options.cycles === true)) {
+    all.push({ rule: "no-async-cycle", file: f.file, line: f.line, key: f.key, message: formatMessage("no-async-cycle", f.messageId, f.data) });
+  }
   if (candidates.length > 0) {
     const { lintWithEslint } = await import("./eslint-run.js");
     for (const v of lintWithEslint(root, candidates, ["require-capability-category"])) all.push({ ...v, key: v.message });
   }
   const files = [...analysis.graph.nodes.keys()];
   const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles: analysis.cycles.filter((c) => c.async).length, unmatchedSeams };
+  const asyncCycles = analysis.cycles.filter((c) => c.async).length;
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles, unmatchedSeams, importCycles };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
@@ -97,16 +115,27 @@ function mentionsAny(file: string, words: readonly string[]): boolean {
 export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all, files, cycles, asyncCycles, unmatchedSeams } = await collectViolations(root, config);
+  const { all, ...rest } = await collectViolations(root, config, options);
   const counts = options.useBaseline === false ? new Map<string, number>() : loadBaseline(root, config.baseline);
   const { fresh, known } = applyBaseline(all, counts);
-  return { root, violations: fresh, baselined: known, files, seams: config.seams.map((s) => s.name), unmatchedSeams, cycles, asyncCycles };
+  return { root, violations: fresh, baselined: known, seams: config.seams.map((s) => s.name), ...rest };
 }
 
-/** Record every current violation as known; returns the baseline path and how many it lists. */
-export async function updateLintBaseline(rootIn: string, options: { config?: SeamConfig } = {}): Promise<{ path: string; count: number }> {
+/**
+ * Record every current violation as known (with `cycles`, the synchronous cycles too); returns
+ * the baseline path, how many it lists and the seams that matched no file.
+ */
+export async function updateLintBaseline(
+  rootIn: string,
+  options: { config?: SeamConfig; cycles?: boolean } = {},
+): Promise<{ path: string; count: number; unmatchedSeams: readonly string[] }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
-  const { all } = await collectViolations(root, config);
-  return { path: writeBaseline(root, config.baseline, all), count: all.length };
+  const { all, unmatchedSeams } = await collectViolations(root, config, options);
+  return { path: writeBaseline(root, config.baseline, all), count: all.length, unmatchedSeams };
+}
+
+/** The unmatched seams the config does not declare intentionally empty (`allowEmpty`). */
+export function unexpectedlyEmptySeams(config: SeamConfig, unmatched: readonly string[]): SeamConfig["seams"] {
+  return config.seams.filter((s) => unmatched.includes(s.name) && !s.allowEmpty);
 }

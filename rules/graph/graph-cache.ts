@@ -10,6 +10,7 @@ import type { SeamConfig } from "../../lib/config/seam.js";
 import { listSourceFiles } from "./list-files.js";
 import { buildGraph, buildNode, fingerprint, type ModuleGraph, type ModuleNode } from "./module-graph.js";
 import { createResolver, type Resolver } from "./resolve.js";
+import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
 
 export interface SeamAnalysis {
@@ -120,6 +121,29 @@ export function getSeamAnalysisFor(rootIn: string, config: SeamConfig, rel: stri
   const entry = cache.get(key) as Entry;
   entry.analysis = analyse(root, config, analysis.graph, analysis.resolver);
   return entry.analysis;
+}
+
+export interface ImportCycles {
+  readonly cycles: readonly ImportCycle[];
+  /** Cycles keyed by the file they are reported on (their first file). */
+  readonly byFile: ReadonlyMap<string, readonly ImportCycle[]>;
+}
+
+/** Every import cycle of an analysis's graph, seam or not: found on first use, kept with the analysis. */
+const importCycles = new WeakMap<SeamAnalysis, ImportCycles>();
+
+export function getImportCycles(analysis: SeamAnalysis): ImportCycles {
+  const hit = importCycles.get(analysis);
+  if (hit) return hit;
+  const cycles = findImportCycles(analysis.graph);
+  const byFile = new Map<string, ImportCycle[]>();
+  for (const c of cycles) {
+    const first = c.files[0] as string;
+    (byFile.get(first) ?? byFile.set(first, []).get(first))?.push(c);
+  }
+  const found = { cycles, byFile };
+  importCycles.set(analysis, found);
+  return found;
 }
 
 export function clearGraphCache(): void {

@@ -30,6 +30,17 @@ const TYPE_POSITION = new Set<TS.SyntaxKind>([
 /** Tokens before `import(` that may mean a type position when a member follows (`T = import("m").U`). */
 const MAYBE_TYPE_POSITION = new Set<TS.SyntaxKind>([K.CommaToken, K.OpenParenToken, K.EqualsToken, K.OpenBracketToken, K.QuestionToken]);
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
+/**
+ * Tokens before a `{` that, right after a parameter list, open an object type in the return
+ * type (`): { a: T } {`, `): Promise<{ a: T }> {`) rather than the body, which follows it.
+ */
+const RETURN_TYPE_BRACE = new Set<TS.SyntaxKind>([K.ColonToken, K.LessThanToken, K.BarToken, K.AmpersandToken]);
+
+const enum Brace {
+  Block,
+  Function,
+  ReturnType,
+}
 
 interface Token {
   kind: TS.SyntaxKind;
@@ -54,8 +65,8 @@ function tokenize(text: string): Token[] {
   let braceDepth = 0;
   let prev: TS.SyntaxKind = K.Unknown;
   for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
-    const division = EXPRESSION_END.has(prev) || (isWord(prev) && !REGEX_AFTER_KEYWORD.has(prev));
-    if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !division) {
+    // Only a slash needs the previous token to tell division from a regular expression.
+    if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !(EXPRESSION_END.has(prev) || (isWord(prev) && !REGEX_AFTER_KEYWORD.has(prev)))) {
       kind = scanner.reScanSlashToken();
     } else if (kind === K.TemplateHead) templateDepths.push(braceDepth);
     else if (kind === K.OpenBraceToken) braceDepth++;
@@ -101,7 +112,7 @@ function scanTokens(text: string, tokens: Token[]): ModuleFacts {
   const add = (at: Token, specifier: Token, kind: ImportKind, typeOnly: boolean): void => {
     imports.push({ specifier: specifier.text, kind, typeOnly, line: lineAt(starts, at.pos) });
   };
-  const braces: boolean[] = [];
+  const braces: Brace[] = [];
   const parens: boolean[] = [];
   let functionDepth = 0;
   let pendingBody = false;
@@ -121,16 +132,22 @@ function scanTokens(text: string, tokens: Token[]): ModuleFacts {
         pendingBody = parens.pop() === false;
         break;
       case K.OpenBraceToken: {
+        if (pendingBody && prev !== undefined && RETURN_TYPE_BRACE.has(prev.kind)) {
+          braces.push(Brace.ReturnType); // the body is still to come
+          break;
+        }
         const fn = pendingBody || prev?.kind === K.EqualsGreaterThanToken;
-        braces.push(fn);
+        braces.push(fn ? Brace.Function : Brace.Block);
         if (fn) functionDepth++;
         pendingBody = false;
         break;
       }
-      case K.CloseBraceToken:
-        if (braces.pop()) functionDepth--;
-        pendingBody = false;
+      case K.CloseBraceToken: {
+        const brace = braces.pop();
+        if (brace === Brace.Function) functionDepth--;
+        pendingBody = brace === Brace.ReturnType;
         break;
+      }
       case K.SemicolonToken:
       case K.CommaToken:
       case K.EqualsToken:

@@ -28,21 +28,19 @@ const exceptionList: JSONSchema4 = {
   },
 };
 
-export const seamOptionsSchema: JSONSchema4[] = [
-  {
-    type: "object",
-    properties: {
+const seamProperties: Record<string, JSONSchema4> = {
       root: { type: "string" },
       useBaseline: { type: "boolean" },
       tools: globList,
       capabilities: globList,
       reason: { type: "string" },
       exceptions: exceptionList,
+      allowEmpty: { type: "boolean" },
       seams: {
         type: "array",
         items: {
           type: "object",
-          properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList },
+          properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList, allowEmpty: { type: "boolean" } },
           required: ["name", "from", "to", "reason"],
           additionalProperties: false,
         },
@@ -62,10 +60,14 @@ export const seamOptionsSchema: JSONSchema4[] = [
         },
         additionalProperties: false,
       },
-    },
-    additionalProperties: false,
-  },
-];
+};
+
+/** The options schema with a rule's own extra properties beside the seam ones. */
+export function seamOptionsSchemaWith(extra: Record<string, JSONSchema4>): JSONSchema4[] {
+  return [{ type: "object", properties: { ...seamProperties, ...extra }, additionalProperties: false }];
+}
+
+export const seamOptionsSchema: JSONSchema4[] = seamOptionsSchemaWith({});
 
 export const defaultSeamOptions: [SeamRuleOptions] = [{}];
 

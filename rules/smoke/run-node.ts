@@ -18,6 +18,7 @@ export interface NodeRun {
 
 export interface NodeRunOptions {
   readonly cwd: string;
+  /** The process is killed after this long; Infinity (or past what a timer can hold) is no limit. */
   readonly timeoutMs: number;
   /** When this text appears on stdout the run counts as ok and the process is stopped. */
   readonly ready?: string;
@@ -27,6 +28,8 @@ export interface NodeRunOptions {
 /** Exit code Node uses when the entry's top-level await never settles. */
 export const UNSETTLED_TLA_EXIT = 13;
 const KEEP = 8_000;
+/** setTimeout fires at once for a delay it cannot hold, so a longer limit sets no timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function tail(text: string): string {
   return text.length > KEEP ? `…${text.slice(-KEEP)}` : text;
@@ -43,10 +46,13 @@ export function runNode(args: readonly string[], options: NodeRunOptions): Promi
     const stop = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs <= MAX_TIMER_MS
+        ? setTimeout(() => {
+            timedOut = true;
+            stop();
+          }, options.timeoutMs)
+        : undefined;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       if (options.ready && !sawReady && stdout.includes(options.ready)) {

@@ -46,19 +46,24 @@ describe("lint baseline", () => {
     rmSync(join(root, T, "extra.ts"));
   });
 
-  it("warns when a seam matches no file on either side (another layout than the config's), and not when one side is empty", async () => {
+  it("fails (exit 2) when a seam matches no file on either side, unless the config says it is empty on purpose", async () => {
     const flat = mkdtempSync(join(tmpdir(), "capkit-lint-flat-"));
     try {
       writeFileSync(join(flat, "a.ts"), 'import { b } from "./b.js";\nexport const a = b;\n');
       writeFileSync(join(flat, "b.ts"), "export const b = 1;\n");
       const io = captureIO(flat);
-      expect(await main(["lint", "."], io)).toBe(0);
-      expect(io.err.join("")).toContain("warning: seam tools-capabilities matches no file");
+      expect(await main(["lint", "."], io)).toBe(2);
+      expect(io.err.join("")).toContain("seam tools-capabilities (from: **/tools/**");
+      expect(io.err.join("")).toContain('"allowEmpty": true');
       expect((await runLint(flat)).unmatchedSeams).toEqual(["tools-capabilities"]);
+      writeFileSync(join(flat, "capkit.config.json"), JSON.stringify({ seam: { allowEmpty: true } }));
+      const ok = captureIO(flat);
+      expect(await main(["lint", "."], ok)).toBe(0);
+      expect(ok.err.join("")).toBe("");
     } finally {
       rmSync(flat, { recursive: true, force: true });
     }
-    // The fixture has the layout the default seam names: no warning.
+    // The fixture has the layout the default seam names: nothing to say.
     expect((await runLint(root)).unmatchedSeams).toEqual([]);
   });
 

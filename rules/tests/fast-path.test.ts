@@ -1,6 +1,6 @@
 /**
  * `capkit lint` takes a fast path (token-scanned graph, rules run as plain functions); these
- * tests hold it to the plugin: the same violations as ESLint's Linter running all four rules
+ * tests hold it to the plugin: the same violations as ESLint's Linter running all five rules
  * on every file of the same trees, and the token scanner's import facts equal to a full
  * TypeScript parse on every source file of capkit and the NodeTool-shaped fixture.
  */
@@ -19,7 +19,7 @@ import { FIXTURES } from "./rule-tester.js";
 const REPO = join(FIXTURES, "..", "..");
 const NODETOOL = join(REPO, "fixtures", "nodetool-mini");
 const ALL_RULES = RULE_NAMES;
-const trees = ["seam-graph", "specs", "esbuild-deadlock", "esbuild-deadlock-fixed"].map((t) => join(FIXTURES, t));
+const trees = ["seam-graph", "specs", "esbuild-deadlock", "esbuild-deadlock-fixed", "cycle-slice"].map((t) => join(FIXTURES, t));
 if (existsSync(NODETOOL)) trees.push(NODETOOL);
 
 const key = (v: { rule: string; file: string; line: number; message: string }) => `${v.file}:${v.line} ${v.rule} ${v.message}`;
@@ -72,5 +72,11 @@ describe("token scanner ≡ TypeScript AST", () => {
     }
     expect(scanWithTokens("for await (const x of xs) {}", "a.ts")).toBeNull();
     expect(scanWithTokens("async function f() { await x; }", "a.ts")).not.toBeNull();
+    // An object type in a return type is not the body: the await inside the body is not top-level…
+    expect(scanWithTokens("async function f(): Promise<{ a: string }> { return { a: await g() }; }", "a.ts")).not.toBeNull();
+    expect(scanWithTokens("const f = async (x: T): { a: string } => { await g(x); };", "a.ts")).not.toBeNull();
+    // …and one after such a function still is.
+    expect(scanWithTokens("function f(): { a: 1 } { return { a: 1 }; }\nawait x;", "a.ts")).toBeNull();
+    expect(factsFromAst("function f(): { a: 1 } { return { a: 1 }; }\nawait x;", "a.ts").topLevelAwait).toBe(2);
   });
 });

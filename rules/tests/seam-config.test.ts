@@ -4,6 +4,7 @@ import { parseConfig } from "../../lib/config/index.js";
 import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig } from "../../lib/config/seam.js";
 import { ConfigError } from "../../lib/errors.js";
 import { matchesAny } from "../../lib/glob-list.js";
+import { sideOf } from "../../lib/config/seam-sides.js";
 
 describe("resolveSeamConfig", () => {
   it("defaults to the NodeTool tools → capabilities seam", () => {
@@ -32,14 +33,43 @@ describe("resolveSeamConfig", () => {
     [{ colour: "red" }, 'unknown key "colour"'],
     [{ seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r" }, { name: "a", from: "x/**", to: "z/**", reason: "r" }] }, 'two seams are named "a"'],
     [{ allowTypeImports: "no" }, '"allowTypeImports" must be true or false'],
+    [{ allowEmpty: "yes" }, '"allowEmpty" must be true or false'],
+    [{ seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r", allowEmpty: 1 }] }, '"seams[0].allowEmpty" must be true or false'],
     [{ specs: { categories: [] } }, '"specs.categories" must be a glob or a non-empty list'],
   ])("rejects %j with a message naming the key", (raw, message) => {
     expect(() => resolveSeamConfig(raw, "capkit.config.json")).toThrow(ConfigError);
     expect(() => resolveSeamConfig(raw, "capkit.config.json")).toThrow(message);
   });
 
+  it("`allowEmpty` marks a seam that may match nothing, on the shorthand and per seam", () => {
+    expect(DEFAULT_SEAM.allowEmpty).toBe(false);
+    expect(resolveSeamConfig({ allowEmpty: true }).seams.map((s) => [s.name, s.allowEmpty, s.from])).toEqual([["tools-capabilities", true, DEFAULT_SEAM.from]]);
+    const seams = resolveSeamConfig({ seams: [{ name: "later", from: "a/**", to: "b/**", reason: "r", allowEmpty: true }] }).seams;
+    expect(seams.map((s) => [s.name, s.allowEmpty])).toEqual([["later", true]]);
+  });
+
   it("errors reach the whole-config loader as a `seam` issue", () => {
     expect(() => parseConfig({ seam: { tools: 1 } }, "capkit.config.json")).toThrow(/seam: "tools" must be a glob/);
+  });
+});
+
+describe("the default seam fits any layout", () => {
+  it.each([
+    ["packages/agents/src/tools/tool-permissions.ts", "from"],
+    ["packages/agents/src/capabilities/adapters.ts", "to"],
+    ["src/tools/a.ts", "from"],
+    ["src/capabilities/b.ts", "to"],
+    ["libs/agent/tools/a.ts", "from"],
+    ["apps/server/src/capabilities/deep/b.ts", "to"],
+    ["tools/a.ts", "from"],
+    ["capabilities/b.ts", "to"],
+    ["packages/x/src/tools/capabilities/b.ts", "to"],
+    ["packages/x/src/capabilities/tools/a.ts", "from"],
+    ["src/toolsx/a.ts", null],
+    ["src/my-capabilities/b.ts", null],
+    ["src/util/a.ts", null],
+  ])("%s → %s (the innermost folder decides)", (rel, side) => {
+    expect(sideOf(DEFAULT_SEAM, rel)).toBe(side);
   });
 });
 

@@ -9,46 +9,65 @@ import { getQuickJS } from "quickjs-emscripten";
 import { createCapabilityRegistry, createCapabilityRun, type CapabilityModule, type CapabilitySpec } from "../index.js";
 import { createEngineCalls } from "./engine-calls.js";
 import { runGuestAction } from "./host.js";
+import { afterPendingJobs, deferred, type Deferred } from "../tests/support/test-time.js";
 
 const PACK = "@capkit/platform";
 const spec = (name: string): CapabilitySpec => ({
   name,
   description: `${name}.`,
-  inputSchema: { type: "object", properties: { ms: { type: "number" }, tag: { type: "string" } } },
+  inputSchema: { type: "object", properties: { tag: { type: "string" } } },
   category: "read",
 });
 
 function setup() {
   const ran: string[] = [];
+  /** wait_then_echo calls by tag, each held until the test releases it. */
+  const held = new Map<string, Deferred<void>>();
+  const started = deferred();
+  const recorded = deferred();
   const mod: CapabilityModule = {
     module: "t",
     exports: [
       {
         spec: spec("wait_then_echo"),
         impl: async (_run, a) => {
-          await new Promise((r) => setTimeout(r, a["ms"] as number));
+          const gate = deferred();
+          held.set(String(a["tag"]), gate);
+          if (held.size === 3) started.resolve();
+          await gate.promise;
           ran.push(String(a["tag"]));
           return { tag: a["tag"] };
         },
       },
       { spec: spec("nothing"), impl: async () => undefined },
       { spec: spec("big_int"), impl: async () => ({ n: 1n }) },
-      { spec: spec("record"), impl: async (_run, a) => (ran.push(`record:${String(a["tag"])}`), "ok") },
+      { spec: spec("record"), impl: async (_run, a) => (ran.push(`record:${String(a["tag"])}`), recorded.resolve(), "ok") },
     ],
   };
   const registry = createCapabilityRegistry({ t: { loader: async () => mod, specs: mod.exports.map((e) => e.spec) } });
   const run = createCapabilityRun({ context: {}, registry, gate: { mode: "auto" } });
-  return { registry, run, ran };
+  /** Once all three held calls started, finish them in `order`, each answer through before the next. */
+  const finishInOrder = async (order: readonly string[]) => {
+    await started.promise;
+    for (const tag of order) {
+      held.get(tag)?.resolve();
+      await afterPendingJobs();
+    }
+  };
+  return { registry, run, ran, finishInOrder, recorded: recorded.promise };
 }
 
 describe("the bridge's call queue", () => {
   it("routes answers that finish out of order to the promise that asked", async () => {
-    const { registry, run, ran } = setup();
-    const r = await runGuestAction({
-      source: `import { wait_then_echo } from "${PACK}/t";
-        export default await Promise.all([30, 1, 15].map((ms, i) => wait_then_echo({ ms, tag: "c" + i })));`,
-      run, registry, mounted: ["t"],
-    });
+    const { registry, run, ran, finishInOrder } = setup();
+    const [r] = await Promise.all([
+      runGuestAction({
+        source: `import { wait_then_echo } from "${PACK}/t";
+          export default await Promise.all([0, 1, 2].map((i) => wait_then_echo({ tag: "c" + i })));`,
+        run, registry, mounted: ["t"],
+      }),
+      finishInOrder(["c1", "c2", "c0"]),
+    ]);
     expect(r).toMatchObject({ ok: true, value: [{ tag: "c0" }, { tag: "c1" }, { tag: "c2" }] });
     expect(ran).toEqual(["c1", "c2", "c0"]);
     // The transcript lists calls as they finish; seq numbers follow the order they were made.
@@ -67,13 +86,13 @@ describe("the bridge's call queue", () => {
   });
 
   it("a call made without awaiting, just before the action ends, still goes through invoke", async () => {
-    const { registry, run, ran } = setup();
+    const { registry, run, ran, recorded } = setup();
     const r = await runGuestAction({
       source: `import { record } from "${PACK}/t"; record({ tag: "late" }); export default 1;`,
       run, registry, mounted: ["t"],
     });
     expect(r).toMatchObject({ ok: true, value: 1 });
-    await new Promise((res) => setTimeout(res, 10));
+    await recorded; // the call was started before the action returned; its implementation runs
     expect(ran).toEqual(["record:late"]);
   });
 
@@ -83,7 +102,7 @@ describe("the bridge's call queue", () => {
       source: `import { record } from "${PACK}/t";
         const all = []; for (let i = 0; i < 500; i++) all.push(record({ tag: String(i) }));
         export default (await Promise.all(all)).length;`,
-      run, registry, mounted: ["t"],
+      run, registry, mounted: ["t"], deadlineMs: Infinity, // a test of the batch, not of the deadline
     });
     expect(r).toMatchObject({ ok: true, value: 500 });
     expect(r.calls).toHaveLength(500);

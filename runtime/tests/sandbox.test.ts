@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { capabilityCatalog, createCapabilityRun, createInvokeTranscript, scriptedApprover, type CapabilitySpec } from "../index.js";
-import { createClockRelay, runGuestAction } from "../sandbox/index.js";
+import { createClockRelay, createSandboxClock, runGuestAction } from "../sandbox/index.js";
 import { sampleRegistry, totalImplRuns } from "./support/sample-capabilities.js";
+import { manualTime } from "./support/test-time.js";
 
 const PACK = "@capkit/platform";
 
@@ -74,17 +75,21 @@ describe("runGuestAction", () => {
   });
 
   it("approval time does not count against the deadline (clock relay on the gate); host time does", async () => {
+    // The action's clock reads time the test moves: the person answering takes 400 ms of it,
+    // and nothing else (engine boot, a loaded machine) moves it at all.
+    const time = manualTime();
     const slow = (name: string, category: CapabilitySpec["category"]) => ({
       spec: { name, description: "d", inputSchema: {}, category } as CapabilitySpec,
-      impl: async () => new Promise((res) => setTimeout(() => res(name), 400)),
+      impl: async () => (time.advance(400), name),
     });
     const { registry } = sampleRegistry();
-    const approver = async () => new Promise<"allow">((res) => setTimeout(() => res("allow"), 400));
+    const approver = async () => (time.advance(400), "allow" as const);
+    const source = `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`;
     const run = createCapabilityRun({ context: {}, registry, gate: { mode: "default", approver, clock: createClockRelay() }, capabilities: [slow("slow_read", "read")] });
-    const approved = await runGuestAction({ source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`, run, registry, mounted: ["notes"], deadlineMs: 250 });
+    const approved = await runGuestAction({ source, run, registry, mounted: ["notes"], clock: createSandboxClock(250, time.now) });
     expect(approved).toMatchObject({ ok: true, value: { added: "t" } });
     const unsuspended = createCapabilityRun({ context: {}, registry, gate: { mode: "default", approver }, capabilities: [slow("slow_read", "read")] });
-    const timedOut = await runGuestAction({ source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`, run: unsuspended, registry, mounted: ["notes"], deadlineMs: 250 });
+    const timedOut = await runGuestAction({ source, run: unsuspended, registry, mounted: ["notes"], clock: createSandboxClock(250, time.now) });
     expect(timedOut).toMatchObject({ ok: false, error: { kind: "deadline" } });
   });
 });

@@ -5,8 +5,9 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createCapabilityRun, createInvokeTranscript, scriptedApprover } from "../index.js";
-import { createCapabilityDispatcher, runGuestAction, sandboxDiagnostics } from "../sandbox/index.js";
+import { createCapabilityDispatcher, createSandboxClock, runGuestAction, sandboxDiagnostics } from "../sandbox/index.js";
 import { sampleRegistry, totalImplRuns } from "./support/sample-capabilities.js";
+import { steppingTime } from "./support/test-time.js";
 
 const PACK = "@capkit/platform";
 const unhandled: unknown[] = [];
@@ -14,13 +15,17 @@ const onUnhandled = (e: unknown) => unhandled.push(e);
 process.on("unhandledRejection", onUnhandled);
 afterAll(() => void process.off("unhandledRejection", onUnhandled));
 
-/** Default mode, every approval denied: only read-class implementations may ever run. */
+/**
+ * Default mode, every approval denied: only read-class implementations may ever run. No
+ * deadline unless a test is about one: an action that must finish on its own then finishes on
+ * any machine, however slow, and a test of one limit cannot be ended by another.
+ */
 function hostile() {
   const { registry, world } = sampleRegistry();
   const t = createInvokeTranscript();
   const run = createCapabilityRun({ context: {}, registry, gate: { mode: "default", approver: scriptedApprover() }, onInvoke: t.onInvoke });
   const act = (source: string, extra: Partial<Parameters<typeof runGuestAction>[0]> = {}) =>
-    runGuestAction({ source, run, registry, mounted: ["notes", "ops"], deadlineMs: 300, ...extra });
+    runGuestAction({ source, run, registry, mounted: ["notes", "ops"], deadlineMs: Infinity, ...extra });
   return { registry, world, run, records: t.records, act };
 }
 
@@ -38,23 +43,30 @@ async function expectGatedAndAlive(h: ReturnType<typeof hostile>): Promise<void>
 }
 
 describe("hostile guest actions", () => {
+  // A loop that never ends reaches a real-time deadline on any machine: nothing else can end it.
   it("an endless synchronous loop is interrupted by the deadline", async () => {
     const h = hostile();
-    expect(await h.act("for (;;) {} export default 1;")).toMatchObject({ ok: false, error: { kind: "deadline" } });
+    expect(await h.act("for (;;) {} export default 1;", { deadlineMs: 300 })).toMatchObject({ ok: false, error: { kind: "deadline" } });
     await expectGatedAndAlive(h);
   });
 
   it("an endless microtask loop and a loop between capability calls are interrupted", async () => {
     const h = hostile();
-    expect(await h.act("const spin = async () => { for (;;) await 0; }; export default await spin();")).toMatchObject({ ok: false, error: { kind: "deadline" } });
-    const between = await h.act(`import { list_notes } from "${PACK}/notes"; for (;;) { await list_notes(); } export default 1;`);
+    expect(await h.act("const spin = async () => { for (;;) await 0; }; export default await spin();", { deadlineMs: 300 })).toMatchObject({ ok: false, error: { kind: "deadline" } });
+    // No call budget, so only the deadline can end this loop; its clock moves each time it is
+    // read, so the loop reaches it after a fixed number of rounds, however fast calls are.
+    const between = await h.act(`import { list_notes } from "${PACK}/notes"; for (;;) { await list_notes(); } export default 1;`, {
+      clock: createSandboxClock(300, steppingTime()),
+      maxCalls: Infinity,
+    });
     expect(between).toMatchObject({ ok: false, error: { kind: "deadline" } });
+    expect(between.calls.length).toBeGreaterThan(0);
     await expectGatedAndAlive(h);
   });
 
   it("memory bombs are capped (many strings, one huge string, deep recursion)", async () => {
     const h = hostile();
-    const cap = { memoryLimitBytes: 24 * 1024 * 1024, deadlineMs: 10_000 };
+    const cap = { memoryLimitBytes: 24 * 1024 * 1024 };
     expect(await h.act('const a = []; for (;;) a.push("x".repeat(4096) + a.length); export default 1;', cap)).toMatchObject({ ok: false, error: { kind: "memory" } });
     expect(await h.act('export default "x".repeat(2 ** 27).length;', cap)).toMatchObject({ ok: false, error: { kind: "memory" } });
     const deep = await h.act("const f = (n) => f(n + 1) + 1; export default f(0);", cap);
@@ -152,7 +164,7 @@ describe("hostile guest actions", () => {
         const f = fns[Math.floor(rnd() * fns.length)]; const a = args[Math.floor(rnd() * args.length)];
         try { await f(...a); ok++; } catch { threw++; }
       }
-      export default { ok, threw };`, { deadlineMs: 20_000 });
+      export default { ok, threw };`);
     expect(r.ok).toBe(true);
     const value = r.ok ? (r.value as { ok: number; threw: number }) : { ok: 0, threw: 0 };
     expect(value.ok + value.threw).toBe(3000);
@@ -161,9 +173,9 @@ describe("hostile guest actions", () => {
   });
 
   it("a call budget caps how many capability calls one action may make", async () => {
-    const h = hostile();
+    const h = hostile(); // no deadline: only the budget can end this loop
     const r = await h.act(`import { list_notes } from "${PACK}/notes"; let n = 0, err;
-      try { for (;;) { await list_notes(); n++; } } catch (e) { err = e.name; } export default { n, err };`, { maxCalls: 50, deadlineMs: 5000 });
+      try { for (;;) { await list_notes(); n++; } } catch (e) { err = e.name; } export default { n, err };`, { maxCalls: 50 });
     expect(r).toMatchObject({ ok: true, value: { n: 50, err: "CallBudgetExceeded" } });
     await expectGatedAndAlive(h);
   });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const driver = join(here, "support", "target-loader-driver.ts");
@@ -21,17 +22,17 @@ function copyToTmp(src: string): string {
 
 function importInChild(root: string, rel: string): { status: number | null; stdout: string; stderr: string } {
   // A real Node process (vitest resolves through vite, not Node's hooks), started from /.
-  const r = spawnSync(process.execPath, ["--import", tsx, driver, root, rel], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, ["--import", tsx, driver, root, rel], { cwd: "/", encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("importFromTarget", () => {
+describe("importFromTarget", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("refreshTarget makes the next import see files rewritten since the first import (migrate, then parity, in one process)", () => {
     const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
     const src = join(root, "packages", "app", "src");
     writeFileSync(join(src, "dep.ts"), 'export const state = "before";\n');
     writeFileSync(join(src, "uses-dep.ts"), 'import { state } from "./dep.js";\nexport const report = () => state;\n');
-    const r = spawnSync(process.execPath, ["--import", tsx, join(here, "support", "target-refresh-driver.ts"), root, "packages/app/src/uses-dep.ts", "packages/app/src/dep.ts"], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(process.execPath, ["--import", tsx, join(here, "support", "target-refresh-driver.ts"), root, "packages/app/src/uses-dep.ts", "packages/app/src/dep.ts"], { cwd: "/", encoding: "utf8" });
     expect(r.stderr).not.toMatch(/Error/);
     // Node caches ES modules by URL: without a refresh the process keeps running the old file.
     expect(JSON.parse(r.stdout)).toEqual({ first: "before", stale: "before", fresh: "after" });

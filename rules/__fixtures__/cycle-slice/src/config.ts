@@ -1,0 +1,4 @@
+export const config = {
+  onUnhandledError: null as null | ((error: unknown) => void),
+  useDeprecatedSynchronousErrorHandling: false,
+};

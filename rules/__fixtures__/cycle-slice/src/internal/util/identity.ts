@@ -1,0 +1,3 @@
+export function identity<T>(x: T): T {
+  return x;
+}

@@ -1,0 +1,2 @@
+export { repo } from "./repo.js";
+export type { Row } from "./cache.js";
