@@ -8,7 +8,7 @@
  * (`--cycles` lists them all) and the dependency-cruiser agreement test and bench.
  */
 import type { SeamDefinition } from "../../lib/config/seam.js";
-import { sideOf } from "../seam/sides.js";
+import { sideOf } from "../../lib/config/seam-sides.js";
 import { isInitEdge } from "./module-facts.js";
 import type { ModuleGraph } from "./module-graph.js";
 import { asyncReach, cyclicComponents, initEdges, type TopLevelAwaitSite } from "./seam-cycles.js";
