@@ -4,7 +4,9 @@
  * process.exit, so tests can drive them in-process.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { interruptedMigrateError } from "../codemods/runner/journal.js";
 import { UsageError } from "../lib/errors.js";
+import { trySaveResult, type ResultJob } from "../lib/results-store.js";
 
 export interface CliIO {
   readonly cwd: string;
@@ -46,4 +48,19 @@ export function parseCommandArgs<O extends Options>(
     const message = error instanceof Error ? error.message : String(error);
     throw new UsageError(message, { hint: `usage: ${usage}` });
   }
+}
+
+/**
+ * Refuses to run on a tree an interrupted (or running) `capkit migrate` left half-applied: the
+ * error names `capkit migrate --rollback-journal` / `--discard-journal`.
+ */
+export function assertNoInterruptedMigrate(root: string): void {
+  const error = interruptedMigrateError(root);
+  if (error) throw error;
+}
+
+/** Saves a result for the dashboard; on a read-only checkout, skips it with a note on stderr. */
+export function saveResultOrNote(io: CliIO, command: string, root: string, job: ResultJob, data: unknown): void {
+  const r = trySaveResult(root, job, data);
+  if ("skipped" in r) io.stderr(`capkit ${command}: note: could not save ${r.skipped}; the result is only printed (the dashboard will not see this run)\n`);
 }

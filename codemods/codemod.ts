@@ -25,8 +25,16 @@ export interface CodemodContext {
   readonly runtimeImport: string;
   /** Name of the old wire name → category map (config `categories.map`); the registry binds it for gateTools. */
   readonly categoriesMap?: string;
-  /** The lint's seam config (defaults when absent): where a namespace's shared constants may live. */
+  /** The lint's seam config (defaults when absent): where a namespace's shared constants may live, which imports need an exception. */
   readonly seam?: SeamConfig;
+  /**
+   * The class move's run-field decisions, handed to the call-site rewrite in the same run:
+   * `<file>#<class>` → constructor parameter → run field. Absent (fixtures of one codemod): the
+   * call sites apply the shared rule of codemods/run-fields.ts.
+   */
+  readonly runFieldChoices?: Map<string, ReadonlyMap<string, string>>;
+  /** Root-relative capkit config the run loaded (default capkit.config.json): seam exceptions migrate needs are written there. */
+  readonly configFile?: string;
 }
 
 export interface Codemod {

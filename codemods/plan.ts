@@ -5,6 +5,7 @@
  * handing the same VirtualTree to the next one, so a call-site rewrite sees the files the
  * class-to-capability move just produced.
  */
+import type { UnitCode } from "./unit-codes.js";
 
 export type Outcome = "skipped" | "unchanged" | "changed" | "refused" | "error";
 
@@ -18,11 +19,28 @@ export interface UnitResult {
   readonly line: number;
   /** Why it was refused, skipped or failed: names what would unblock it. */
   readonly reason?: string;
+  /** For refused, skipped and error units: the stable kebab-case code (codemods/unit-codes.md). */
+  readonly code?: UnitCode;
+  /** For refused and error units: the next step that would unblock it. */
+  readonly fix?: string;
+  /** For converted classes: run fields this migration created (constructor parameters with no configured field). */
+  readonly runFields?: readonly CreatedRunField[];
   /** For converted classes: the wire name. */
   readonly wireName?: string;
   readonly namespace?: string;
   /** Converted, but a person should look: e.g. a category written as "external" by the fallback. */
   readonly warnings?: readonly string[];
+}
+
+/** A run field migrate created for a constructor parameter; the host must now put it on the run. */
+export interface CreatedRunField {
+  readonly field: string;
+  /** The old parameter's type annotation, as written (null when it had none). */
+  readonly type: string | null;
+  /** The constructor required it (no `?`, no default): its impl fails naming the field when absent. */
+  readonly required: boolean;
+  /** Default the constructor applied, now applied in the impl (source text), if any. */
+  readonly defaultValue?: string;
 }
 
 export type FileChange =

@@ -57,6 +57,7 @@ export interface ScanProblem {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  /** "cannot read…" when the file or folder could not be read (see isUnreadableProblem); else the parser's message. */
   readonly message: string;
 }
 
@@ -82,15 +83,22 @@ export interface RatchetDelta {
 }
 
 export interface RatchetOutcome {
-  /** worse → exit 1; better → exit 0 with a hint to tighten; no-baseline → exit 1 with a hint. */
-  readonly status: "ok" | "worse" | "better" | "no-baseline";
+  /**
+   * worse (a ratcheted class not in the baseline) → exit 1; better (a baseline class is gone) →
+   * exit 0 with a hint to tighten; reclassified (a baseline class changed kind, not converted) →
+   * exit 0, reported as not progress; incomplete (the scan missed files) → exit 1;
+   * no-baseline → exit 1 with a hint.
+   */
+  readonly status: "ok" | "worse" | "better" | "reclassified" | "incomplete" | "no-baseline";
   /** Root-relative path of the baseline file. */
   readonly baselineFile: string;
   readonly deltas: readonly RatchetDelta[];
   /** Ratcheted classes present now and not in the baseline (named in the failure). */
   readonly added: readonly { readonly name: string | null; readonly file: string; readonly line: number; readonly kind: Kind }[];
-  /** Ratcheted classes in the baseline that are gone now. */
+  /** Ratcheted classes in the baseline that are gone now (converted or deleted). */
   readonly removed: readonly { readonly name: string | null; readonly file: string; readonly kind: Kind }[];
+  /** Ratcheted classes in the baseline still present with another kind (not converted). */
+  readonly reclassified?: readonly { readonly name: string | null; readonly file: string; readonly line: number; readonly from: Kind; readonly to: Kind }[];
   /** The next step, e.g. "run capkit inventory --update-baseline and commit .capkit/baseline.json". */
   readonly hint?: string;
 }

@@ -61,3 +61,18 @@ describe("readJsonFile / readJsonFileIfExists", () => {
     expect(errorOf(() => readJsonFile(join(d, "c.json"), { what: "config", hint })).details.hint).toBe("must be plain JSON");
   });
 });
+
+describe("JSON a person edited", () => {
+  it("a syntax error gives line and column, not only the character position", () => {
+    const d = dir();
+    writeFileSync(join(d, "capkit.config.json"), '{\n  "scan": {\n    "include" ["src/**/*.ts"]\n  }\n}\n');
+    const e = errorOf(() => readJsonFile(join(d, "capkit.config.json"), { what: "config", file: "capkit.config.json" }));
+    expect(e.message).toMatch(/\(line 3, column 15\)$/);
+  });
+
+  it("a UTF-8 byte-order mark is accepted", () => {
+    const d = dir();
+    writeFileSync(join(d, "bom.json"), '\uFEFF{ "scan": {} }');
+    expect(readJsonFile(join(d, "bom.json"), { what: "config" })).toEqual({ scan: {} });
+  });
+});

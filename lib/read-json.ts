@@ -21,6 +21,22 @@ export interface ReadJsonOptions {
   readonly error?: new (message: string, details: CapkitErrorDetails) => CapkitError;
 }
 
+/** 1-based line and column of a character offset. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}
+
+/** The parser's message with its "position N" also given as line and column (what an editor shows). */
+function locate(error: unknown, text: string): string {
+  const why = error instanceof Error ? error.message : String(error);
+  const at = /at position (\d+)/.exec(why);
+  if (!at) return why;
+  const { line, column } = lineColumn(text, Number(at[1]));
+  return `${why.replace(/ \(line \d+ column \d+\)/, "")} (line ${line}, column ${column})`;
+}
+
 function fail(path: string, options: ReadJsonOptions, failure: JsonReadFailure, cause?: unknown): CapkitError {
   const why = cause instanceof Error ? cause.message : String(cause);
   const message =
@@ -41,10 +57,12 @@ function readText(path: string, options: ReadJsonOptions): string | undefined {
 }
 
 function parse(path: string, text: string, options: ReadJsonOptions): unknown {
+  // A UTF-8 byte-order mark (Windows editors write one) is not JSON, but it is no mistake either.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(json) as unknown;
   } catch (error) {
-    throw fail(path, options, "invalid", error);
+    throw fail(path, options, "invalid", new Error(locate(error, json)));
   }
 }
 

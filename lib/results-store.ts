@@ -3,7 +3,8 @@
  * and renderers (the dashboard, `--reporter` re-renders) read it back instead of re-running
  * an engine. `results/` and `cache/` are git-ignored by a `.capkit/.gitignore` capkit writes,
  * so saving a result never dirties the user's tree; the committed files in `.capkit/` are
- * the ratchet baseline and the category snapshot.
+ * the ratchet baseline and the category snapshot. On a read-only checkout a result cannot be
+ * saved: `trySaveResult` says why instead of throwing, and the command goes on.
  */
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -15,7 +16,7 @@ export type ResultJob = "inventory" | "ratchet" | "migrate" | "lint" | "parity" 
 
 export const CAPKIT_DIR = ".capkit";
 
-const GITIGNORE = "# Written by capkit: saved results and caches are local, never committed.\nresults/\ncache/\ndashboard.html\n.gitignore\n";
+const GITIGNORE = "# Written by capkit: saved results, caches and migrate's journal and lock are local, never committed.\nresults/\ncache/\nmigrate-journal/\nmigrate.lock*\ndashboard.html\n.gitignore\n";
 
 export function capkitDir(root: string): string {
   return join(root, CAPKIT_DIR);
@@ -30,9 +31,14 @@ export function resultPath(root: string, job: ResultJob): string {
   return join(root, CAPKIT_DIR, "results", `${job}.json`);
 }
 
-function ensureIgnored(root: string): void {
+/** Writes `.capkit/.gitignore` (results, caches, migrate's journal and lock) when it is missing; never throws. */
+export function ensureIgnored(root: string): void {
   const ignore = join(root, CAPKIT_DIR, ".gitignore");
-  if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);
+  try {
+    if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);
+  } catch {
+    // A read-only checkout: nothing capkit writes can land there either, so nothing to ignore.
+  }
 }
 
 export function saveResult(root: string, job: ResultJob, data: unknown): string {
@@ -42,7 +48,20 @@ export function saveResult(root: string, job: ResultJob, data: unknown): string 
   return path;
 }
 
-/** The saved result, or undefined when that job has not run on this root yet. */
+/**
+ * saveResult for commands that must work on a read-only checkout: the path written, or why
+ * nothing was (a file-system error such as EROFS or EACCES). Other errors still throw.
+ */
+export function trySaveResult(root: string, job: ResultJob, data: unknown): { saved: string } | { skipped: string } {
+  try {
+    return { saved: saveResult(root, job, data) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== "string") throw error;
+    return { skipped: `${relative(root, resultPath(root, job))} (${code})` };
+  }
+}
+
 /** A saved result, or undefined when the job never saved one; a corrupt file is an EnvironmentError (exit 2). */
 export function loadResult<T>(root: string, job: ResultJob): T | undefined {
   const path = resultPath(root, job);

@@ -36,7 +36,13 @@ export function listWorkspacePackages(root: string): WorkspacePackage[] {
   const packagesDir = join(root, "packages");
   if (!existsSync(packagesDir)) return [];
   const out: WorkspacePackage[] = [];
-  for (const dir of readdirSync(packagesDir).sort()) {
+  let dirs: string[];
+  try {
+    dirs = readdirSync(packagesDir).sort();
+  } catch {
+    return out; // unreadable: the scan reports the folder itself (discover.ts); aliases just go without
+  }
+  for (const dir of dirs) {
     const manifestPath = join(packagesDir, dir, "package.json");
     if (!existsSync(manifestPath)) continue;
     try {

@@ -5,10 +5,11 @@
  * target from its config first; `recordParityAt(root)` writes the pre-migration recording.
  * Returns data only (bin/commands/parity.ts and the demo render it).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../lib/atomic-write.js";
 import { loadConfig, type CapkitConfig } from "../lib/config/index.js";
+import { EnvironmentError } from "../lib/errors.js";
 import { behaviourCheck } from "./replay.js";
 import { gateParityCheck } from "./gate-parity.js";
 import {
@@ -100,6 +101,8 @@ export interface RecordResult {
 export interface RecordOptions extends Omit<RunParityOptions, "mutants"> {
   /** Cases to use instead of the configured cases file (wire name → argument objects). */
   readonly cases?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
+  /** Overwrite an existing recording with a different one even after migration started. */
+  readonly force?: boolean;
 }
 
 /** Names the belts build that the tree's registry already serves (the recording would compare new with new). */
@@ -112,6 +115,24 @@ async function alreadyMigrated(root: string, config: CapkitConfig, importer: Mod
   } catch {
     return [];
   }
+}
+
+/**
+ * Once migration started, a new recording would record the migrated code as "old" behaviour and
+ * replace the pre-migration one parity compares against: refuse when it would change the file.
+ */
+function refuseOverwrite(file: string, rel: string, text: string, migrated: readonly string[]): void {
+  let existing: string;
+  try {
+    existing = readFileSync(file, "utf8");
+  } catch {
+    return; // no recording yet: nothing to lose (the warning says what the outcomes are)
+  }
+  if (existing === text) return;
+  throw new EnvironmentError(
+    `refusing to overwrite ${rel}: ${migrated.length} of the recorded tools are already capabilities in the registry (${migrated.slice(0, 5).join(", ")}${migrated.length > 5 ? ", …" : ""}), so the new recording would hold the migrated code's outcomes instead of the pre-migration ones parity compares against`,
+    { file: rel, hint: `keep the committed recording (git checkout -- ${rel}); re-record on the pre-migration tree (a checkout of the base commit), or pass --force to overwrite it anyway` },
+  );
 }
 
 /** Record the old Tool classes of a pre-migration root and write the recording atomically. */
@@ -147,6 +168,8 @@ export async function recordParityAt(rootArg: string, options: RecordOptions = {
     );
   }
   const file = join(root, config.parity.recording);
-  writeFileAtomic(file, stableJson(recording));
+  const text = stableJson(recording);
+  if (migrated.length > 0 && !options.force) refuseOverwrite(file, config.parity.recording, text, migrated);
+  writeFileAtomic(file, text);
   return { root, file, recording, warnings };
 }

@@ -4,10 +4,9 @@
  * made the counts incomplete; 0 otherwise.
  */
 import type { InventoryReport } from "../inventory/types.js";
+import { ratchetFails } from "./ratchet-text.js";
 
 export function inventoryExitCode(report: InventoryReport): number {
   if (report.inventory.incomplete) return 1;
-  const status = report.ratchet?.status;
-  if (status === "worse" || status === "no-baseline") return 1;
-  return 0;
+  return ratchetFails(report.ratchet?.status) ? 1 : 0;
 }

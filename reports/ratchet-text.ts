@@ -2,7 +2,19 @@
  * People-facing wording for a ratchet outcome, shared by the table, Markdown and GitHub
  * reporters so they say the same thing.
  */
-import type { RatchetDelta, RatchetOutcome } from "../inventory/types.js";
+import type { InventoryResult, RatchetDelta, RatchetOutcome } from "../inventory/types.js";
+
+/** The one wording for an incomplete scan (every reporter), counting files, not problems; null when complete. */
+export function incompleteText(inv: Pick<InventoryResult, "incomplete" | "problems">): string | null {
+  if (!inv.incomplete && inv.problems.length === 0) return null;
+  const files = new Set(inv.problems.map((p) => p.file)).size;
+  return `scan incomplete: ${files} file${files === 1 ? "" : "s"} could not be scanned, so the counts are too low and the ratchet is not checked`;
+}
+
+/** Statuses that fail the check. */
+export function ratchetFails(status: RatchetOutcome["status"] | undefined): boolean {
+  return status === "worse" || status === "no-baseline" || status === "incomplete";
+}
 
 export function counterLabel(counter: string): string {
   if (counter === "capabilityShaped") return "capability-shaped";
@@ -35,12 +47,19 @@ export function ratchetLines(r: RatchetOutcome): { headline: string; details: st
     case "worse":
       headline = `ratchet WORSE than ${r.baselineFile}${deltas ? `: ${deltas}` : ""}`;
       break;
+    case "reclassified":
+      headline = `ratchet: classes changed kind without being converted (not progress)${deltas ? `: ${deltas}` : ""}`;
+      break;
+    case "incomplete":
+      headline = `ratchet NOT CHECKED against ${r.baselineFile}: the scan is incomplete`;
+      break;
     case "no-baseline":
       headline = `ratchet: no baseline at ${r.baselineFile}`;
       break;
   }
   for (const a of r.added) details.push(`new ${a.kind}: ${classLabel(a)}`);
   for (const g of r.removed) details.push(`gone ${g.kind}: ${classLabel(g)}`);
+  for (const m of r.reclassified ?? []) details.push(`not converted, now ${m.to} (was ${m.from}): ${classLabel(m)}`);
   if (r.hint) details.push(`hint: ${r.hint}`);
   return { headline, details };
 }

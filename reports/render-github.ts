@@ -1,12 +1,13 @@
 /**
  * GitHub reporter: workflow commands that GitHub Actions turns into annotations on the diff.
- * `::error` for a worsened ratchet (one per new class, at its file:line) and a missing
- * baseline; `::warning` for files that could not be scanned and for classes whose permission
- * category came from the unlisted → external fallback; a plain summary line at the end.
+ * `::error` for a worsened ratchet (one per new class, at its file:line), a missing baseline and
+ * an incomplete scan (the step fails: CI must say why); `::warning` for each file that could not
+ * be scanned, for a class that changed kind without being converted, and for classes whose
+ * permission category came from the unlisted → external fallback; a plain summary line at the end.
  */
 import type { InventoryReport } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
-import { counterLabel, deltaText } from "./ratchet-text.js";
+import { classLabel, counterLabel, deltaText, incompleteText } from "./ratchet-text.js";
 import type { Reporter } from "./types.js";
 
 /** Escaping per GitHub's workflow-command syntax (message data vs. property values). */
@@ -61,6 +62,9 @@ function ratchetAnnotations(report: InventoryReport): Annotation[] {
       });
     }
   }
+  for (const m of r.reclassified ?? []) {
+    out.push({ level: "warning", file: m.file, line: m.line, title: "capkit: kind changed, not converted", message: `${classLabel(m)} was ${m.from} in ${r.baselineFile} and is ${m.to} now: it still extends the base class, so this is not progress.${hint}` });
+  }
   if (r.status === "better") {
     for (const d of r.deltas) {
       out.push({ level: "notice", file: r.baselineFile, title: "capkit ratchet can tighten", message: `${deltaText(d)}.${hint}` });
@@ -72,6 +76,8 @@ function ratchetAnnotations(report: InventoryReport): Annotation[] {
 export const renderGithub: Reporter = (report) => {
   const inv = report.inventory;
   const annotations: Annotation[] = ratchetAnnotations(report);
+  const incomplete = incompleteText(inv);
+  if (incomplete) annotations.unshift({ level: "error", title: "capkit: scan incomplete", message: `${incomplete}. Fix the files below (make them readable, fix their syntax) and run again.` });
   for (const p of inv.problems) {
     annotations.push({ level: "warning", file: p.file, line: p.line, title: "capkit: file not scanned", message: p.message });
   }

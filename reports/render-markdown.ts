@@ -6,7 +6,7 @@
 import { KINDS } from "../lib/kinds.js";
 import type { ClassRecord, InventoryResult } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
-import { ratchetLines } from "./ratchet-text.js";
+import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import type { Reporter } from "./types.js";
 
@@ -20,8 +20,9 @@ export function mdCell(text: string): string {
     .replace(/\r?\n/g, " ");
 }
 
+/** A code span that is safe in a table cell: `|` escaped (GFM reads it inside code spans too), newlines flattened. */
 function code(text: string): string {
-  return `\`${text.replace(/`/g, "'")}\``;
+  return `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|").replace(/\r?\n/g, " ")}\``;
 }
 
 function headline(inv: InventoryResult): string {
@@ -63,13 +64,14 @@ export const renderMarkdown: Reporter = (report, options) => {
   if (trend) out.push(`Trend: ${trend}`, "");
   if (report.ratchet) {
     const { headline: head, details } = ratchetLines(report.ratchet);
-    const bad = report.ratchet.status === "worse" || report.ratchet.status === "no-baseline";
+    const bad = ratchetFails(report.ratchet.status);
     out.push(`> ${bad ? "❌" : "✅"} ${mdCell(head)}`);
     for (const d of details) out.push(`> - ${mdCell(d)}`);
     out.push("");
   }
-  if (inv.incomplete || inv.problems.length) {
-    out.push(`> ⚠️ ${inv.problems.length} file(s) could not be scanned; counts may be low.`);
+  const incomplete = incompleteText(inv);
+  if (incomplete) {
+    out.push(`> ⚠️ ${mdCell(incomplete)}.`);
     for (const p of inv.problems) out.push(`> - ${mdCell(`${p.file}:${p.line}: ${p.message}`)}`);
     out.push("");
   }

@@ -8,7 +8,7 @@ import Table from "cli-table3";
 import { KINDS } from "../lib/kinds.js";
 import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
-import { ratchetLines } from "./ratchet-text.js";
+import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import type { Reporter } from "./types.js";
 
@@ -91,13 +91,13 @@ export const renderTable: Reporter = (report, options) => {
   }
 
   if (inv.problems.length) {
-    lines.push("", c.red.bold(`${inv.problems.length} file(s) could not be scanned — counts are incomplete:`));
+    lines.push("", c.red.bold(`${incompleteText(inv)}:`));
     for (const p of inv.problems) lines.push(c.red(`  ${p.file}:${p.line}:${p.column}  ${p.message}`));
   }
   if (report.ratchet) {
     const { headline, details } = ratchetLines(report.ratchet);
     const status = report.ratchet.status;
-    const paintHead = status === "worse" || status === "no-baseline" ? c.red.bold : status === "better" ? c.cyan : c.green;
+    const paintHead = ratchetFails(status) ? c.red.bold : status === "better" || status === "reclassified" ? c.cyan : c.green;
     lines.push("", paintHead(headline));
     for (const d of details) lines.push(`  ${d}`);
   }

@@ -15,7 +15,7 @@ import { capkitDir } from "../../lib/results-store.js";
 import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/index.js";
-import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit dashboard [root] [--history N] [--out FILE] [--config FILE]";
@@ -60,6 +60,7 @@ export const command: CommandModule = {
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new EnvironmentError(`root is not a readable directory: ${root}`, { hint: "pass the repository to render, e.g. capkit dashboard path/to/repo" });
     }
+    assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     if (commits !== undefined) {
       const onProgress = progressPrinter(io);

@@ -7,16 +7,15 @@
  */
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
-import { UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
-import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
+import { CapkitError, UsageError } from "../../lib/errors.js";
+import { checkRatchet, incompleteFiles, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
 import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/index.js";
-import type { RatchetOutcome } from "../../inventory/types.js";
+import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
-import { isCi, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
-const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline]";
+const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline [--force]]";
 
 const OPTIONS = {
   json: { type: "boolean" },
@@ -24,11 +23,29 @@ const OPTIONS = {
   config: { type: "string" },
   check: { type: "boolean" },
   "update-baseline": { type: "boolean" },
+  force: { type: "boolean" },
 } as const;
 
 function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
   const line = progressLine(io);
   return line && ((e) => (e.phase === "done" ? line.clear() : line.show(`capkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`)));
+}
+
+/**
+ * A baseline written from an incomplete scan (unreadable folders or files, syntax errors) would
+ * forgive every class the scan missed: refuse it unless --force, and say what was missed.
+ */
+function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: string, force: boolean, io: CliIO): void {
+  const files = incompleteFiles(inventory);
+  if (!files.length) return;
+  const list = files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
+  if (force) {
+    io.stderr(`capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${files.length} file(s) were not scanned (${list})\n`);
+    return;
+  }
+  throw new CapkitError(`refusing to write ${baselineFile}: the scan is incomplete, ${files.length} file(s) could not be scanned (${list}), so the baseline would miss their classes`, 1, {
+    hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",
+  });
 }
 
 export const command: CommandModule = {
@@ -41,19 +58,21 @@ export const command: CommandModule = {
     if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
     if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
     if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
+    if (values.force && !values["update-baseline"]) throw new UsageError("--force only goes with --update-baseline", { hint: `usage: ${USAGE}` });
     const inCi = isCi(io.env);
     if (values["update-baseline"] && inCi) {
       throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
     }
     const root = resolve(io.cwd, positionals[0] ?? ".");
     assertReadableRoot(root);
+    assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const onProgress = progressPrinter(io);
     // In CI every checkout gives files new mtimes: the stat cache would only cost there.
     const scanOptions = { config, cache: true, statCache: !inCi };
     const inventory = await scanInventory(root, onProgress ? { ...scanOptions, onProgress } : scanOptions);
     const baselineFile = config.ratchet.baseline;
-    if (inventory.scannedFiles === 0) {
+    if (inventory.scannedFiles === 0 && inventory.problems.length === 0) {
       // Almost always the wrong folder or a layout other than packages/: say so, and never let an
       // empty scan pass a ratchet check.
       const scope = `no file under ${root} matches scan.include (${config.scan.include.join(", ")})`;
@@ -65,12 +84,13 @@ export const command: CommandModule = {
     if (values.check) {
       ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), { kinds: config.ratchet.kinds, baselineFile });
     } else if (values["update-baseline"]) {
+      refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
       const written = writeBaseline(root, baselineFile, inventory);
       ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
       io.stderr(`capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`);
     }
-    saveResult(root, "inventory", inventory);
-    if (ratchet) saveResult(root, "ratchet", ratchet);
+    saveResultOrNote(io, "inventory", root, "inventory", inventory);
+    if (ratchet) saveResultOrNote(io, "inventory", root, "ratchet", ratchet);
     for (const p of inventory.problems) if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
     const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
     const rendered = renderInventoryReport(reporter, ratchet ? { inventory, ratchet } : { inventory }, { color });

@@ -1,14 +1,18 @@
 /**
-import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
+ * `capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline]`: the seam rules
+ * over every TypeScript file under root with no ESLint setup (rules/engine/lint-engine.ts).
+ * Prints `file:line  rule  message` (or one JSON document), saves .capkit/results/lint.json.
+ * `--cycles` also reports synchronous import cycles outside seams and lists every cycle.
+ * Exit: 0 clean (baselined violations allowed); 1 new violations; 2 usage or config error,
+ * including a seam that matches no file unless the config marks it `allowEmpty`.
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
 import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
-import { isCi, parseCommandArgs, type CommandModule } from "../command.js";
+import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline]";
 const OPTIONS = { json: { type: "boolean" }, cycles: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" } } as const;
@@ -26,6 +30,9 @@ export function lintJson(result: LintResult, withCycles = false) {
     importCycles: result.importCycles.length,
     asyncImportCycles: result.importCycles.filter((c) => c.async).length,
     ...(withCycles ? { allCycles: result.importCycles.map(({ files, line, async }) => ({ files, line, async })) } : {}),
+    unreadable: result.unreadable,
+    syntaxErrors: result.syntaxErrors,
+    incomplete: result.unreadable.length > 0 || result.syntaxErrors.length > 0,
   };
 }
 
@@ -42,6 +49,7 @@ function failOnEmptySeams(config: SeamConfig, unmatched: readonly string[], root
 
 function renderText(result: LintResult, withCycles: boolean): string {
   const lines = result.violations.map((v) => `${v.file}:${v.line}  ${v.rule}  ${v.message}`);
+  for (const e of result.syntaxErrors) lines.push(`${e.file}:${e.line}  syntax error  ${e.message} (its imports could not be checked reliably)`);
   const count = result.violations.length;
   const known = result.baselined.length ? ` (${result.baselined.length} more accepted by the baseline)` : "";
   const cycles = `${result.cycles} seam cycle${result.cycles === 1 ? "" : "s"}${result.asyncCycles ? ` (${result.asyncCycles} async)` : ""}`;
@@ -50,9 +58,15 @@ function renderText(result: LintResult, withCycles: boolean): string {
   const importCycles = `${all} import cycle${all === 1 ? "" : "s"} in all (${asyncAll} async${withCycles ? "" : "; list them with --cycles"})`;
   if (withCycles) for (const c of result.importCycles) lines.push(`cycle${c.async ? ` [async: ${c.async.file}:${c.async.line}]` : ""}: ${formatCycle(c.files)}`);
   lines.push(
-    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
+    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known}${result.syntaxErrors.length ? `, ${result.syntaxErrors.length} file${result.syntaxErrors.length === 1 ? "" : "s"} with a syntax error` : ""} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
   );
   if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
+  if (result.unreadable.length) {
+    const n = new Set(result.unreadable.map((u) => u.file)).size;
+    lines.push(`capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so their imports were not checked:`);
+    for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
+    lines.push("  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again");
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -64,6 +78,7 @@ export const command: CommandModule = {
     if (positionals.length > 1) throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
+    assertNoInterruptedMigrate(root);
     const loaded = loadConfig(root, values.config);
     const config = loaded.config.seam;
     const cycles = values.cycles === true;
@@ -71,15 +86,15 @@ export const command: CommandModule = {
       if (isCi(io.env)) {
         throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
       }
-      const { path, count, unmatchedSeams } = await updateLintBaseline(root, { config, cycles });
-      failOnEmptySeams(config, unmatchedSeams, root, loaded.path ?? undefined);
+      const beforeWrite = (unmatched: readonly string[]) => failOnEmptySeams(config, unmatched, root, loaded.path ?? undefined);
+      const { path, count } = await updateLintBaseline(root, { config, cycles, beforeWrite });
       io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
       return 0;
     }
     const result = await runLint(root, { config, cycles });
     failOnEmptySeams(config, result.unmatchedSeams, root, loaded.path ?? undefined);
-    saveResult(root, "lint", lintJson(result, cycles));
+    saveResultOrNote(io, "lint", root, "lint", lintJson(result, cycles));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result, cycles), null, 2)}\n` : renderText(result, cycles));
-    return result.violations.length > 0 ? 1 : 0;
+    return result.violations.length > 0 || result.unreadable.length > 0 || result.syntaxErrors.length > 0 ? 1 : 0;
   },
 };

@@ -1,20 +1,21 @@
 /**
- * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty]
+ * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty] [--no-git]
  * [--typecheck] [--keep-shims] [--commit] [--config FILE]`: parses flags, runs the migrate engine
  * (codemods/runner/), saves the result (.capkit/results/migrate.json) and renders it. Exit 1
  * when any class was refused or the apply was rolled back, 2 on usage/config/environment errors.
+ * `capkit migrate [root] --rollback-journal [--force] | --discard-journal` answers an interrupted
+ * migrate explicitly (codemods/runner/recover.ts).
  */
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { loadResult, saveResult } from "../../lib/results-store.js";
-import { mergeSavedMigrate, type SavedMigrate } from "../../codemods/runner/index.js";
-import { runMigration, type MigrateProgress, type MigrateResult } from "../../codemods/runner/index.js";
-import { parseCommandArgs, type CommandModule } from "../command.js";
+import { loadResult } from "../../lib/results-store.js";
+import { mergeSavedMigrate, resolveJournal, runMigration, type JournalActionResult, type MigrateProgress, type MigrateResult, type SavedMigrate } from "../../codemods/runner/index.js";
+import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
-  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--typecheck] [--keep-shims] [--commit] [--config FILE]";
+  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--no-git] [--typecheck] [--keep-shims] [--commit] [--config FILE]\n       capkit migrate [root] --rollback-journal [--force] | --discard-journal";
 
 /** The --json document: the contract (docs/architecture.md) first, detail after. */
 export function migrateJson(r: MigrateResult): SavedMigrate {
@@ -22,8 +23,9 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
     namespaces: r.namespaces.map((n) => ({
       namespace: n.namespace,
       converted: n.converted,
-      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, reason: x.reason })),
+      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, code: x.code, reason: x.reason, fix: x.fix })),
       filesWritten: n.filesWritten,
+      runFields: n.runFields,
       skipped: n.skipped,
       warnings: n.warnings,
     })),
@@ -38,13 +40,24 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
   };
 }
 
+/** Refusals grouped by code, codes in order of first appearance. */
+function groupByCode<T extends { readonly code: string }>(items: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of items) out.set(x.code, [...(out.get(x.code) ?? []), x]);
+  return out;
+}
+
 function renderText(r: MigrateResult): string {
   const lines: string[] = [];
   if (r.recoveredInterruptedApply) lines.push("rolled back an interrupted earlier apply first");
   for (const n of r.namespaces) {
     lines.push(`${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`);
     for (const w of n.converted) lines.push(`  ✓ ${w}`);
-    for (const x of n.refused) lines.push(`  ✗ ${x.class} (${x.file}:${x.line})\n      ${x.reason}`);
+    for (const [code, group] of groupByCode(n.refused)) {
+      lines.push(`  ✗ ${code} (${group.length})`);
+      for (const x of group) lines.push(`      ${x.class} (${x.file}:${x.line}): ${x.reason}`);
+    }
+    for (const f of n.runFields) lines.push(`  + run field ${f.field}${f.type ? `: ${f.type}` : ""}${f.required ? " (required)" : ""} — put it on the CapabilityRun for ${f.capabilities.join(", ")}`);
     for (const w of n.warnings) lines.push(`  ! ${w}`);
   }
   lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
@@ -54,6 +67,18 @@ function renderText(r: MigrateResult): string {
   else lines.push(r.applied ? `applied: ${r.filesWritten.length} files written` : "nothing to apply");
   for (const c of r.commits) lines.push(`committed ${c}`);
   return `${lines.join("\n")}\n`;
+}
+
+function journalActionText(r: JournalActionResult): string {
+  const from = `the interrupted capkit migrate (pid ${r.interrupted.pid}, started ${r.interrupted.startedAt})`;
+  if (r.action === "discard") return `discarded the journal of ${from}; its ${r.files.length} files are left as they are now: review them with git status / git diff\n`;
+  return `rolled back ${from}: ${r.restored.length} file${r.restored.length === 1 ? "" : "s"} restored${r.restored.map((p) => `\n  ${p}`).join("")}\n`;
+}
+
+function runJournalAction(root: string, action: "rollback" | "discard", force: boolean, json: boolean, io: CliIO): number {
+  const r = resolveJournal(root, action, { force });
+  io.stdout(json ? `${JSON.stringify(r, null, 2)}\n` : journalActionText(r));
+  return 0;
 }
 
 function progressText(e: MigrateProgress): string {
@@ -77,29 +102,46 @@ export const command: CommandModule = {
         "keep-shims": { type: "boolean" },
         commit: { type: "boolean" },
         config: { type: "string" },
+        "no-git": { type: "boolean" },
+        "rollback-journal": { type: "boolean" },
+        "discard-journal": { type: "boolean" },
+        force: { type: "boolean" },
       },
       USAGE,
     );
     if (positionals.length > 1) throw new UsageError(`expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const namespaces = values.namespace ?? [];
+    const journalAction = values["rollback-journal"] ? "rollback" : values["discard-journal"] ? "discard" : null;
+    if (values["rollback-journal"] && values["discard-journal"]) throw new UsageError("--rollback-journal and --discard-journal are exclusive", { hint: "roll the interrupted apply back, or keep the tree and drop the journal" });
+    if (values.force && journalAction !== "rollback") throw new UsageError("--force only goes with --rollback-journal", { hint: `usage: ${USAGE}` });
+    if (journalAction) {
+      if (values.all || namespaces.length) throw new UsageError(`--${journalAction}-journal takes no namespaces`, { hint: "answer the interrupted migrate first, then run capkit migrate again" });
+      return runJournalAction(resolve(io.cwd, positionals[0] ?? "."), journalAction, values.force ?? false, values.json ?? false, io);
+    }
     if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     const result = await runMigration({
       root,
       namespaces: values.all ? "all" : namespaces,
       config,
+      configFile,
       dryRun: values["dry-run"] ?? false,
       allowDirty: values["allow-dirty"] ?? false,
       typecheck: values.typecheck ?? false,
       keepShims: values["keep-shims"] ?? false,
       commit: values.commit ?? false,
+      noGit: values["no-git"] ?? false,
+      onNotice: (message) => {
+        line?.clear();
+        io.stderr(`capkit migrate: ${message}\n`);
+      },
       onProgress: line && ((e) => line.show(progressText(e))),
     });
     line?.clear();
-    if (!result.dryRun) saveResult(root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
+    if (!result.dryRun) saveResultOrNote(io, "migrate", root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
     if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
     else {
       if (result.dryRun && result.diff) io.stdout(result.diff);

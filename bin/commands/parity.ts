@@ -10,18 +10,17 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import { saveResult } from "../../lib/results-store.js";
-import { recordParityAt, runParity } from "../../parity/index.js";
-import { recordingSummary, renderParityText } from "../../parity/index.js";
-import { parseCommandArgs, type CommandModule } from "../command.js";
+import { recordParityAt, recordingSummary, renderParityText, runParity } from "../../parity/index.js";
+import { assertNoInterruptedMigrate, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
-const USAGE = "capkit parity [root] [--json] [--mutants] [--record] [--config FILE]";
+const USAGE = "capkit parity [root] [--json] [--mutants] [--record [--force]] [--config FILE]";
 
 const OPTIONS = {
   json: { type: "boolean" },
   mutants: { type: "boolean" },
   record: { type: "boolean" },
+  force: { type: "boolean" },
   config: { type: "string" },
 } as const;
 
@@ -31,14 +30,16 @@ export const command: CommandModule = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
     if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (values.force && !values.record) throw new UsageError("--force only goes with --record", { hint: `usage: ${USAGE}` });
     if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
+    assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io, !values.json);
 
     if (values.record) {
-      const { file, recording, warnings } = await recordParityAt(root, { config });
+      const { file, recording, warnings } = await recordParityAt(root, { config, force: values.force ?? false });
       for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
       const summary = recordingSummary(recording);
       const rel = relative(root, file);
@@ -53,7 +54,7 @@ export const command: CommandModule = {
     const onProgress = line && ((e: { phase: string }) => line.show(`capkit parity: ${e.phase}…`));
     const result = await runParity(root, { config, mutants: values.mutants === true, ...(onProgress ? { onProgress } : {}) });
     line?.clear();
-    saveResult(root, "parity", result);
+    saveResultOrNote(io, "parity", root, "parity", result);
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderParityText(result));
     return result.ok ? 0 : 1;
   },

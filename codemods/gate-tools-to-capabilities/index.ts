@@ -11,7 +11,7 @@ import type { SeamDefinition } from "../../lib/config/seam.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { isSourceFile } from "../shared/paths.js";
-import { reverseSeamWarning } from "../shared/seam.js";
+import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../seam-exceptions.js";
 import { OverlappingEditsError } from "../shared/splice.js";
 import { importTarget, PackageReexports } from "../shared/targets.js";
 import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
@@ -29,6 +29,7 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
     return [{
       codemod: CODEMOD_NAME,
       outcome: "skipped",
+      code: "no-registry",
       unit: "gateTools",
       file: `${context.capabilitiesDir}/registry.ts`,
       line: 1,
@@ -44,11 +45,10 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
     const text = tree.readOrThrow(file);
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, code: "parse-error", reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
       continue;
     }
     const where = importTarget(tree, file, target, ["gateTools"], reexports);
-    const seam = reverseSeamWarning(file, target, options.seams);
     try {
       const outcome = rewriteGateFile({
         ts,
@@ -58,14 +58,15 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
         target: where.specifier,
         nonNullIndex,
         ...(options.seams ? { seams: options.seams } : {}),
-        importNotes: [seam, where.note].filter((n): n is string => Boolean(n)),
+        importNotes: [where.note].filter((n): n is string => Boolean(n)),
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
       if (where.entry && outcome.targetImports.length > 0) reexports.add(where.entry, target, outcome.targetImports);
-      results.push(...outcome.results);
+      const seam = !where.entry && outcome.results.some((u) => u.outcome === "changed") ? allowReverseImport(tree, seamWhere(context, options.seams), CODEMOD_NAME, file, target, EXCEPTION_REASONS.beltGating) : null;
+      results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
     }
   }
   reexports.apply();

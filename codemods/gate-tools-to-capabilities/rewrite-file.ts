@@ -36,7 +36,7 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
   const line = (n: TS.Node): number => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
   const quote = (spec: TS.Expression): string => (spec.getText(sf).startsWith("'") ? "'" : '"');
   const result = (outcome: "changed" | "refused", unit: string, node: TS.Node, reason?: string): void => {
-    results.push({ codemod: CODEMOD_NAME, outcome, unit, file, line: line(node), ...(reason ? { reason } : {}) });
+    results.push({ codemod: CODEMOD_NAME, outcome, unit, file, line: line(node), ...(reason ? { code: "gated-tool-arguments", reason, fix: "rewrite it by hand as gateTools([tool], options)[0]" } : {}) });
   };
   const fromToolsSide = (spec: string, name: string): boolean => toolsSideModule(tree, file, spec, name, job.seams) !== null;
 
@@ -100,7 +100,7 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
           remaining++;
           if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
             const why = `\`${p.getText(sf)}\` is left as it is, but tools gated through gateTools are not GatedTool instances, so it is false for them from now on; check what it guards (e.g. track gated tools in a Set)`;
-            results.push({ codemod: CODEMOD_NAME, outcome: "skipped", unit: p.getText(sf), file, line: line(p), reason: why, warnings: [`warning: ${why} (${file}:${line(p)})`] });
+            results.push({ codemod: CODEMOD_NAME, outcome: "skipped", code: "gated-tool-instanceof", unit: p.getText(sf), file, line: line(p), reason: why, warnings: [`warning: ${why} (${file}:${line(p)})`] });
           }
         }
       }

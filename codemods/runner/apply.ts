@@ -1,52 +1,22 @@
 /**
- * Applies a validated plan all-or-nothing. Before touching a target it writes a journal under
- * `<root>/.capkit/cache/migrate-journal/` (the original text of every file it will change, and
- * which files and folders did not exist), stages every new text in a temp sibling, then renames
- * them into place and removes deleted files; then it re-parses what landed. Any failure — a
- * write error, a parse error, new type errors found by the caller — rolls back from the
- * journal; a process killed mid-apply leaves the journal behind and the next run (or
- * `recoverInterruptedApply`) rolls it back before doing anything else.
+ * Applies a validated plan all-or-nothing. Before touching a target it writes a journal
+ * (journal.ts: the original text of every file it will change, a hash of every new text, which
+ * files and folders did not exist), stages every new text in a temp sibling, then renames them
+ * into place and removes deleted files; then it re-parses what landed. Any failure — a write
+ * error, a parse error, new type errors found by the caller — rolls back from the journal; a
+ * process killed mid-apply leaves the journal behind, and the next migrate rolls it back
+ * (after checking nothing else changed those files) before doing anything else.
+ *
+ * Every write, rename and removal goes through `ApplyFs`, journal writes included, so a test
+ * can stop the apply at any step as a kill would.
  */
 import * as nodeFs from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { writeFileAtomic } from "../../lib/atomic-write.js";
 import type { FileChange } from "../plan.js";
+import { commitJournal, findJournal, hashText, interruptedMigrateError, journalDir, nodeApplyFs, rollbackJournal, writeJournal, JOURNAL_REL, type ApplyFs, type FoundJournal, type Journal, type JournalEntry } from "./journal.js";
 import { parseProblems, type PlanProblem } from "./validate.js";
 
-/** The file operations apply uses (a test can wrap them to inject failures or pause). */
-export interface ApplyFs {
-  writeFile(path: string, text: string): void;
-  rename(from: string, to: string): void;
-  unlink(path: string): void;
-  mkdir(path: string): void;
-}
-
-export const nodeApplyFs: ApplyFs = {
-  writeFile: (path, text) => nodeFs.writeFileSync(path, text),
-  rename: (from, to) => nodeFs.renameSync(from, to),
-  unlink: (path) => nodeFs.rmSync(path, { force: true }),
-  mkdir: (path) => void nodeFs.mkdirSync(path, { recursive: true }),
-};
-
-interface JournalEntry {
-  readonly path: string;
-  readonly existed: boolean;
-  /** File name of the saved original inside the journal folder. */
-  readonly backup: string | null;
-  readonly tmp: string | null;
-}
-interface Journal {
-  readonly version: 1;
-  readonly pid: number;
-  readonly startedAt: string;
-  readonly entries: readonly JournalEntry[];
-  /** Folders this apply created (removed again on rollback when empty), deepest last. */
-  readonly createdDirs: readonly string[];
-}
-
-export function journalDir(root: string): string {
-  return join(root, ".capkit", "cache", "migrate-journal");
-}
+export { journalDir, nodeApplyFs, type ApplyFs } from "./journal.js";
 
 export class ApplyError extends Error {
   constructor(message: string, readonly problems: readonly PlanProblem[] = []) {
@@ -55,38 +25,14 @@ export class ApplyError extends Error {
   }
 }
 
-function readJournal(root: string): Journal | null {
-  const file = join(journalDir(root), "journal.json");
-  if (!nodeFs.existsSync(file)) return null;
-  return JSON.parse(nodeFs.readFileSync(file, "utf8")) as Journal;
-}
-
-function rollback(root: string, journal: Journal): void {
-  const dir = journalDir(root);
-  for (const e of journal.entries) {
-    const abs = join(root, e.path);
-    if (e.tmp) nodeFs.rmSync(join(root, e.tmp), { force: true });
-    if (e.existed && e.backup) writeFileAtomic(abs, nodeFs.readFileSync(join(dir, e.backup)));
-    else if (!e.existed) nodeFs.rmSync(abs, { force: true });
-  }
-  for (const d of [...journal.createdDirs].reverse()) {
-    try {
-      nodeFs.rmdirSync(join(root, d));
-    } catch {
-      // not empty (someone else's file) or already gone: leave it
-    }
-  }
-  nodeFs.rmSync(dir, { recursive: true, force: true });
-}
-
-/** Roll back an apply that was interrupted (killed); true when there was one. */
-export function recoverInterruptedApply(root: string): boolean {
-  const journal = readJournal(root);
-  if (!journal) {
-    nodeFs.rmSync(journalDir(root), { recursive: true, force: true });
-    return false;
-  }
-  rollback(root, journal);
+/**
+ * Roll back an apply that was interrupted (killed); true when there was one. Throws
+ * JournalConflictError, touching nothing, when a file it would restore changed since.
+ */
+export function recoverInterruptedApply(root: string, fs: ApplyFs = nodeApplyFs): boolean {
+  const found = findJournal(root);
+  if (!found) return false;
+  rollbackJournal(root, found, { fs });
   return true;
 }
 
@@ -105,54 +51,85 @@ function missingDirs(root: string, paths: readonly string[]): string[] {
   return [...out].sort((a, b) => a.split("/").length - b.split("/").length);
 }
 
-export function applyPlan(root: string, changes: readonly FileChange[], fs: ApplyFs = nodeApplyFs): AppliedPlan {
-  recoverInterruptedApply(root);
-  const dir = journalDir(root);
-  nodeFs.mkdirSync(dir, { recursive: true });
+function journalFor(root: string, changes: readonly FileChange[]): { journal: Journal; originals: Map<string, string> } {
+  const originals = new Map<string, string>();
   const entries: JournalEntry[] = changes.map((c, i) => {
-    const existed = c.kind !== "create";
-    const backup = existed ? `${i}.orig` : null;
-    if (backup && c.kind !== "create") writeFileAtomic(join(dir, backup), c.before);
+    const backup = c.kind === "create" ? null : `${i}.orig`;
+    if (backup && c.kind !== "create") originals.set(backup, c.before);
     const tmp = c.kind === "delete" ? null : join(dirname(c.path), `.${basename(c.path)}.capkit-migrate.tmp`);
-    return { path: c.path, existed, backup, tmp };
+    return { path: c.path, existed: c.kind !== "create", backup, tmp, before: c.kind === "create" ? null : hashText(c.before), after: c.kind === "delete" ? null : hashText(c.after) };
   });
-  const journal: Journal = { version: 1, pid: process.pid, startedAt: new Date().toISOString(), entries, createdDirs: missingDirs(root, changes.map((c) => c.path)) };
-  writeFileAtomic(join(dir, "journal.json"), JSON.stringify(journal, null, 2));
+  const journal: Journal = { version: 2, pid: process.pid, startedAt: new Date().toISOString(), entries, createdDirs: missingDirs(root, changes.map((c) => c.path)) };
+  return { journal, originals };
+}
+
+function landedProblems(root: string, changes: readonly FileChange[]): PlanProblem[] {
+  const problems: PlanProblem[] = [];
+  for (const c of changes) {
+    if (c.kind === "delete") continue;
+    const landed = nodeFs.readFileSync(join(root, c.path), "utf8");
+    if (landed !== c.after) problems.push({ path: c.path, line: 1, message: "file on disk differs from the plan after writing" });
+    problems.push(...parseProblems(c.path, landed));
+  }
+  return problems;
+}
+
+/**
+ * Rolls back right after a failure; a rollback that fails too leaves the journal for the next
+ * run and says so. No conflict check here: the files were written by this apply a moment ago,
+ * and one that landed different from the plan (the failure itself) must still be put back.
+ */
+function rollbackAfter(root: string, found: FoundJournal, fs: ApplyFs, error: unknown): never {
+  try {
+    rollbackJournal(root, found, { fs, force: true });
+  } catch (rollbackError) {
+    const why = error instanceof Error ? error.message : String(error);
+    const how = rollbackError instanceof Error ? rollbackError.message : String(rollbackError);
+    throw new ApplyError(`apply failed (${why}) and its rollback failed too (${how}); the journal in ${JOURNAL_REL} is kept: run \`capkit migrate --rollback-journal\``);
+  }
+  if (error instanceof ApplyError) throw error;
+  throw new ApplyError(`apply failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export function applyPlan(root: string, changes: readonly FileChange[], fs: ApplyFs = nodeApplyFs): AppliedPlan {
+  const pending = interruptedMigrateError(root);
+  if (pending) throw pending; // never stack a second journal over the first
+  const dir = journalDir(root);
+  const { journal, originals } = journalFor(root, changes);
+  const found: FoundJournal = { dir, rel: JOURNAL_REL, journal };
+  try {
+    writeJournal(dir, journal, originals, fs);
+  } catch (error) {
+    // No target was touched; journal.json is either absent or whole (then the rollback is a no-op).
+    rollbackAfter(root, found, fs, error);
+  }
   try {
     for (const d of journal.createdDirs) fs.mkdir(join(root, d));
     changes.forEach((c, i) => {
-      const tmp = entries[i]?.tmp;
+      const tmp = journal.entries[i]?.tmp;
       if (c.kind !== "delete" && tmp) fs.writeFile(join(root, tmp), c.after);
     });
     changes.forEach((c, i) => {
-      const tmp = entries[i]?.tmp;
+      const tmp = journal.entries[i]?.tmp;
       if (c.kind === "delete") fs.unlink(join(root, c.path));
       else if (tmp) fs.rename(join(root, tmp), join(root, c.path));
     });
-    const problems: PlanProblem[] = [];
-    for (const c of changes) {
-      if (c.kind === "delete") continue;
-      const landed = nodeFs.readFileSync(join(root, c.path), "utf8");
-      if (landed !== c.after) problems.push({ path: c.path, line: 1, message: "file on disk differs from the plan after writing" });
-      problems.push(...parseProblems(c.path, landed));
-    }
+    const problems = landedProblems(root, changes);
     if (problems.length) throw new ApplyError(`written files do not parse: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`, problems);
   } catch (error) {
-    rollback(root, journal);
-    if (error instanceof ApplyError) throw error;
-    throw new ApplyError(`apply failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`);
+    rollbackAfter(root, found, fs, error);
   }
   let done = false;
   return {
     rollback() {
       if (done) return;
       done = true;
-      rollback(root, journal);
+      rollbackJournal(root, found, { fs });
     },
     commit() {
       if (done) return;
       done = true;
-      nodeFs.rmSync(dir, { recursive: true, force: true });
+      commitJournal(dir, fs);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Git facts and actions for `capkit migrate`: which tracked or untracked paths are dirty (capkit's
- * own `.capkit/results` and `.capkit/cache` never count), and one commit per namespace.
+ * own `.capkit/results`, `.capkit/cache`, migrate journal and lock never count), and one commit per namespace.
  */
 import { execFileSync } from "node:child_process";
 
@@ -16,7 +16,7 @@ export function isGitRepo(root: string): boolean {
   }
 }
 
-const IGNORED = [/^\.capkit\/results\//, /^\.capkit\/cache\//, /^\.capkit\/\.gitignore$/];
+const IGNORED = [/^\.capkit\/results\//, /^\.capkit\/cache\//, /^\.capkit\/\.gitignore$/, /^\.capkit\/migrate-journal\//, /^\.capkit\/migrate\.lock/];
 
 /** Root-relative dirty paths (modified, staged, untracked); [] outside a git repo. */
 export function dirtyPaths(root: string): string[] {

@@ -5,6 +5,9 @@
  */
 export { runMigration, knownNamespaces, type MigrateOptions, type MigrateProgress, type MigrateResult, type NamespaceSummary } from "./migrate.js";
 export { applyPlan, recoverInterruptedApply, journalDir, nodeApplyFs, ApplyError, type ApplyFs, type AppliedPlan } from "./apply.js";
+export { findJournal, interruptedMigrateError, journalConflicts, JournalConflictError, ROLLBACK_COMMAND, DISCARD_COMMAND, type JournalConflict } from "./journal.js";
+export { acquireMigrateLock, lockHolder, LOCK_REL } from "./lock.js";
+export { resolveJournal, type JournalAction, type JournalActionResult } from "./recover.js";
 export { validatePlan, parseProblems, type PlanProblem } from "./validate.js";
 export { planDiff } from "./diff.js";
 export { dirtyPaths, isGitRepo, commitPaths } from "./git.js";

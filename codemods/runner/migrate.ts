@@ -6,15 +6,19 @@
  * progress goes through `onProgress`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { scanInventory } from "../../inventory/index.js";
+import { isUnreadableProblem } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import { CODEMODS } from "../index.js";
 import type { CodemodContext } from "../codemod.js";
-import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
-import { applyPlan, journalDir, nodeApplyFs, recoverInterruptedApply, type ApplyFs } from "./apply.js";
+import { VirtualTree, type CreatedRunField, type FileChange, type UnitResult } from "../plan.js";
+import type { UnitCode } from "../unit-codes.js";
+import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
+import { findJournal, interruptedMigrateError, removeFinishedJournals, rollbackJournal } from "./journal.js";
+import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, dirtyPaths, isGitRepo } from "./git.js";
 import { newErrors, runTypecheck } from "./typecheck.js";
@@ -33,6 +37,8 @@ export interface MigrateOptions {
   /** Selected namespaces, or "all". */
   readonly namespaces: readonly string[] | "all";
   readonly config: CapkitConfig;
+  /** Absolute path of the config file `config` was loaded from (seam exceptions migrate needs are written there when it is inside the root). */
+  readonly configFile?: string | null;
   readonly dryRun?: boolean;
   readonly allowDirty?: boolean;
   readonly typecheck?: boolean;
@@ -43,15 +49,28 @@ export interface MigrateOptions {
   readonly fs?: ApplyFs;
   /** A precomputed inventory (otherwise scanned). */
   readonly inventory?: InventoryResult;
+  /** How to scan, when no `inventory` is given (default: scanInventory with `config`); awaited after the lock is taken. */
+  readonly scan?: (root: string, config: CapkitConfig) => Promise<InventoryResult>;
+  /** Apply in a folder that is not a git repository (no dirty check is possible there). */
+  readonly noGit?: boolean;
+  /** Things the user must be told even when the run fails later (a rollback, a lost protection). */
+  readonly onNotice?: (message: string) => void;
 }
 
 export interface NamespaceSummary {
   readonly namespace: string;
   readonly converted: string[];
-  readonly refused: { class: string; file: string; line: number; reason: string }[];
-  readonly skipped: { class: string; file: string; reason: string }[];
+  readonly refused: { class: string; file: string; line: number; code: UnitCode; reason: string; fix: string }[];
+  readonly skipped: { class: string; file: string; code?: UnitCode; reason: string }[];
+  /** Run fields created for constructor parameters no configured field covered: the host must fill them. */
+  readonly runFields: NamespaceRunField[];
   readonly warnings: string[];
   readonly filesWritten: string[];
+}
+
+/** One created run field of a namespace, with the capabilities that read it. */
+export interface NamespaceRunField extends CreatedRunField {
+  readonly capabilities: string[];
 }
 
 export interface MigrateResult {
@@ -79,9 +98,11 @@ export function knownNamespaces(root: string, inventory: InventoryResult, capabi
   return [...out].sort();
 }
 
-function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean): CodemodContext {
+function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean, configFile?: string | null): CodemodContext {
   const c = config.codemods;
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam };
+  const rel = configFile ? relative(root, configFile).split(sep).join("/") : "";
+  const inRoot = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, runFieldChoices: new Map(), ...(inRoot ? { configFile: rel } : {}) };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {
@@ -104,7 +125,7 @@ interface Planned {
 async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
   const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
   const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => onDisk);
-  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false);
+  const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false, opts.configFile);
   const units: UnitResult[] = [];
   const summaries: NamespaceSummary[] = [];
   for (const [i, ns] of selected.entries()) {
@@ -124,7 +145,9 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
         unit: c.name ?? "(anonymous class)",
         file: c.file,
         line: c.line,
-        reason: `NO_NAMESPACE at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)`,
+        code: "no-namespace",
+        reason: `no-namespace at ${c.file}:${c.line}: the inventory proposes no namespace${c.blockers.length ? ` and records blockers (${c.blockers.map((b) => b.code).join(", ")})` : ""}; to unblock: ${NO_NAMESPACE_FIX}`,
+        fix: NO_NAMESPACE_FIX,
       }));
       units.push(...u);
       summaries.push(summarize("(none)", u, []));
@@ -140,36 +163,100 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
   return { changes: tree.changes(), namespaces: summaries, units, callSiteFiles: changedSince(beforeCalls, tree), callSitesRewritten };
 }
 
+const NO_NAMESPACE_FIX = 'map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)';
+
+/** The run fields a namespace's converted classes created, one entry per field. */
+function createdRunFields(units: readonly UnitResult[]): NamespaceRunField[] {
+  const out = new Map<string, { field: CreatedRunField; capabilities: string[] }>();
+  for (const u of units) {
+    for (const f of u.outcome === "changed" ? (u.runFields ?? []) : []) {
+      const entry = out.get(f.field) ?? { field: f, capabilities: [] };
+      entry.capabilities.push(u.wireName ?? u.unit);
+      out.set(f.field, entry);
+    }
+  }
+  return [...out.values()].map(({ field, capabilities }) => ({ ...field, capabilities })).sort((a, b) => (a.field < b.field ? -1 : 1));
+}
+
 function summarize(ns: string, units: readonly UnitResult[], files: string[]): NamespaceSummary {
   return {
     namespace: ns,
     converted: units.filter((u) => u.outcome === "changed" && u.wireName).map((u) => u.wireName as string),
-    refused: units.filter((u) => u.outcome === "refused" || u.outcome === "error").map((u) => ({ class: u.unit, file: u.file, line: u.line, reason: u.reason ?? "" })),
-    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, reason: u.reason ?? "" })),
+    refused: units
+      .filter((u) => u.outcome === "refused" || u.outcome === "error")
+      .map((u) => ({ class: u.unit, file: u.file, line: u.line, code: u.code ?? "codemod-bug", reason: u.reason ?? "", fix: u.fix ?? "" })),
+    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, ...(u.code ? { code: u.code } : {}), reason: u.reason ?? "" })),
+    runFields: createdRunFields(units),
     warnings: units.flatMap((u) => u.warnings ?? []),
     filesWritten: files,
   };
 }
 
-export async function runMigration(opts: MigrateOptions): Promise<MigrateResult> {
-  const root = resolve(opts.root);
-  const fs = opts.fs ?? nodeApplyFs;
+export const NO_GIT_NOTICE =
+  "--no-git: this tree is not a git repository, so migrate cannot check for uncommitted edits before writing, and nothing but the journal (which only undoes a failed apply) can take the change back";
+
+/** The guards before anything is planned: an interrupted apply, git, a dirty tree. */
+function guardTree(root: string, opts: MigrateOptions, fs: ApplyFs): boolean {
   const dryRun = opts.dryRun ?? false;
   let recovered = false;
-  if (existsSync(join(journalDir(root), "journal.json"))) {
-    if (dryRun) throw new EnvironmentError("an interrupted migrate left a journal behind; the tree may be half-applied", { file: journalDir(root), hint: "run capkit migrate without --dry-run once: it rolls the interrupted apply back first" });
+  const found = findJournal(root);
+  if (found) {
+    if (dryRun) throw interruptedMigrateError(root) ?? new EnvironmentError("an interrupted migrate left a journal behind");
     opts.onProgress?.({ phase: "recover", done: 0, total: 1 });
-    recovered = recoverInterruptedApply(root);
+    const restored = rollbackJournal(root, found, { fs });
+    opts.onNotice?.(`rolled back an interrupted capkit migrate (pid ${found.journal.pid}, started ${found.journal.startedAt}) first: ${restored.length} file${restored.length === 1 ? "" : "s"} restored${restored.length ? ` (${restored.slice(0, 5).join(", ")}${restored.length > 5 ? ", …" : ""})` : ""}`);
+    recovered = true;
   }
-  if (!dryRun && !opts.allowDirty) {
+  if (!dryRun) removeFinishedJournals(root, fs);
+  if (dryRun) return recovered;
+  if (!isGitRepo(root)) {
+    if (!opts.noGit) {
+      throw new EnvironmentError(`${root} is not inside a git repository: migrate cannot check for uncommitted edits, and you could not review or revert its change with git`, {
+        hint: "run it in a git checkout (git init && git add -A && git commit), or pass --no-git to apply anyway without those protections",
+      });
+    }
+    opts.onNotice?.(NO_GIT_NOTICE);
+    return recovered;
+  }
+  if (!opts.allowDirty) {
     const dirty = dirtyPaths(root);
     if (dirty.length) {
       throw new EnvironmentError(`the git tree has uncommitted changes (${dirty.slice(0, 5).join(", ")}${dirty.length > 5 ? `, … ${dirty.length - 5} more` : ""})`, { hint: "commit or stash them first, or pass --allow-dirty" });
     }
   }
+  return recovered;
+}
+
+/** A migrate on an incomplete scan would plan from a partial tree: name what could not be read. */
+function assertReadable(inventory: InventoryResult): void {
+  const unreadable = inventory.problems.filter(isUnreadableProblem);
+  if (!unreadable.length) return;
+  const names = unreadable.slice(0, 5).map((p) => `${p.file} (${p.message})`).join(", ");
+  throw new EnvironmentError(`the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`, {
+    file: unreadable[0]?.file,
+    hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",
+  });
+}
+
+export async function runMigration(opts: MigrateOptions): Promise<MigrateResult> {
+  const root = resolve(opts.root);
+  const lock = opts.dryRun ? null : acquireMigrateLock(root);
+  try {
+    return await migrateLocked(root, opts);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function migrateLocked(root: string, opts: MigrateOptions): Promise<MigrateResult> {
+  const fs = opts.fs ?? nodeApplyFs;
+  const dryRun = opts.dryRun ?? false;
+  const recovered = guardTree(root, opts, fs);
   if (opts.commit && !isGitRepo(root)) throw new UsageError("--commit needs a git repository", { hint: "run without --commit" });
   opts.onProgress?.({ phase: "inventory", done: 0, total: 1 });
-  const inventory = opts.inventory ?? (await scanInventory(root, { config: opts.config }));
+  const scan = opts.scan ?? ((r: string, config: CapkitConfig) => scanInventory(r, { config }));
+  const inventory = opts.inventory ?? (await scan(root, opts.config));
+  assertReadable(inventory);
   const known = knownNamespaces(root, inventory, opts.config.codemods.capabilitiesDir);
   const all = opts.namespaces === "all";
   const selected = all ? [...new Set(inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string))].sort() : [...new Set(opts.namespaces)];
@@ -179,7 +266,7 @@ export async function runMigration(opts: MigrateOptions): Promise<MigrateResult>
   const result: MigrateResult = { root, namespaces: [], callSitesRewritten: 0, callSiteFiles: [], filesWritten: [], units: [], dryRun, applied: false, recoveredInterruptedApply: recovered, commits: [] };
   const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
   for (const [b, batch] of batches.entries()) {
-    const inv = b === 0 || opts.inventory ? inventory : await scanInventory(root, { config: opts.config });
+    const inv = b === 0 || opts.inventory ? inventory : await scan(root, opts.config);
     const planned = await plan(root, inv, opts, batch, all && b === batches.length - 1);
     out.namespaces.push(...planned.namespaces);
     out.units.push(...planned.units);

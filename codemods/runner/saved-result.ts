@@ -8,7 +8,7 @@
 export interface SavedNamespace {
   readonly namespace: string;
   readonly converted: readonly string[];
-  readonly refused: readonly { readonly class: string; readonly file: string; readonly line?: number; readonly reason: string }[];
+  readonly refused: readonly { readonly class: string; readonly file: string; readonly line?: number; readonly code?: string; readonly reason: string; readonly fix?: string }[];
   readonly filesWritten: readonly string[];
   readonly [extra: string]: unknown;
 }

@@ -16,6 +16,8 @@ export interface ExpectedUnit {
   readonly outcome: "skipped" | "unchanged" | "changed" | "refused" | "error";
   /** Substring the unit's reason must contain. */
   readonly reason?: string;
+  /** The unit's code (codemods/unit-codes.md), exactly. */
+  readonly code?: string;
   readonly codemod?: string;
 }
 

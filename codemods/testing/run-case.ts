@@ -92,13 +92,14 @@ export function checkUnits(fixture: FixtureCase, results: readonly UnitResult[])
         r.unit === want.unit &&
         r.outcome === want.outcome &&
         (want.codemod === undefined || r.codemod === want.codemod) &&
-        (want.reason === undefined || (r.reason ?? "").includes(want.reason)),
+        (want.reason === undefined || (r.reason ?? "").includes(want.reason)) &&
+        (want.code === undefined || r.code === want.code),
     );
     if (hit) matched.add(hit);
     else {
-      const seen = results.filter((r) => r.unit === want.unit).map((r) => `${r.outcome}${r.reason ? ` (${r.reason})` : ""}`);
+      const seen = results.filter((r) => r.unit === want.unit).map((r) => `${r.outcome}${r.code ? ` [${r.code}]` : ""}${r.reason ? ` (${r.reason})` : ""}`);
       problems.push(
-        `expected ${want.unit} → ${want.outcome}${want.reason ? ` with reason containing "${want.reason}"` : ""}; got ${seen.length ? seen.join("; ") : "no result for that unit"}`,
+        `expected ${want.unit} → ${want.outcome}${want.code ? ` [${want.code}]` : ""}${want.reason ? ` with reason containing "${want.reason}"` : ""}; got ${seen.length ? seen.join("; ") : "no result for that unit"}`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeCodemodFixtures, discoverFixtureCases, runFixtureCase } from "../testing/index.js";
+import { isUnitCode } from "../unit-codes.js";
 import { REFUSAL_CODES, toolClassToCapability } from "./index.js";
 
 const FIXTURES = new URL("./__testfixtures__", import.meta.url);
@@ -7,16 +8,18 @@ const FIXTURES = new URL("./__testfixtures__", import.meta.url);
 describeCodemodFixtures(toolClassToCapability, FIXTURES);
 
 describe("tool-class-to-capability refusals", () => {
-  it("exercises every refusal code in the fixtures, each naming file:line and an unblock step", async () => {
+  it("exercises every refusal code in the fixtures, each a kebab-case code of the shared vocabulary with file:line and a fix", async () => {
     const seen = new Set<string>();
     for (const fixture of discoverFixtureCases(new URL(FIXTURES).pathname)) {
       const report = await runFixtureCase(toolClassToCapability, fixture);
-      for (const r of report.results.filter((u) => u.outcome === "refused")) {
-        const code = /^([A-Z_]+) at /.exec(r.reason ?? "")?.[1];
-        expect(code, r.reason).toBeDefined();
+      for (const r of report.results.filter((u) => u.outcome === "refused" || u.outcome === "skipped")) {
+        expect(r.code && isUnitCode(r.code), `${r.unit}: ${r.reason}`).toBe(true);
+        if (r.outcome === "skipped") continue;
+        expect(r.reason?.startsWith(`${r.code} at `), r.reason).toBe(true);
         expect(r.reason).toMatch(/ at [^ ]+:\d+: /);
         expect(r.reason).toContain("to unblock: ");
-        seen.add(code as string);
+        expect(r.fix, r.reason).toBeTruthy();
+        seen.add(r.code as string);
       }
     }
     const expected = Object.keys(REFUSAL_CODES);

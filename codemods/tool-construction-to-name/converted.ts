@@ -10,6 +10,7 @@ import type { ClassRecord } from "../../inventory/types.js";
 import { parseSource, type TypeScriptApi } from "../shared/parse.js";
 import type { CodemodContext } from "../codemod.js";
 import type { VirtualTree } from "../plan.js";
+import { blockingBlockers } from "../shared/blocking.js";
 
 export interface ConvertedClass {
   readonly name: string;
@@ -22,6 +23,8 @@ export interface ConvertedClass {
   readonly ctorParams: readonly (string | null)[] | null;
   /** A --keep-shims class survives: type positions and plain value uses keep working and are left alone. */
   readonly shim: boolean;
+  /** The class move's parameter → run field decisions for this class, when it ran in this run. */
+  readonly fieldChoices?: ReadonlyMap<string, string>;
 }
 
 function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.ClassLikeDeclaration | undefined {
@@ -78,8 +81,8 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
     return parsed.get(file) ?? null;
   };
   for (const record of context.inventory.classes) {
-    // "indirect-subclass" is lifted by the class move flattening the intermediate (the declaration check below tells).
-    if (record.kind !== "capability" || record.blockers.some((b) => b.code !== "indirect-subclass")) continue;
+    // Blockers the class move re-checks or lifts (flattening) count only if it left the declaration (checked below).
+    if (record.kind !== "capability" || blockingBlockers(record, true).length > 0) continue;
     if (!record.name || !record.wireName || !record.namespace || !selected.has(record.namespace)) continue;
     const sf = current(record.file);
     const decl = sf ? findClass(ts, sf, record.name) : undefined;
@@ -101,6 +104,7 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
       file: record.file,
       line: record.line,
       ctorParams: fromRecord ?? (original === null ? null : paramsFromSource(ts, original, record.name)),
+      ...(context.runFieldChoices?.has(`${record.file}#${record.name}`) ? { fieldChoices: context.runFieldChoices.get(`${record.file}#${record.name}`) } : {}),
       shim,
     });
   }

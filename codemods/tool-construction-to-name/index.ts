@@ -16,12 +16,12 @@ import { convertedClasses, type ConvertedClass } from "./converted.js";
 import { CODEMOD_NAME, rewriteFile } from "./rewrite-file.js";
 import { moduleExports } from "../shared/exports.js";
 import { isSourceFile } from "../shared/paths.js";
-import { reverseSeamWarning } from "../shared/seam.js";
+import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../seam-exceptions.js";
 import { OverlappingEditsError } from "../shared/splice.js";
 import { importTarget, PackageReexports, runtimeSpecifier } from "../shared/targets.js";
 
 export interface ToolConstructionOptions {
-  /** Seams to warn about (default: lib/config/seam.ts DEFAULT_SEAM_CONFIG.seams). */
+  /** Seams whose exceptions the rewrite maintains (default: the run's seam config, else DEFAULT_SEAM_CONFIG.seams). */
   readonly seams?: readonly SeamDefinition[];
 }
 
@@ -37,7 +37,7 @@ function refuseAll(tree: VirtualTree, classes: readonly ConvertedClass[], files:
   for (const file of files) {
     const text = tree.read(file) ?? "";
     for (const cls of classes) {
-      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, reason, wireName: cls.wireName, namespace: cls.namespace });
+      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, code: "no-registry", reason, fix: reason, wireName: cls.wireName, namespace: cls.namespace });
     }
   }
   return out;
@@ -69,11 +69,10 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
       const first = errors[0];
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, code: "parse-error", reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
       continue;
     }
     const target = importTarget(tree, file, registryFile, ["toolForCapabilityName", registryExport], reexports);
-    const seam = reverseSeamWarning(file, registryFile, options.seams);
     try {
       const outcome = rewriteFile({
         ts,
@@ -86,14 +85,16 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
         runtimeSpecifier: runtimeSpecifier(file, context.runtimeImport),
         usedElsewhere: usedElsewhere(file),
         reexportedBy: reexportedBy(file),
-        importNotes: [seam, target.note].filter((n): n is string => Boolean(n)),
+        importNotes: [target.note].filter((n): n is string => Boolean(n)),
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
       if (target.entry && outcome.registryImports.length > 0) reexports.add(target.entry, registryFile, outcome.registryImports);
-      results.push(...outcome.results);
+      // Every rewritten unit names the registry: a file that now (or, after an earlier run, still) imports it needs the exception.
+      const seam = !target.entry && outcome.results.some((u) => u.outcome === "changed") ? allowReverseImport(tree, seamWhere(context, options.seams), CODEMOD_NAME, file, registryFile, EXCEPTION_REASONS.beltAssembly) : null;
+      results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, reason: `${error.message}; the file is left as it was (report this as a codemod bug)` });
+      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
     }
   }
   reexports.apply();

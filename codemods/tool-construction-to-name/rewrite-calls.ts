@@ -8,8 +8,10 @@
 import type TS from "typescript";
 import type { TypeScriptApi } from "../shared/parse.js";
 import type { ConvertedClass } from "./converted.js";
+import type { UnitCode } from "../unit-codes.js";
+import { runFieldFor } from "../run-fields.js";
 
-export type Rewrite = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+export type Rewrite = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: UnitCode; readonly reason: string };
 
 /** Local names of the adapter and runtime bindings, requested only when a rewrite needs them. */
 export interface RuntimeNames {
@@ -80,11 +82,11 @@ export function rewriteNew(
   if (args.length === 0 || trailingUndefined(0)) return { ok: true, text: `${names.toolForCapabilityName()}(${wire})` };
   const spread = args.find((a) => ts.isSpreadElement(a));
   if (spread) {
-    return { ok: false, reason: `spread argument \`${spread.getText(sf)}\` cannot be mapped to run fields; pass ${cls.name}'s dependencies positionally, then re-run` };
+    return { ok: false, code: "spread-argument", reason: `spread argument \`${spread.getText(sf)}\` cannot be mapped to run fields; pass ${cls.name}'s dependencies positionally, then re-run` };
   }
   const params = cls.ctorParams;
   if (params === null) {
-    return { ok: false, reason: `constructor parameter names of ${cls.name} are unknown (not in the inventory record, class not on disk); construct it by name with toolForCapabilityName(${wire}, run) by hand` };
+    return { ok: false, code: "argument-mismatch", reason: `constructor parameter names of ${cls.name} are unknown (not in the inventory record, class not on disk); construct it by name with toolForCapabilityName(${wire}, run) by hand` };
   }
   const fields: string[] = [];
   const seen = new Map<string, string>();
@@ -94,16 +96,17 @@ export function rewriteNew(
     if (trailingUndefined(i)) break;
     if (ts.isIdentifier(arg) && arg.text === "undefined") continue;
     const param = params[i];
-    if (param === undefined) return { ok: false, reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})` };
-    if (param === null) return { ok: false, reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand` };
-    const field = runFields[param];
-    if (!field) return { ok: false, reason: `constructor parameter \`${param}\` of ${cls.name} has no run field; add "${param}": "<runField>" to codemods.runFields in capkit.config.json, then re-run` };
-    if (["context", "gate", "registry"].includes(field)) return { ok: false, reason: `constructor parameter \`${param}\` maps to the reserved run field "${field}"; map it to another field in codemods.runFields` };
+    if (param === undefined) return { ok: false, code: "argument-mismatch", reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})` };
+    if (param === null) return { ok: false, code: "argument-mismatch", reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand` };
+    const decided = cls.fieldChoices?.get(param);
+    const choice = decided ? { ok: true as const, field: decided } : runFieldFor(param, runFields);
+    if (!choice.ok) return { ok: false, code: "run-field-conflict", reason: `${cls.name}: ${choice.reason}` };
+    const field = choice.field;
     const clash = seen.get(field);
-    if (clash) return { ok: false, reason: `constructor parameters \`${clash}\` and \`${param}\` both map to run field "${field}"; give one of them its own field in codemods.runFields` };
+    if (clash) return { ok: false, code: "run-field-conflict", reason: `constructor parameters \`${clash}\` and \`${param}\` both map to run field "${field}"; give one of them its own field in codemods.runFields` };
     seen.set(field, param);
     if (!isPure(ts, arg)) {
-      return { ok: false, reason: `argument \`${arg.getText(sf)}\` would run on every call once moved into the run factory (it calls, awaits or assigns); bind it to a const before the construction, then re-run` };
+      return { ok: false, code: "impure-argument", reason: `argument \`${arg.getText(sf)}\` would run on every call once moved into the run factory (it calls, awaits or assigns); bind it to a const before the construction, then re-run` };
     }
     identifiersIn(ts, arg, used);
     const text = textOf(arg);

@@ -13,6 +13,7 @@ import { rewriteInstanceof, rewriteNew, type Rewrite, type RuntimeNames } from "
 import { planTable, tableOf, type TableSite } from "./tables.js";
 import { ImportPlan } from "../shared/imports.js";
 import { applyEdits, EditSet } from "../shared/splice.js";
+import type { UnitCode } from "../unit-codes.js";
 
 export const CODEMOD_NAME = "tool-construction-to-name";
 
@@ -63,12 +64,12 @@ export function rewriteFile(job: FileJob): FileOutcome {
     }),
   };
   const peek = (n: TS.Node): string => edits.peek(n.getStart(sf), n.end);
-  const unit = (ref: ClassReference, outcome: "changed" | "refused", unitName: string, node: TS.Node, reason?: string): void => {
+  const unit = (ref: ClassReference, outcome: "changed" | "refused", unitName: string, node: TS.Node, refusal?: { code: UnitCode; reason: string }): void => {
     if (outcome === "refused") kept.add(ref);
-    results.push({ codemod: CODEMOD_NAME, outcome, unit: unitName, file, line: line(node), wireName: ref.cls.wireName, namespace: ref.cls.namespace, ...(reason ? { reason } : {}) });
+    results.push({ codemod: CODEMOD_NAME, outcome, unit: unitName, file, line: line(node), wireName: ref.cls.wireName, namespace: ref.cls.namespace, ...(refusal ? { code: refusal.code, reason: refusal.reason, fix: refusal.reason.split("; ").slice(1).join("; ") || refusal.reason } : {}) });
   };
   const replace = (node: TS.Node, rewrite: Rewrite, ref: ClassReference, unitName: string): void => {
-    if (!rewrite.ok) return unit(ref, "refused", unitName, node, rewrite.reason);
+    if (!rewrite.ok) return unit(ref, "refused", unitName, node, rewrite);
     edits.take(node.getStart(sf), node.end);
     edits.add({ start: node.getStart(sf), end: node.end, text: rewrite.text });
     unit(ref, "changed", unitName, node);
@@ -99,14 +100,14 @@ export function rewriteFile(job: FileJob): FileOutcome {
           : ref.kind === "export"
             ? `re-export of ${ref.cls.name}, which no longer exists; remove it from this barrel`
             : `${ref.cls.name} is used as a value (\`${text}\`); only \`new\`, \`instanceof\` and constructor tables are rewritten: construct it with toolForCapabilityName(${JSON.stringify(ref.cls.wireName)}) by hand`;
-      unit(ref, "refused", `${ref.cls.name} (${ref.kind})`, ref.node, why);
+      unit(ref, "refused", `${ref.cls.name} (${ref.kind})`, ref.node, { code: "class-reference", reason: why });
     }
   }
   for (const { site, refs: tableRefs } of tables.values()) {
     const token = "\u0000toolForCapabilityName\u0000";
     const tablePlan = planTable(ts, sf, file, site, tableRefs, (ref) => `() => ${token}(${JSON.stringify(ref.cls.wireName)})`, job.usedElsewhere);
     if (!tablePlan.ok) {
-      for (const ref of tableRefs) unit(ref, "refused", `${site.name}: ${ref.node.getText(sf)}`, ref.node, tablePlan.reason);
+      for (const ref of tableRefs) unit(ref, "refused", `${site.name}: ${ref.node.getText(sf)}`, ref.node, { code: "constructor-table", reason: tablePlan.reason });
       continue;
     }
     for (const e of tablePlan.edits) edits.add(e.text.includes(token) ? { ...e, text: e.text.split(token).join(names.toolForCapabilityName()) } : e);

@@ -73,6 +73,10 @@ export function readBaseline(root: string, relPath: string): Baseline | null {
   });
   if (value === undefined) return null;
   const v = value as Partial<Baseline> | null;
+  if (v && typeof v === "object" && typeof v.counters === "object" && typeof v.classes !== "object") {
+    // Counts alone cannot say which classes are new: the check compares class lists.
+    throw new ConfigError("baseline written by an older capkit: it has counts but no class lists, and the ratchet now compares classes", { file: relPath, hint: fix });
+  }
   if (!v || typeof v !== "object" || v.version !== BASELINE_VERSION || typeof v.counters !== "object" || typeof v.classes !== "object") {
     throw new ConfigError(`baseline has an unknown shape or version (expected version ${BASELINE_VERSION})`, { file: relPath, hint: fix });
   }

@@ -1,10 +1,16 @@
 /**
- * checkRatchet: compares the current inventory with the committed baseline. Worse when a
- * ratcheted counter (capabilityShaped, plus `kind:<k>` for each kind in config
- * `ratchet.kinds`) grows — naming the classes that are new; better when one shrinks and none
- * grows — with a hint to tighten; no-baseline when none is committed.
+ * checkRatchet: compares the current inventory with the committed baseline class by class (as
+ * betterer compares per test item), for each ratcheted counter (capabilityShaped, plus
+ * `kind:<k>` for each kind in config `ratchet.kinds`):
+ * - worse: a class of that counter is not in the baseline's list — even if another was removed
+ *   and the count is unchanged or lower;
+ * - better: a class of the baseline's list is gone (converted or deleted) and none is new;
+ * - reclassified: a class of the list is still there but now of another kind (dropped from a
+ *   belt without being converted) — reported as such, never as progress;
+ * - incomplete: the scan could not read or parse every file, so nothing is compared (fails);
+ * - no-baseline: none is committed (fails).
  */
-import type { InventoryResult, Kind, RatchetDelta, RatchetOutcome } from "../types.js";
+import type { ClassRecord, InventoryResult, Kind, RatchetDelta, RatchetOutcome } from "../types.js";
 import { classKey, type Baseline } from "./baseline.js";
 
 const UPDATE = "capkit inventory --update-baseline";
@@ -13,10 +19,51 @@ export function ratchetedCounters(kinds: readonly Kind[]): string[] {
   return ["capabilityShaped", ...[...new Set(kinds)].filter((k) => k !== "capability").map((k) => `kind:${k}`)];
 }
 
-function currentOf(result: InventoryResult, counter: string): { count: number; kind: (k: Kind) => boolean } {
-  if (counter === "capabilityShaped") return { count: result.counters.capabilityShaped, kind: (k) => k === "capability" };
-  const kind = counter.slice("kind:".length) as Kind;
-  return { count: result.counters.byKind[kind] ?? 0, kind: (k) => k === kind };
+const kindOf = (counter: string): Kind => (counter === "capabilityShaped" ? "capability" : (counter.slice("kind:".length) as Kind));
+
+function countOf(result: InventoryResult, counter: string): number {
+  return counter === "capabilityShaped" ? result.counters.capabilityShaped : (result.counters.byKind[kindOf(counter)] ?? 0);
+}
+
+/** "N file(s) could not be scanned" counts files, whatever the number of problems each has. */
+export function incompleteFiles(result: InventoryResult): string[] {
+  return [...new Set(result.problems.map((p) => p.file))].sort();
+}
+
+function splitKey(key: string): { name: string | null; file: string } {
+  const at = key.lastIndexOf("#");
+  const file = at < 0 ? key : key.slice(0, at);
+  const name = at < 0 ? null : key.slice(at + 1);
+  return { file, name: name === null || name.startsWith("<anonymous>") ? null : name };
+}
+
+interface Compared {
+  readonly deltas: RatchetDelta[];
+  readonly added: RatchetOutcome["added"][number][];
+  readonly removed: RatchetOutcome["removed"][number][];
+  readonly reclassified: NonNullable<RatchetOutcome["reclassified"]>[number][];
+}
+
+function compare(result: InventoryResult, baseline: Baseline, counters: readonly string[]): Compared {
+  const out: Compared = { deltas: [], added: [], removed: [], reclassified: [] };
+  const byKey = new Map<string, ClassRecord>(result.classes.map((c) => [classKey(c), c]));
+  for (const counter of counters) {
+    const kind = kindOf(counter);
+    const count = countOf(result, counter);
+    const before = baseline.counters[counter] ?? 0;
+    if (count !== before) out.deltas.push({ counter, baseline: before, current: count });
+    const known = new Set(baseline.classes[counter] ?? []);
+    const now = result.classes.filter((c) => c.kind === kind);
+    const nowKeys = new Set(now.map(classKey));
+    for (const c of now) if (!known.has(classKey(c))) out.added.push({ name: c.name, file: c.file, line: c.line, kind: c.kind });
+    for (const key of [...known].sort()) {
+      if (nowKeys.has(key)) continue;
+      const still = byKey.get(key);
+      if (still) out.reclassified.push({ name: still.name, file: still.file, line: still.line, from: kind, to: still.kind });
+      else out.removed.push({ ...splitKey(key), kind });
+    }
+  }
+  return out;
 }
 
 export function checkRatchet(result: InventoryResult, baseline: Baseline | null, options: { kinds: readonly Kind[]; baselineFile: string }): RatchetOutcome {
@@ -24,45 +71,31 @@ export function checkRatchet(result: InventoryResult, baseline: Baseline | null,
   if (!baseline) {
     return { status: "no-baseline", baselineFile, deltas: [], added: [], removed: [], hint: `no baseline at ${baselineFile}: run \`${UPDATE}\` and commit ${baselineFile}` };
   }
-  const deltas: RatchetDelta[] = [];
-  const added: RatchetOutcome["added"][number][] = [];
-  const removed: RatchetOutcome["removed"][number][] = [];
-  let worse = false;
-  let better = false;
-  for (const counter of ratchetedCounters(options.kinds)) {
-    const { count, kind } = currentOf(result, counter);
-    const before = baseline.counters[counter] ?? 0;
-    if (count !== before) deltas.push({ counter, baseline: before, current: count });
-    worse ||= count > before;
-    better ||= count < before;
-    const known = new Set(baseline.classes[counter] ?? []);
-    const now = result.classes.filter((c) => kind(c.kind));
-    const nowKeys = new Set(now.map(classKey));
-    for (const c of now) if (!known.has(classKey(c))) added.push({ name: c.name, file: c.file, line: c.line, kind: c.kind });
-    for (const key of known) {
-      if (nowKeys.has(key)) continue;
-      const [file = key, name = null] = key.split("#");
-      removed.push({ name: name?.startsWith("<anonymous>") ? null : name, file, kind: counter === "capabilityShaped" ? "capability" : (counter.slice(5) as Kind) });
-    }
-  }
-  if (worse) {
-    const names = added.map((a) => `${a.name ?? "<anonymous>"} (${a.file}:${a.line})`).join(", ");
+  const { deltas, added, removed, reclassified } = compare(result, baseline, ratchetedCounters(options.kinds));
+  const base = { baselineFile, deltas, added, removed, ...(reclassified.length ? { reclassified } : {}) };
+  if (result.incomplete) {
+    const files = incompleteFiles(result);
     return {
-      status: "worse",
-      baselineFile,
-      deltas,
-      added,
-      removed,
-      hint: `${names ? `new: ${names}. ` : ""}Convert them to capability modules; if the growth is intended, run \`${UPDATE}\` and commit ${baselineFile}`,
+      status: "incomplete",
+      ...base,
+      hint: `not compared: ${files.length} file(s) could not be scanned (${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""}); make them readable and parseable, then run the check again`,
     };
   }
-  if (better) {
-    return { status: "better", baselineFile, deltas, added, removed, hint: `the count went down: tighten the ratchet with \`${UPDATE}\` and commit ${baselineFile}` };
+  if (added.length) {
+    const names = added.map((a) => `${a.name ?? "<anonymous>"} (${a.file}:${a.line})`).join(", ");
+    return { status: "worse", ...base, hint: `new: ${names}. Convert them to capability modules; if the growth is intended, run \`${UPDATE}\` and commit ${baselineFile}` };
   }
-  return { status: "ok", baselineFile, deltas, added, removed };
+  if (removed.length) {
+    return { status: "better", ...base, hint: `the count went down: tighten the ratchet with \`${UPDATE}\` and commit ${baselineFile}` };
+  }
+  if (reclassified.length) {
+    const names = reclassified.map((r) => `${r.name ?? "<anonymous>"} (${r.from} → ${r.to})`).join(", ");
+    return { status: "reclassified", ...base, hint: `not progress: ${names} still extend the base class, only their kind changed (e.g. dropped from a belt); convert them, or record the change with \`${UPDATE}\`` };
+  }
+  return { status: "ok", ...base };
 }
 
-/** Exit code for a ratchet outcome: worse and no-baseline fail. */
+/** Exit code for a ratchet outcome: worse, incomplete and no-baseline fail. */
 export function ratchetExitCode(outcome: RatchetOutcome): 0 | 1 {
-  return outcome.status === "worse" || outcome.status === "no-baseline" ? 1 : 0;
+  return outcome.status === "worse" || outcome.status === "no-baseline" || outcome.status === "incomplete" ? 1 : 0;
 }

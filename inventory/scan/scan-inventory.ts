@@ -170,9 +170,9 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     mark = now;
   };
   progress({ phase: "discover", done: 0, total: 0 });
-  const files = await discoverFiles(root, config.scan);
-  lap("discover");
   const problems: ScanProblem[] = [];
+  const files = await discoverFiles(root, config.scan, problems);
+  lap("discover");
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
   const statCache = options.cache && options.statCache !== false ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)()) : undefined;

@@ -9,7 +9,8 @@ export interface MigrateNamespaceResult {
   readonly namespace: string;
   /** Wire names converted to capability modules. */
   readonly converted: readonly string[];
-  readonly refused: readonly { readonly class: string; readonly file: string; readonly reason: string }[];
+  /** `code` (codemods/unit-codes.md) and `fix` since round 2; older saved results lack them. */
+  readonly refused: readonly { readonly class: string; readonly file: string; readonly line?: number; readonly code?: string; readonly reason: string; readonly fix?: string }[];
   readonly filesWritten: readonly string[];
 }
 

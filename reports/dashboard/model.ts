@@ -108,3 +108,25 @@ export function buildNamespaces(ledger: readonly LedgerRow[]): NamespaceRow[] {
     .map(([namespace, c]) => ({ namespace, ...c }))
     .sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
+
+export interface RefusalGroup {
+  /** The unit code; "(no code)" for results saved before refusals carried one. */
+  readonly code: string;
+  readonly classes: readonly { readonly name: string; readonly location: string; readonly namespace: string }[];
+  /** The first refusal's fix: what unblocks this kind of refusal. */
+  readonly fix: string | null;
+}
+
+/** Refusals of the saved migrate result grouped by code, largest group first. */
+export function refusalsByCode(inputs: DashboardInputs): RefusalGroup[] {
+  const groups = new Map<string, { classes: RefusalGroup["classes"][number][]; fix: string | null }>();
+  for (const ns of inputs.migrate?.namespaces ?? []) {
+    for (const r of ns.refused) {
+      const code = r.code ?? "(no code)";
+      const g = groups.get(code) ?? { classes: [], fix: r.fix ?? null };
+      g.classes.push({ name: r.class, location: r.line === undefined ? r.file : `${r.file}:${r.line}`, namespace: ns.namespace });
+      groups.set(code, g);
+    }
+  }
+  return [...groups].map(([code, g]) => ({ code, ...g })).sort((a, b) => b.classes.length - a.classes.length || (a.code < b.code ? -1 : 1));
+}

@@ -6,8 +6,8 @@
 import { CLIENT_SCRIPT } from "./client-script.js";
 import { html, raw } from "./escape.js";
 import type { DashboardInputs } from "./inputs.js";
-import { buildLedger, buildNamespaces } from "./model.js";
-import { cardsSection, ledgerSection, lintSection, namespacesSection, paritySection, trendSection } from "./sections.js";
+import { buildLedger, buildNamespaces, refusalsByCode } from "./model.js";
+import { cardsSection, ledgerSection, lintSection, namespacesSection, paritySection, refusalsSection, trendSection } from "./sections.js";
 import { STYLES } from "./styles.js";
 
 export function renderDashboard(inputs: DashboardInputs): string {
@@ -39,6 +39,7 @@ ${cardsSection(inputs)}
 ${incomplete}
 ${trendSection(inputs)}
 ${namespacesSection(namespaces, inputs.migrate !== undefined)}
+${refusalsSection(refusalsByCode(inputs))}
 ${ledgerSection(ledger)}
 ${lintSection(inputs)}
 ${paritySection(inputs)}

@@ -8,7 +8,7 @@ import { summarizeTrend } from "../trend.js";
 import { COMPACT, trendChart, WIDE } from "./chart.js";
 import { html, raw, type RawHtml } from "./escape.js";
 import type { DashboardInputs } from "./inputs.js";
-import type { LedgerRow, NamespaceRow } from "./model.js";
+import type { LedgerRow, NamespaceRow, RefusalGroup } from "./model.js";
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -127,6 +127,16 @@ export function ledgerSection(rows: readonly LedgerRow[]): RawHtml {
 </div>
 <table id="ledger" class="stack" data-testid="ledger"><thead><tr>${th("name", "class")}${th("kind", "kind")}${th("namespace", "namespace · category")}${th("statusorder", "status")}${th("blockers", "blockers")}<th>evidence</th>${th("location", "location")}</tr></thead>
 <tbody>${rows.map(ledgerRow)}</tbody></table></section>`;
+}
+
+/** Migrate's refusals grouped by code: what blocks the most classes, and the fix for it. */
+export function refusalsSection(groups: readonly RefusalGroup[]): RawHtml {
+  if (!groups.length) return html``;
+  const rows = groups.map(
+    (g) => html`<tr data-testid="refusal-code" data-code="${g.code}" data-count="${g.classes.length}"><td data-label="code" class="span mono">${g.code}</td><td data-label="classes" class="span">${g.classes.length}: ${g.classes.map((c) => `${c.name} (${c.location})`).join(", ")}</td><td data-label="fix" class="span">${g.fix ?? ""}</td></tr>`,
+  );
+  return html`<section id="refusals"><h2>Refusals by code</h2>
+<table class="stack"><thead><tr><th>code</th><th>classes</th><th>fix</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 export function lintSection(inputs: DashboardInputs): RawHtml {

@@ -14,6 +14,7 @@ import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
 import { getImportCycles, getSeamAnalysis } from "../graph/graph-cache.js";
 import type { ImportCycle } from "../graph/import-cycles.js";
+import type { UnreadablePath } from "../graph/module-graph.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";
@@ -44,6 +45,10 @@ export interface LintResult {
   readonly asyncCycles: number;
   /** Every import cycle, seam or not, one per circular dependency (graph/import-cycles.ts). */
   readonly importCycles: readonly ImportCycle[];
+  /** Files and folders that could not be read: the lint is incomplete and fails. */
+  readonly unreadable: readonly UnreadablePath[];
+  /** Files with a syntax error (their imports may be wrong): the lint fails. */
+  readonly syntaxErrors: readonly { readonly file: string; readonly line: number; readonly message: string }[];
 }
 
 export interface LintOptions {
@@ -60,6 +65,8 @@ interface Collected {
   asyncCycles: number;
   unmatchedSeams: string[];
   importCycles: readonly ImportCycle[];
+  unreadable: UnreadablePath[];
+  syntaxErrors: LintResult["syntaxErrors"];
 }
 
 function byPosition(a: LintViolation, b: LintViolation): number {
@@ -104,11 +111,18 @@ export async function collectViolations(rootIn: string, config: SeamConfig, opti
   const files = [...analysis.graph.nodes.keys()];
   const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
   const asyncCycles = analysis.cycles.filter((c) => c.async).length;
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles, unmatchedSeams, importCycles };
+  const unreadable = [...analysis.graph.unreadable];
+  const syntaxErrors = [...analysis.graph.nodes.values()].flatMap((n) => (n.facts.syntaxError ? [{ file: n.file, ...n.facts.syntaxError }] : [])).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles, unmatchedSeams, importCycles, unreadable, syntaxErrors };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return false; // read into the graph a moment ago; gone or unreadable now: nothing to lint
+  }
   return words.some((w) => text.includes(w));
 }
 
@@ -123,16 +137,18 @@ export async function runLint(rootIn: string, options: LintOptions = {}): Promis
 
 /**
  * Record every current violation as known (with `cycles`, the synchronous cycles too); returns
- * the baseline path, how many it lists and the seams that matched no file.
+ * the baseline path and how many it lists. `beforeWrite` sees the seams that matched no file
+ * and may throw to leave the baseline untouched.
  */
 export async function updateLintBaseline(
   rootIn: string,
-  options: { config?: SeamConfig; cycles?: boolean } = {},
-): Promise<{ path: string; count: number; unmatchedSeams: readonly string[] }> {
+  options: { config?: SeamConfig; cycles?: boolean; beforeWrite?: (unmatchedSeams: readonly string[]) => void } = {},
+): Promise<{ path: string; count: number }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
   const { all, unmatchedSeams } = await collectViolations(root, config, options);
-  return { path: writeBaseline(root, config.baseline, all), count: all.length, unmatchedSeams };
+  options.beforeWrite?.(unmatchedSeams);
+  return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }
 
 /** The unmatched seams the config does not declare intentionally empty (`allowEmpty`). */

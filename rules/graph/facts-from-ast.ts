@@ -18,6 +18,13 @@ export function parseSource(text: string, fileName: string): TS.SourceFile {
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(fileName));
 }
 
+/** The parser's first diagnostic (TypeScript keeps them on the source file, untyped). */
+function firstSyntaxError(source: TS.SourceFile): ModuleFacts["syntaxError"] {
+  const d = (source as unknown as { parseDiagnostics?: readonly TS.DiagnosticWithLocation[] }).parseDiagnostics?.[0];
+  if (!d) return undefined;
+  return { line: source.getLineAndCharacterOfPosition(d.start).line + 1, message: ts.flattenDiagnosticMessageText(d.messageText, " ") };
+}
+
 function allTypeSpecifiers(elements: readonly { isTypeOnly: boolean }[]): boolean {
   return elements.length > 0 && elements.every((e) => e.isTypeOnly);
 }
@@ -85,5 +92,6 @@ export function factsFromAst(text: string, fileName: string): ModuleFacts {
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(source, visit);
-  return { imports, topLevelAwait: findTopLevelAwait(source) };
+  const syntaxError = firstSyntaxError(source);
+  return syntaxError ? { imports, topLevelAwait: findTopLevelAwait(source), syntaxError } : { imports, topLevelAwait: findTopLevelAwait(source) };
 }

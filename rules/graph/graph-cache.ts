@@ -8,7 +8,7 @@ import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { listSourceFiles } from "./list-files.js";
-import { buildGraph, buildNode, fingerprint, type ModuleGraph, type ModuleNode } from "./module-graph.js";
+import { buildGraph, buildNode, fingerprint, type ModuleGraph, type ModuleNode, type UnreadablePath } from "./module-graph.js";
 import { createResolver, type Resolver } from "./resolve.js";
 import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
@@ -75,9 +75,10 @@ function stamp(root: string, files: readonly string[], into: Map<string, string>
 
 function build(root: string, config: SeamConfig): Entry {
   builds++;
-  const files = listSourceFiles(root, config.ignore);
+  const unreadable: UnreadablePath[] = [];
+  const files = listSourceFiles(root, config.ignore, unreadable);
   const resolver = createResolver(root, { files: new Set(files.map((f) => join(root, f))), aliases: config.aliases });
-  const graph = buildGraph(root, files, resolver);
+  const graph = buildGraph(root, files, resolver, unreadable);
   const mtimes = new Map<string, string>();
   const racy = new Set<string>();
   stamp(root, files, mtimes, racy);
@@ -87,12 +88,13 @@ function build(root: string, config: SeamConfig): Entry {
 /** Re-list and re-stat; rebuild when files came or went, rescan the ones that changed. */
 function revalidate(entry: Entry): Entry {
   const { root, config, graph, resolver } = entry.analysis;
+  if (graph.unreadable.length) return build(root, config); // rare: a fresh look rather than tracking which became readable
   const files = listSourceFiles(root, config.ignore);
   if (files.length !== entry.mtimes.size || files.some((f) => !entry.mtimes.has(f))) return build(root, config);
   const changed = files.filter((f) => entry.racy.has(f) || stampOf(root, f).key !== entry.mtimes.get(f));
   entry.checkedAt = Date.now();
   if (changed.length === 0) return entry;
-  const fresh = buildGraph(root, changed, resolver);
+  const fresh = buildGraph(root, changed, resolver, graph.unreadable);
   for (const [rel, node] of fresh.nodes) graph.nodes.set(rel, node);
   stamp(root, changed, entry.mtimes, entry.racy);
   entry.analysis = analyse(root, config, graph, resolver);

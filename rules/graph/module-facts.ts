@@ -24,6 +24,8 @@ export interface ModuleFacts {
   readonly imports: readonly ImportRecord[];
   /** 1-based line of the first top-level await (including `for await` and `await using`), or null. */
   readonly topLevelAwait: number | null;
+  /** The first syntax error the parser found (only the AST path parses; see scan-imports.ts). */
+  readonly syntaxError?: { readonly line: number; readonly message: string };
 }
 
 /** Edges that run at module initialisation: static value imports, re-exports and require. */

@@ -23,9 +23,17 @@ export interface ModuleNode {
   readonly fingerprint: string;
 }
 
+/** A file or folder the lint could not read: its imports are missing from the graph. */
+export interface UnreadablePath {
+  readonly file: string;
+  readonly message: string;
+}
+
 export interface ModuleGraph {
   readonly root: string;
   readonly nodes: Map<string, ModuleNode>;
+  /** Files and folders that could not be read (EACCES, EIO…): the lint is incomplete. */
+  readonly unreadable: UnreadablePath[];
 }
 
 export function toRel(root: string, abs: string): string {
@@ -54,16 +62,18 @@ export function buildNode(root: string, rel: string, text: string, resolver: Res
   return { file: rel, facts, edges, fingerprint: fingerprint(text) };
 }
 
-export function buildGraph(root: string, files: readonly string[], resolver: Resolver): ModuleGraph {
+export function buildGraph(root: string, files: readonly string[], resolver: Resolver, unreadable: UnreadablePath[] = []): ModuleGraph {
   const nodes = new Map<string, ModuleNode>();
   for (const rel of files) {
     let text: string;
     try {
       text = readFileSync(join(root, rel), "utf8");
-    } catch {
-      continue; // deleted between listing and reading
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT") unreadable.push({ file: rel, message: `cannot read: ${code ?? (error as Error).message}` });
+      continue; // ENOENT: deleted between listing and reading
     }
     nodes.set(rel, buildNode(root, rel, text, resolver));
   }
-  return { root, nodes };
+  return { root, nodes, unreadable };
 }

@@ -58,11 +58,20 @@ function isWord(kind: TS.SyntaxKind): boolean {
   return kind === K.Identifier || (kind >= K.FirstKeyword && kind <= K.LastKeyword);
 }
 
+/**
+ * Tokens of a text. A text the scanner reports an error in, or whose brackets do not balance,
+ * has a syntax error: it is deferred to the AST path (Unsure), which parses and reports it.
+ */
 function tokenize(text: string): Token[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let scanError: string | null = null;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text, (message) => {
+    scanError ??= message.key;
+  });
   const tokens: Token[] = [];
   const templateDepths: number[] = [];
   let braceDepth = 0;
+  let parenDepth = 0;
+  let bracketDepth = 0;
   let prev: TS.SyntaxKind = K.Unknown;
   for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
     // Only a slash needs the previous token to tell division from a regular expression.
@@ -76,10 +85,16 @@ function tokenize(text: string): Token[] {
         if (kind === K.TemplateTail) templateDepths.pop();
       } else braceDepth--;
     } else if (kind === K.Unknown) throw new Unsure(`unknown token at ${scanner.getTokenStart()}`);
+    else if (kind === K.OpenParenToken) parenDepth++;
+    else if (kind === K.CloseParenToken) parenDepth--;
+    else if (kind === K.OpenBracketToken) bracketDepth++;
+    else if (kind === K.CloseBracketToken) bracketDepth--;
     const named = isWord(kind) || kind === K.StringLiteral || kind === K.NoSubstitutionTemplateLiteral;
     tokens.push({ kind, text: named ? scanner.getTokenValue() : "", pos: scanner.getTokenStart() });
     prev = kind;
   }
+  if (scanError !== null) throw new Unsure(`scanner error: ${scanError}`);
+  if (braceDepth !== 0 || parenDepth !== 0 || bracketDepth !== 0 || templateDepths.length > 0) throw new Unsure("unbalanced brackets");
   return tokens;
 }
 

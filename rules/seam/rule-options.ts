@@ -29,37 +29,37 @@ const exceptionList: JSONSchema4 = {
 };
 
 const seamProperties: Record<string, JSONSchema4> = {
-      root: { type: "string" },
-      useBaseline: { type: "boolean" },
-      tools: globList,
-      capabilities: globList,
-      reason: { type: "string" },
-      exceptions: exceptionList,
-      allowEmpty: { type: "boolean" },
-      seams: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList, allowEmpty: { type: "boolean" } },
-          required: ["name", "from", "to", "reason"],
-          additionalProperties: false,
-        },
-      },
-      allowTypeImports: { type: "boolean" },
-      aliases: { type: "object", additionalProperties: { type: "string" } },
-      baseline: { type: "string" },
-      ignore: globList,
-      specs: {
-        type: "object",
-        properties: {
-          files: globList,
-          schemaFiles: { type: "array", items: { type: "string" } },
-          allowedPackages: { type: "array", items: { type: "string" } },
-          typeNames: { type: "array", items: { type: "string" } },
-          categories: { type: "array", items: { type: "string" }, minItems: 1 },
-        },
-        additionalProperties: false,
-      },
+  root: { type: "string" },
+  useBaseline: { type: "boolean" },
+  tools: globList,
+  capabilities: globList,
+  reason: { type: "string" },
+  exceptions: exceptionList,
+  allowEmpty: { type: "boolean" },
+  seams: {
+    type: "array",
+    items: {
+      type: "object",
+      properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList, allowEmpty: { type: "boolean" } },
+      required: ["name", "from", "to", "reason"],
+      additionalProperties: false,
+    },
+  },
+  allowTypeImports: { type: "boolean" },
+  aliases: { type: "object", additionalProperties: { type: "string" } },
+  baseline: { type: "string" },
+  ignore: globList,
+  specs: {
+    type: "object",
+    properties: {
+      files: globList,
+      schemaFiles: { type: "array", items: { type: "string" } },
+      allowedPackages: { type: "array", items: { type: "string" } },
+      typeNames: { type: "array", items: { type: "string" } },
+      categories: { type: "array", items: { type: "string" }, minItems: 1 },
+    },
+    additionalProperties: false,
+  },
 };
 
 /** The options schema with a rule's own extra properties beside the seam ones. */

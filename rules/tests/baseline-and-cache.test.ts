@@ -3,7 +3,7 @@
  * ESLint rules alike) and the shared graph cache (one build per lint run, revalidated when
  * files change, patched for unsaved text).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +56,8 @@ describe("lint baseline", () => {
       expect(io.err.join("")).toContain("seam tools-capabilities (from: **/tools/**");
       expect(io.err.join("")).toContain('"allowEmpty": true');
       expect((await runLint(flat)).unmatchedSeams).toEqual(["tools-capabilities"]);
+      expect(await main(["lint", ".", "--update-baseline"], captureIO(flat))).toBe(2);
+      expect(existsSync(join(flat, ".capkit/lint-baseline.json"))).toBe(false);
       writeFileSync(join(flat, "capkit.config.json"), JSON.stringify({ seam: { allowEmpty: true } }));
       const ok = captureIO(flat);
       expect(await main(["lint", "."], ok)).toBe(0);

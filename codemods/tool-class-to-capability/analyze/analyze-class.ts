@@ -1,12 +1,14 @@
 /**
  * Per-class analysis with ts-morph: checks that a capability-kind class has exactly the shape
  * the codemod can move (literal wire name, description, a schema, process, optional
- * userMessage and needsToolCallId, a constructor that only stores dependencies that have run
- * fields, private helper methods) and returns the pieces, or throws a RefusalError naming
+ * userMessage and needsToolCallId, a constructor that only stores dependencies and defaults —
+ * each becomes a run field, constructor-deps.ts —, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Expression, type MethodDeclaration, type TypeNode } from "ts-morph";
+import { Node, SyntaxKind, type ClassDeclaration, type Expression, type Identifier, type MethodDeclaration } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
+import type { CreatedRunField } from "../../plan.js";
+import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./refusals.js";
 
 export interface ClassAnalysis {
@@ -22,10 +24,16 @@ export interface ClassAnalysis {
   readonly needsToolCallId: boolean;
   readonly userMessage: MethodDeclaration | null;
   readonly process: MethodDeclaration;
-  /** Class field → run field. */
+  /** Class field → the expression over the run the impl reads it through (constructor-deps.ts). */
   readonly depFields: Map<string, string>;
-  /** Run field → the old constructor parameter's type and whether it was optional. */
-  readonly depTypes: Map<string, { readonly type: TypeNode | undefined; readonly optional: boolean }>;
+  /** Run field → the old constructor parameter's type and whether it may be absent. */
+  readonly depTypes: ConstructorDeps["depTypes"];
+  /** Constructor parameter → run field. */
+  readonly paramFields: Map<string, string>;
+  /** Run fields created for parameters no configured field covered (reported to the host). */
+  readonly createdFields: CreatedRunField[];
+  /** Identifiers the field expressions use (module constants in defaults): the impl needs them. */
+  readonly fieldIds: Identifier[];
   readonly privateMethods: MethodDeclaration[];
   /** The flattened abstract intermediate whose members were merged in, if any. */
   readonly inherited: ClassDeclaration | null;
@@ -42,7 +50,7 @@ function valueOf(cls: ClassDeclaration, name: string, file: string): Expression 
     const statements = prop.getBody()?.getChildSyntaxList()?.getChildren() ?? [];
     const only = statements.length === 1 ? statements[0] : undefined;
     const expr = Node.isReturnStatement(only) ? only.getExpression() : undefined;
-    if (!expr) refuse("UNSUPPORTED_SHAPE", file, prop.getStartLineNumber(), `get ${name}() does more than return a value`, `make it \`readonly ${name} = <value>\` or a single return`);
+    if (!expr) refuse("unsupported-shape", file, prop.getStartLineNumber(), `get ${name}() does more than return a value`, `make it \`readonly ${name} = <value>\` or a single return`);
     return expr;
   }
   return undefined;
@@ -52,89 +60,41 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
   const decorated = [cls, ...cls.getMembers()].flatMap((n) => (Node.isDecoratable(n) ? n.getDecorators() : []));
   const params = cls.getConstructors().flatMap((c) => c.getParameters().flatMap((p) => p.getDecorators()));
   const first = [...decorated, ...params][0];
-  if (first) refuse("DECORATOR", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
-}
-
-type DepTypes = ClassAnalysis["depTypes"];
-
-function analyzeConstructor(cls: ClassDeclaration, file: string, runFields: Readonly<Record<string, string>>, depTypes: DepTypes): Map<string, string> {
-  const deps = new Map<string, string>();
-  const ctors = cls.getConstructors();
-  if (ctors.length > 1) refuse("UNSUPPORTED_SHAPE", file, ctors[1]?.getStartLineNumber() ?? 0, "constructor overloads", "keep one constructor");
-  const ctor = ctors[0];
-  if (!ctor) return deps;
-  const paramToField = new Map<string, string>();
-  for (const p of ctor.getParameters()) {
-    const pname = p.getName();
-    if (p.getInitializer()) refuse("CONSTRUCTOR_LOGIC", file, p.getStartLineNumber(), `parameter ${pname} has a default value`, "move the default to where the run is built, then re-run");
-    if (p.isParameterProperty()) paramToField.set(pname, pname);
-  }
-  for (const stmt of ctor.getStatements()) {
-    const line = stmt.getStartLineNumber();
-    const text = stmt.getText();
-    if (/^super\(\s*\);?$/.test(text)) continue;
-    if (Node.isExpressionStatement(stmt)) {
-      const expr = stmt.getExpression();
-      if (Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) {
-        refuse("SUPER_CALL", file, line, `\`${text}\` passes arguments to the base constructor`, "set the wire name/description as class fields instead of constructor arguments");
-      }
-      if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === "=") {
-        const left = expr.getLeft();
-        const right = expr.getRight();
-        if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword && Node.isIdentifier(right) && ctor.getParameter(right.getText())) {
-          paramToField.set(right.getText(), left.getName());
-          continue;
-        }
-      }
-    }
-    refuse("CONSTRUCTOR_LOGIC", file, line, `\`${text.split("\n")[0]}\``, "reduce the constructor to `super()` and field assignments (do the work in process or where the run is built)");
-  }
-  for (const p of ctor.getParameters()) {
-    const pname = p.getName();
-    const field = paramToField.get(pname);
-    if (!field) refuse("CONSTRUCTOR_LOGIC", file, p.getStartLineNumber(), `parameter ${pname} is not stored in a field`, "store it with a parameter property or drop it");
-    const runField = runFields[pname] ?? runFields[field];
-    if (!runField) {
-      refuse("NO_RUN_FIELD", file, p.getStartLineNumber(), `constructor parameter \`${pname}\` has no run field`, `add "${pname}": "<runField>" to codemods.runFields in capkit.config.json (and put that field on the CapabilityRun where the class is constructed today)`);
-    }
-    deps.set(field, runField);
-    if (!depTypes.has(runField)) depTypes.set(runField, { type: p.getTypeNode(), optional: p.hasQuestionToken() });
-  }
-  return deps;
+  if (first) refuse("decorator", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
 }
 
 /**
  * `inherited`: a flattenable abstract intermediate (see flatten.ts) whose spec fields, process,
  * userMessage and protected/private methods count as the class's own unless it overrides them.
  */
-export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null): ClassAnalysis {
+export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null, claimedType?: (field: string) => string | undefined): ClassAnalysis {
   const line = cls.getStartLineNumber();
   const className = cls.getName();
-  if (!className) refuse("CLASS_EXPRESSION", file, line, "anonymous class", "give the class a name");
-  if (!record.direct && !inherited) refuse("INDIRECT_BASE", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
+  if (!className) refuse("class-expression", file, line, "anonymous class", "give the class a name");
+  if (!record.direct && !inherited) refuse("indirect-subclass", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
   const heritage = inherited ? inherited.getExtends() : cls.getExtends();
   const own = (name: string): Expression | undefined => valueOf(cls, name, file) ?? (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
   const baseName = heritage?.getExpression().getText() ?? record.base;
   checkDecorators(cls, file);
-  if (cls.getTypeParameters().length > 0) refuse("GENERIC_OR_ABSTRACT", file, line, `${className} is generic`, "make it a concrete, non-generic class");
-  if (cls.isAbstract()) refuse("GENERIC_OR_ABSTRACT", file, line, `${className} is abstract and no subclass in this namespace extends it`, "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them");
+  if (cls.getTypeParameters().length > 0) refuse("generic-or-abstract", file, line, `${className} is generic`, "make it a concrete, non-generic class");
+  if (cls.isAbstract()) refuse("generic-or-abstract", file, line, `${className} is abstract and no subclass in this namespace extends it`, "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them");
   const staticMember = cls.getStaticMembers()[0];
-  if (staticMember) refuse("STATIC_MEMBER", file, staticMember.getStartLineNumber(), `\`${staticMember.getText().split("\n")[0]}\``, "move the static member to a module constant");
+  if (staticMember) refuse("static-member", file, staticMember.getStartLineNumber(), `\`${staticMember.getText().split("\n")[0]}\``, "move the static member to a module constant");
 
   const nameExpr = own("name");
   const wireName = nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr)) ? nameExpr.getLiteralText() : null;
-  if (!wireName) refuse("DYNAMIC_NAME", file, nameExpr?.getStartLineNumber() ?? line, nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member", 'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge');
+  if (!wireName) refuse(nameExpr ? "dynamic-identity" : "no-wire-name", file, nameExpr?.getStartLineNumber() ?? line, nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member", 'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge');
   const description = own("description");
-  if (!description) refuse("MISSING_MEMBER", file, line, "no description with an initializer", "declare `readonly description = ...`");
+  if (!description) refuse("missing-member", file, line, "no description with an initializer", "declare `readonly description = ...`");
   const zod = own("schema");
   const json = own("jsonSchema") ?? own("inputSchema");
   const process = cls.getInstanceMethod("process") ?? inherited?.getInstanceMethod("process");
-  if (!process || !process.getBody()) refuse("MISSING_MEMBER", file, line, "no process method with a body", "implement process(context, params)");
+  if (!process || !process.getBody()) refuse("missing-member", file, line, "no process method with a body", "implement process(context, params)");
   const needsExpr = own("needsToolCallId");
-  if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("UNSUPPORTED_SHAPE", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
+  if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("unsupported-shape", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
 
-  const depTypes: DepTypes = new Map();
-  const depFields = analyzeConstructor(cls, file, runFields, depTypes);
+  const ctorDeps = analyzeConstructor(cls, file, wireName, runFields, claimedType);
+  const depFields = ctorDeps.depFields;
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
@@ -144,7 +104,7 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
       const pname = member.getName();
       if (SPEC_PROPS.has(pname)) continue;
       if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) continue;
-      refuse("INSTANCE_STATE", file, mline, `field \`${member.getText().split("\n")[0]}\``, "make it a module constant, a local in process, or a constructor dependency with a run field");
+      refuse("instance-state", file, mline, `field \`${member.getText().split("\n")[0]}\``, "make it a module constant, a local in process, or a constructor dependency with a run field");
     }
     if (Node.isMethodDeclaration(member)) {
       const mname = member.getName();
@@ -154,13 +114,13 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
         continue;
       }
       if (member.hasModifier(SyntaxKind.PrivateKeyword) || member.hasModifier(SyntaxKind.ProtectedKeyword) || mname.startsWith("#")) {
-        if (!member.getBody()) refuse("UNSUPPORTED_SHAPE", file, mline, `method ${mname} has no body`, "give it a body");
+        if (!member.getBody()) refuse("unsupported-shape", file, mline, `method ${mname} has no body`, "give it a body");
         privateMethods.push(member);
         continue;
       }
-      refuse("EXTRA_PUBLIC_MEMBER", file, mline, `public method ${mname}()`, `make ${mname} private if only the class uses it, or move it to a module function its callers import`);
+      refuse("extra-public-member", file, mline, `public method ${mname}()`, `make ${mname} private if only the class uses it, or move it to a module function its callers import`);
     }
-    if (!Node.isMethodDeclaration(member)) refuse("UNSUPPORTED_SHAPE", file, mline, `member \`${member.getText().split("\n")[0]}\``, "migrate this class by hand");
+    if (!Node.isMethodDeclaration(member)) refuse("unsupported-shape", file, mline, `member \`${member.getText().split("\n")[0]}\``, "migrate this class by hand");
   }
   if (inherited) {
     const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));
@@ -186,7 +146,10 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
     userMessage,
     process,
     depFields,
-    depTypes,
+    depTypes: ctorDeps.depTypes,
+    paramFields: ctorDeps.paramFields,
+    createdFields: ctorDeps.createdFields,
+    fieldIds: ctorDeps.ids,
     privateMethods,
     inherited,
   };

@@ -79,7 +79,7 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     helpers.set(m.getName(), { fnName: shared.get(m) ?? allocate(preferred, own), needsRun: false });
   }
   const [ctxParam, argsParam, ...extra] = a.process.getParameters();
-  if (extra.length > 0) refuse("UNSUPPORTED_SHAPE", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
+  if (extra.length > 0) refuse("unsupported-shape", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
   const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
   const ctxTypeNode = ctxParam?.getTypeNode();
   const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
@@ -90,7 +90,6 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     specVar,
     implName,
     depFields: a.depFields,
-    requiredFields: new Set([...a.depTypes].filter(([, t]) => !t.optional).map(([f]) => f)),
     helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
     contextName: ctxName,
@@ -170,7 +169,7 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   const retText = rt ? `: ${rt.getText()}` : "";
   if (rt) implIds.push(...referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "      ");
-  implIds.push(...probe.identifiers);
+  implIds.push(...probe.identifiers, ...a.fieldIds);
   let entryText: string;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "");

@@ -81,7 +81,13 @@ export function declaredNames(stmt: Statement): string[] {
  * `shareable`: when given, a data-only declaration a spec needs that must otherwise stay moves
  * to the shared module instead of refusing the class (SHARED_SPEC_CONSTANT).
  */
-export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean, shareable?: Shareable): FilePlacement | RefusalError[] {
+/** A class placement refuses, with why: the caller re-places the file without it. */
+export interface PlacementRefusal {
+  readonly part: ClassParts;
+  readonly error: RefusalError;
+}
+
+export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean, shareable?: Shareable): FilePlacement | PlacementRefusal[] {
   const migrating = new Set<Statement>([...parts.map((p) => p.analysis.cls), ...alsoRemoved]);
   const memo = new Map<Statement, Refs>();
   const refsOf = (stmt: Statement): Refs => {
@@ -93,11 +99,11 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
     return r;
   };
   const perClass = parts.map((p) => ({ p, spec: collect(p.specIds.map((id) => resolveRef(id, sf))), impl: collect(p.implIds.map((id) => resolveRef(id, sf))) }));
-  const refusals: RefusalError[] = [];
+  const refusals: PlacementRefusal[] = [];
   for (const { p, spec, impl } of perClass) {
     for (const stmt of [...spec.locals.keys(), ...impl.locals.keys()]) {
       if (migrating.has(stmt)) {
-        refusals.push(new RefusalError("SELF_REFERENCE", p.analysis.file, stmt.getStartLineNumber(), `${p.analysis.className} refers to class ${declaredNames(stmt).join(", ")}`, "replace the class reference with its wire name (toolForCapabilityName) or migrate the classes by hand"));
+        refusals.push({ part: p, error: new RefusalError("self-reference", p.analysis.file, stmt.getStartLineNumber(), `${p.analysis.className} refers to class ${declaredNames(stmt).join(", ")}`, "replace the class reference with its wire name (toolForCapabilityName) or migrate the classes by hand") });
         break;
       }
     }
@@ -146,7 +152,7 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
     const reach = closure(spec.locals.keys(), moved);
     const bad = [...reach].find((s) => stay.has(s) && !isTypeOnlyStatement(s) && !extract.has(s));
     if (bad) {
-      refusals.push(new RefusalError("SHARED_SPEC_CONSTANT", p.analysis.file, bad.getStartLineNumber(), `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`, `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`));
+      refusals.push({ part: p, error: new RefusalError("shared-spec-constant", p.analysis.file, bad.getStartLineNumber(), `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`, `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`) });
     }
   }
   if (refusals.length) return refusals;

@@ -1,42 +1,70 @@
 /**
- * Why a class is left untouched: one stable code per blocker, with the wording users see in
- * one place. A refusal always names file:line and what would unblock it.
+ * Why a class is left untouched: one stable kebab-case code per blocker (the shared vocabulary
+ * of codemods/unit-codes.ts, which includes the inventory's blocker codes), with the wording
+ * users see in one place. A refusal always names file:line and what would unblock it.
  */
+import type { BlockerCode } from "../../../inventory/index.js";
+import { CODEMOD_CODES, type UnitCode } from "../../unit-codes.js";
 
+/** What the class move says for an inventory blocker code it re-checks itself (the rest refuse as recorded). */
+const BLOCKER_MEANINGS: Readonly<Partial<Record<BlockerCode, string>>> = {
+  "dynamic-identity": "has no literal wire name",
+  "no-wire-name": "has no wire name",
+  "state-read-back": "its constructing code reads state back off the instance",
+  "instance-state": "keeps per-instance mutable state",
+  "this-escape": "`this` escapes into another object",
+  "super-call": "calls super with arguments or a super method other than the message fallback",
+  "constructor-logic": "constructor does more than assign fields and defaults",
+  decorator: "uses decorators",
+  "unknown-ctor-param": "a constructor parameter cannot be mapped to a run field",
+  "closure-param": "a constructor parameter is a closure",
+  "factory-made": "the class is written inside a function",
+  "wraps-tool": "wraps another tool",
+  "indirect-subclass": "extends a subclass of the base, not the base itself",
+  mixin: "extends a mixin call",
+  "parse-error": "its file does not parse",
+};
+
+/** The refusal codes the class move itself raises, with their meaning. */
 export const REFUSAL_CODES = {
-  INVENTORY_BLOCKER: "the inventory recorded a blocker",
-  CLASS_EXPRESSION: "not a named top-level class declaration",
-  INDIRECT_BASE: "extends a subclass of the base, not the base itself",
-  FLATTEN_BLOCKED: "is an intermediate base that cannot be flattened into its subclasses",
-  DECORATOR: "uses decorators",
-  GENERIC_OR_ABSTRACT: "is generic or abstract",
-  DYNAMIC_NAME: "has no literal wire name",
-  MISSING_MEMBER: "lacks a member every capability needs",
-  CONSTRUCTOR_LOGIC: "constructor does more than assign fields",
-  SUPER_CALL: "calls super with arguments or a super method other than the message fallback",
-  NO_RUN_FIELD: "constructor parameter has no run field",
-  INSTANCE_STATE: "keeps per-instance state",
-  THIS_ESCAPES: "`this` escapes into another object",
-  EXTRA_PUBLIC_MEMBER: "has a public member callers may use",
-  STATIC_MEMBER: "has static members",
-  SELF_REFERENCE: "refers to a class by name that this migration removes",
-  SHARED_SPEC_CONSTANT: "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",
-  DUPLICATE_WIRE_NAME: "its wire name is already taken in the capabilities folder",
-  UNSUPPORTED_SHAPE: "has a member shape the codemod cannot convert safely",
-} as const;
+  "class-expression": CODEMOD_CODES["class-expression"],
+  "indirect-subclass": "extends a subclass of the base, not the base itself",
+  "flatten-blocked": CODEMOD_CODES["flatten-blocked"],
+  decorator: "uses decorators",
+  "generic-or-abstract": CODEMOD_CODES["generic-or-abstract"],
+  "dynamic-identity": "has no literal wire name",
+  "no-wire-name": "has no wire name",
+  "missing-member": CODEMOD_CODES["missing-member"],
+  "constructor-logic": "constructor does more than assign fields and defaults",
+  "super-call": "calls super with arguments or a super method other than the message fallback",
+  "run-field-conflict": CODEMOD_CODES["run-field-conflict"],
+  "instance-state": "keeps per-instance mutable state",
+  "this-escape": "`this` escapes into another object",
+  "extra-public-member": CODEMOD_CODES["extra-public-member"],
+  "static-member": CODEMOD_CODES["static-member"],
+  "self-reference": CODEMOD_CODES["self-reference"],
+  "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
+  "duplicate-wire-name": CODEMOD_CODES["duplicate-wire-name"],
+  "unsupported-shape": CODEMOD_CODES["unsupported-shape"],
+} as const satisfies Partial<Record<UnitCode, string>>;
 
 export type RefusalCode = keyof typeof REFUSAL_CODES;
+
+/** The meaning of any code a class refusal can carry (the move's own, or an inventory blocker's). */
+export function refusalMeaning(code: RefusalCode | BlockerCode): string {
+  return (REFUSAL_CODES as Record<string, string>)[code] ?? BLOCKER_MEANINGS[code as BlockerCode] ?? "the inventory recorded a blocker";
+}
 
 /** Thrown inside analysis; caught per class and turned into a refused UnitResult. */
 export class RefusalError extends Error {
   constructor(
-    readonly code: RefusalCode,
+    readonly code: RefusalCode | BlockerCode,
     readonly file: string,
     readonly line: number,
     readonly detail: string,
     readonly unblock: string,
   ) {
-    super(`${code} at ${file}:${line}: ${REFUSAL_CODES[code]} — ${detail}; to unblock: ${unblock}`);
+    super(`${code} at ${file}:${line}: ${refusalMeaning(code)} — ${detail}; to unblock: ${unblock}`);
     this.name = "RefusalError";
   }
 }

@@ -20,10 +20,8 @@ export interface RewriteScope {
   readonly specVar: string;
   /** Name the impl is reachable by for `this.process(...)` recursion. */
   readonly implName: string;
-  /** Class field → run field (constructor dependencies). */
+  /** Class field → the expression over the run that replaces `this.<field>` (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
-  /** Run fields the old constructor required (read through requireRunField). */
-  readonly requiredFields: ReadonlySet<string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;
   /** The process context parameter (rewritten to run.context); undefined elsewhere. */
   readonly contextSymbol?: MorphSymbol;
@@ -86,8 +84,19 @@ function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[])
         continue;
       }
     }
-    refuse("UNSUPPORTED_SHAPE", scope.file, lineOf(call), `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`, `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`);
+    refuse("unsupported-shape", scope.file, lineOf(call), `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`, `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`);
   }
+}
+
+/** Whether `text` is one parenthesised expression: its first "(" closes at its last character. */
+function wrappedInParens(text: string): boolean {
+  if (!text.startsWith("(") || !text.endsWith(")") || /["'`]/.test(text)) return false; // quotes could hide parentheses
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i === text.length - 1;
+  }
+  return false;
 }
 
 function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean; recursive: boolean }): void {
@@ -96,13 +105,13 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     const pa = kw.getParent();
     const line = lineOf(kw);
     if (!Node.isPropertyAccessExpression(pa) || pa.getExpression() !== kw) {
-      refuse("THIS_ESCAPES", scope.file, line, `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`, "pass the fields it needs instead of the instance");
+      refuse("this-escape", scope.file, line, `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`, "pass the fields it needs instead of the instance");
     }
     const name = pa.getName();
     const call = pa.getParentIfKind(SyntaxKind.CallExpression);
     const called = call !== undefined && call.getExpression() === pa;
     const assigned = isAssignmentTarget(pa);
-    if (assigned) refuse("INSTANCE_STATE", scope.file, line, `writes this.${name}`, "keep the state in a local variable or on run.context");
+    if (assigned) refuse("instance-state", scope.file, line, `writes this.${name}`, "keep the state in a local variable or on run.context");
     if (name === "name") {
       const span = pa.getParent();
       const full = pa.getSourceFile().getFullText();
@@ -114,14 +123,17 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     if (scope.mode === "spec") {
       const dep = scope.depFields.get(name);
       if (dep !== undefined) {
-        refuse("UNSUPPORTED_SHAPE", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become run.${dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
+        refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become ${/run\.\w+/.exec(dep)?.[0] ?? dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
       }
-      refuse("UNSUPPORTED_SHAPE", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
+      refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
     }
     const dep = scope.depFields.get(name);
     if (dep !== undefined) {
       flags.usesRun = true;
-      const text = scope.requiredFields.has(dep) ? `requireRunField(run.${dep}, ${JSON.stringify(dep)}, ${JSON.stringify(scope.wireName)})` : `run.${dep}`;
+      // A parenthesised read (a default or computed field) needs no parentheses where it stands alone.
+      const parent = pa.getParent();
+      const alone = Node.isTemplateSpan(parent) || Node.isParenthesizedExpression(parent) || Node.isReturnStatement(parent) || Node.isVariableDeclaration(parent) || (Node.isCallExpression(parent) && parent.getExpression() !== pa);
+      const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
       continue;
     }
@@ -140,7 +152,7 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     if (name === "process" && called && call) {
       const [ctxArg, argsArg, ...rest] = call.getArguments();
       if (!ctxArg || !argsArg || rest.length > 0 || ctxArg.getText() !== scope.contextName) {
-        refuse("UNSUPPORTED_SHAPE", scope.file, line, "this.process(...) is called with a context other than its own", "call it as this.process(context, args) with the same context");
+        refuse("unsupported-shape", scope.file, line, "this.process(...) is called with a context other than its own", "call it as this.process(context, args) with the same context");
       }
       flags.usesRun = true;
       flags.recursive = true;
@@ -154,8 +166,8 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `${scope.specVar}.${field}` });
       continue;
     }
-    if (scope.helpers.has(name)) refuse("THIS_ESCAPES", scope.file, line, `this.${name} is passed around instead of called`, "call the method directly");
-    refuse("INSTANCE_STATE", scope.file, line, `reads this.${name}, which is neither a constructor dependency nor a private method`, "make it a constructor parameter with a run field, a module constant, or a local");
+    if (scope.helpers.has(name)) refuse("this-escape", scope.file, line, `this.${name} is passed around instead of called`, "call the method directly");
+    refuse("instance-state", scope.file, line, `reads this.${name}, which is neither a constructor dependency nor a private method`, "make it a constructor parameter with a run field, a module constant, or a local");
   }
 }
 
@@ -164,13 +176,13 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
     const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
     const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
     if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage" && scope.superMessageIsDefault === false) {
-      refuse("SUPER_CALL", scope.file, lineOf(kw), "`super.userMessage(...)` calls the userMessage of the intermediate base being flattened", "inline the intermediate's message into this userMessage (or drop this override)");
+      refuse("super-call", scope.file, lineOf(kw), "`super.userMessage(...)` calls the userMessage of the intermediate base being flattened", "inline the intermediate's message into this userMessage (or drop this override)");
     }
     if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage") {
       edits.push({ start: call.getStart(), end: call.getEnd(), text: JSON.stringify(`Running ${scope.wireName}`) });
       continue;
     }
-    refuse("SUPER_CALL", scope.file, lineOf(kw), `\`${(call ?? pa ?? kw).getText().slice(0, 60)}\``, "inline what the base method does, or leave only `super.userMessage(params)` as userMessage's fallback");
+    refuse("super-call", scope.file, lineOf(kw), `\`${(call ?? pa ?? kw).getText().slice(0, 60)}\``, "inline what the base method does, or leave only `super.userMessage(params)` as userMessage's fallback");
   }
 }
 

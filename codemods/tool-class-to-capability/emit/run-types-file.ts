@@ -17,10 +17,17 @@ export interface RunTypeMember {
   readonly key: string;
   readonly type: string;
   readonly imports: readonly ImportNeed[];
+  /**
+   * "host": a field the runtime names (CapabilityHostTypes); "field": one a migration added, declared
+   * as an optional member of CapabilityRunFields (a host may build runs without it).
+   */
+  readonly target?: "host" | "field";
 }
 
 /** A member for `key` typed like `typeNode` (from `file`), or null when its type cannot be imported. */
-export function runTypeMember(key: string, typeNode: TypeNode, sf: SourceFile, file: string, target: string): RunTypeMember | null {
+export function runTypeMember(key: string, typeNode: TypeNode | string, sf: SourceFile, file: string, target: string): RunTypeMember | null {
+  const kind = HOST_TYPE_KEYS.has(key) ? "host" : "field";
+  if (typeof typeNode === "string") return { key, type: typeNode, imports: [], target: kind };
   const imports: ImportNeed[] = [];
   for (const id of referenceIdentifiers(typeNode)) {
     const ref = resolveRef(id, sf);
@@ -31,7 +38,7 @@ export function runTypeMember(key: string, typeNode: TypeNode, sf: SourceFile, f
       imports.push({ specifier: relativeSpecifier(target, file), imported: ref.name, local: ref.name, typeOnly: true });
     } else return null;
   }
-  return { key, type: typeNode.getText(), imports };
+  return { key, type: typeNode.getText(), imports, target: kind };
 }
 
 function skeleton(runtimeImport: string): string {
@@ -49,15 +56,31 @@ export {};
 `;
 }
 
-export function writeRunTypesFile(project: Project, path: string, existing: string | null, runtimeImport: string, members: readonly RunTypeMember[]): string {
-  let text = existing ?? skeleton(runtimeImport);
+/** `text` with `lines` added to interface `name` of the module augmentation (created there when missing). */
+function addMembers(project: Project, path: string, text: string, name: string, members: readonly RunTypeMember[], line: (m: RunTypeMember) => string): string {
   const sf = parseText(project, path, text);
-  const iface = sf.getDescendantsOfKind(SyntaxKind.InterfaceDeclaration).find((i) => i.getName() === "CapabilityHostTypes");
-  if (!iface) throw new Error(`${path}: no CapabilityHostTypes interface to add run field types to`);
+  const ifaces = sf.getDescendantsOfKind(SyntaxKind.InterfaceDeclaration);
+  const iface = ifaces.find((i) => i.getName() === name);
+  if (!iface) {
+    const host = ifaces.find((i) => i.getName() === "CapabilityHostTypes");
+    if (!host) throw new Error(`${path}: no CapabilityHostTypes interface to add run field types beside`);
+    const at = host.getEnd();
+    return addMembers(project, path, `${text.slice(0, at)}\n  interface ${name} {\n  }${text.slice(at)}`, name, members, line);
+  }
   const have = new Set(iface.getProperties().map((p) => p.getName()));
   const fresh = members.filter((m, i) => !have.has(m.key) && members.findIndex((x) => x.key === m.key) === i);
   if (!fresh.length) return text;
   const open = iface.getStart() + iface.getText().indexOf("{");
-  text = insertBeforeClose(text, iface.getEnd() - 1, open, fresh.map((m) => `    ${m.key}: ${m.type};`).join("\n"), ";");
-  return mergeImports(parseText(project, path, text), fresh.flatMap((m) => m.imports));
+  return insertBeforeClose(text, iface.getEnd() - 1, open, fresh.map(line).join("\n"), ";");
+}
+
+export function writeRunTypesFile(project: Project, path: string, existing: string | null, runtimeImport: string, members: readonly RunTypeMember[]): string {
+  const original = existing ?? skeleton(runtimeImport);
+  let text = original;
+  const host = members.filter((m) => (m.target ?? "host") === "host");
+  const fields = members.filter((m) => m.target === "field");
+  if (host.length) text = addMembers(project, path, text, "CapabilityHostTypes", host, (m) => `    ${m.key}: ${m.type};`);
+  if (fields.length) text = addMembers(project, path, text, "CapabilityRunFields", fields, (m) => `    readonly ${m.key}?: ${m.type};`);
+  if (text === original) return text;
+  return mergeImports(parseText(project, path, text), members.flatMap((m) => m.imports));
 }

@@ -21,10 +21,10 @@ export function shimText(a: ClassAnalysis, ns: string): string {
   const ctor = a.cls.getConstructors()[0];
   const params = ctor?.getParameters() ?? [];
   const paramText = params
-    .map((p) => `${p.getName()}${p.hasQuestionToken() ? "?" : ""}${p.getTypeNode() ? `: ${p.getTypeNode()?.getText()}` : ""}`)
+    .map((p) => `${p.getName()}${p.hasQuestionToken() || p.getInitializer() ? "?" : ""}${p.getTypeNode() ? `: ${p.getTypeNode()?.getText()}` : ""}`)
     .join(", ");
   const fields = params.map((p) => {
-    const field = a.depFields.get(p.getName()) ?? p.getName();
+    const field = a.paramFields.get(p.getName()) ?? p.getName();
     return field === p.getName() ? field : `${field}: ${p.getName()}`;
   });
   const runFields = ["context", "registry: capabilityRegistry", ...fields].join(", ");

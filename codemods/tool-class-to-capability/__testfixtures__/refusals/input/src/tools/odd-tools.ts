@@ -39,12 +39,12 @@ export class SuperArgsTool extends Tool {
 
 export class NoRunFieldTool extends Tool {
   readonly name = "no_run_field";
-  readonly description = "Takes a dependency with no run field.";
-  constructor(private readonly mailer: { send(to: string): void }) {
+  readonly description = "Its dependency would take a field the run itself owns.";
+  constructor(private readonly gate: { send(to: string): void }) {
     super();
   }
   async process(_context: ProcessingContext, params: Record<string, unknown>) {
-    this.mailer.send(String(params["to"]));
+    this.gate.send(String(params["to"]));
     return { ok: true };
   }
 }
@@ -178,5 +178,26 @@ export class GenericTool<T> extends Tool {
   readonly description = "Generic over its result.";
   async process(): Promise<T | undefined> {
     return undefined;
+  }
+}
+
+export class NamelessTool extends Tool {
+  readonly description = "No wire name at all.";
+  async process() {
+    return {};
+  }
+}
+
+export class SeenTool extends Tool {
+  readonly name = "seen";
+  readonly description = "Remembers what it was asked, per instance.";
+  private readonly seen: string[];
+  constructor() {
+    super();
+    this.seen = [];
+  }
+  async process(_context: ProcessingContext, params: Record<string, unknown>) {
+    this.seen.push(String(params["q"]));
+    return { count: this.seen.length };
   }
 }

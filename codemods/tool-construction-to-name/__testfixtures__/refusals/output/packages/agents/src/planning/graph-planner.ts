@@ -4,7 +4,7 @@
  */
 import type { ProviderMap } from "../providers/types.js";
 import type { Tool } from "../tools/base-tool.js";
-import { FindModelTool, ListModelsTool, SearchModelsTool, ScoreModelsTool, ModelCardTool } from "../tools/models-tools.js";
+import { FindModelTool, ListModelsTool, ScoreModelsTool, ModelCardTool } from "../tools/models-tools.js";
 import { registerDiscoveryTool } from "./discovery.js";
 import { registry, toolForCapabilityName } from "../capabilities/registry.js";
 import { createCapabilityRun, gateFromContext } from "capkit/runtime";
@@ -20,7 +20,7 @@ export class GraphPlanner {
     return [
       this.finder,
       new ListModelsTool(...extra),
-      new SearchModelsTool(this.apiKey),
+      toolForCapabilityName("search_models", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, apiKey: this.apiKey })),
       new ScoreModelsTool({ providers: this.providers }),
       new ModelCardTool(this.providers),
       new ListModelsTool(this.providers, "extra"),

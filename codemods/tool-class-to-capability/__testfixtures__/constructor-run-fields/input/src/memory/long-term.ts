@@ -1,0 +1,3 @@
+export interface LongTermMemory {
+  recall(query: string): Promise<string[]>;
+}
