@@ -1,7 +1,7 @@
 /**
- * The lint engine's public face (`capkit lint`): run the four rules over a tree, with the
- * baseline applied, or rewrite the baseline. Consumed by bin/commands/lint.ts, the demo and
- * the bench; the ESLint plugin is rules/index.ts.
+ * The lint engine's public face (`capkit lint`): run the rules over a tree, with the baseline
+ * applied, or rewrite the baseline; which seams matched nothing; how a cycle is printed.
+ * Consumed by bin/commands/lint.ts, the demo and the bench; the ESLint plugin is rules/index.ts.
  */
 export {
   collectViolations,
