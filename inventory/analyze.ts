@@ -13,6 +13,7 @@ import { classId, resolveSubclasses, type ResolvedSubclass } from "./resolve/res
 import { buildConstructionIndex } from "./classify/construction-index.js";
 import { decideKind, type Decision } from "./classify/classify-subclass.js";
 import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
+import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor, namespaceFor } from "./classify/namespace-category.js";
 import { countClasses } from "./count/count.js";
@@ -59,6 +60,17 @@ function inheritedWire(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSub
   return null;
 }
 
+/** The class's shape merged with its parents' up to the base (the base's own members are not the subclass's evidence). */
+function inheritedShape(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSubclass>) {
+  const shapes = [];
+  let cur: ResolvedSubclass | undefined = s;
+  while (cur) {
+    shapes.push(cur.cls.shape);
+    cur = cur.parentId ? all.get(cur.parentId) : undefined;
+  }
+  return mergeShapes(shapes);
+}
+
 export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const { config, files } = input;
   const factsMap = new Map(files.map((f) => [f.file, f]));
@@ -86,7 +98,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   for (const s of subclasses.values()) {
     const wire = inheritedWire(s, subclasses);
     wires.set(s.id, wire);
-    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules));
+    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
   const classes: ClassRecord[] = [];
