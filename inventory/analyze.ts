@@ -15,7 +15,8 @@ import { decideKind, type Decision } from "./classify/classify-subclass.js";
 import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
 import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
-import { buildCategoryTable, categoryFor, namespaceFor } from "./classify/namespace-category.js";
+import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
+import { proposeNamespaces } from "./classify/namespaces.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
 
@@ -101,14 +102,22 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
+  const namespaces = proposeNamespaces(
+    [...subclasses.values()].map((s) => {
+      const wire = wires.get(s.id);
+      return { id: s.id, file: s.file, wireName: wire?.kind === "literal" ? wire.value : null, kind: (decisions.get(s.id) as Decision).kind };
+    }),
+    config.namespaces,
+    config.classify.preset,
+  );
   const classes: ClassRecord[] = [];
   for (const s of subclasses.values()) {
     const wire = wires.get(s.id) ?? null;
     const wireName = wire?.kind === "literal" ? wire.value : null;
     const sites = index.sitesOf(s.id);
     const decision = decisions.get(s.id) as Decision;
-    const ns = namespaceFor(s.file, wireName, config.namespaces);
-    const cat = categoryFor(wireName, categories);
+    const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
+    const cat = categoryFor(wireName, categories, inheritedShape(s, subclasses).effects);
     const evidence = [...decision.evidence];
     evidence.push(wire?.kind === "literal" ? `wire name "${wire.value}" (${s.file}:${wire.line})` : wire ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})` : "no wire name found");
     evidence.push(s.resolution);
@@ -124,6 +133,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
       kind: decision.kind,
       wireName,
       namespace: ns.namespace,
+      namespaceSource: ns.source,
       category: cat.category,
       categorySource: cat.source,
       evidence,
