@@ -111,3 +111,26 @@ export function expandWorkspaceGlobs(root: string, globs: WorkspaceGlobs): strin
   }
   return [...found].filter((dir) => !excludes.some((x) => x.test(dir))).sort();
 }
+
+const SOURCE_GLOB = "**/*.{ts,tsx,mts,cts}";
+
+/**
+ * The default scan scope for a root: the source under every workspace folder its manifests
+ * declare (`libs/*` → `libs/**\/*.{ts,…}`), or, with no manifest, under whichever of
+ * packages/, libs/ and apps/ exist. `packages/**` alone when that is all there is (the
+ * design document's convention).
+ */
+export function workspaceScanInclude(root: string, fallback: readonly string[]): string[] {
+  const globs = readWorkspaceGlobs(root);
+  const tops = new Set<string>();
+  for (const p of globs.include) {
+    const prefix = staticPrefix(p);
+    if (!prefix) continue;
+    if (globs.source === "default" && !existsSync(join(root, prefix))) continue;
+    tops.add(prefix);
+  }
+  // Nested patterns (`libs/*`, `libs/providers/*`) share their top folder's one glob.
+  const roots = [...tops].filter((t) => ![...tops].some((o) => o !== t && t.startsWith(`${o}/`))).sort();
+  if (roots.length === 0 || (roots.length === 1 && roots[0] === "packages")) return [...fallback];
+  return roots.map((r) => `${r}/${SOURCE_GLOB}`);
+}

@@ -33,8 +33,8 @@ export const DOMAIN_SYNONYMS: Readonly<Record<string, string>> = {
   subtask: "agents", subagent: "agents", agent: "agents",
 };
 
-/** Module names that stay singular. */
-const SINGULAR = new Set(["memory", "email", "media", "web", "code", "shared", "analysis", "ui", "math", "style", "search", "news", "data", "storage", "metadata", "auth", "billing", "chat", "cache", "config", "compute", "weather", "knowledge", "feedback", "history"]);
+/** Module names that stay singular (mass nouns: a file stem naming one is its domain). */
+export const SINGULAR = new Set(["memory", "email", "media", "web", "code", "shared", "analysis", "ui", "math", "style", "search", "news", "data", "storage", "metadata", "auth", "billing", "chat", "cache", "config", "compute", "weather", "knowledge", "feedback", "history"]);
 
 /** File stems that carry no domain (a file of several domains, or of plumbing). */
 export const GENERIC_STEMS = new Set(["mcp", "tool", "tools", "builtin", "builtins", "misc", "common", "core", "base", "util", "utils", "helpers", "helper", "index", "all", "default", "extra", "extras", "legacy", "external", "internal", "registry", "custom", "basic", "standard", "std"]);

@@ -8,7 +8,7 @@
  */
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
-import { domainWords, GENERIC_STEMS, moduleOfWord } from "./domain-words.js";
+import { DOMAIN_SYNONYMS, domainWords, GENERIC_STEMS, moduleOfWord, SINGULAR } from "./domain-words.js";
 import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
 
 export interface NamespaceRules {
@@ -41,12 +41,17 @@ export function fileStem(file: string): string {
 
 const isToolsFile = (file: string) => /[-_.]?tools?\.[cm]?[jt]sx?$/i.test(posix.basename(file));
 
-/** The module a file stem names: a known namespace among its words first, else a domain synonym, else (a tools file) its first word's plural. */
+/**
+ * The module a file stem names: a known namespace among its words first, else a domain synonym
+ * (`pdf` → documents), else a mass noun (`thread-memory` → memory), else (a tools file) its
+ * first word's plural.
+ */
 function stemModule(file: string, known: ReadonlySet<string>): { module: string; word: string } | null {
   const stem = fileStem(file);
   if (GENERIC_STEMS.has(stem.toLowerCase())) return null;
   const words = domainWords(stem, { stem: true }).filter((w) => !GENERIC_STEMS.has(w));
   for (const w of words) if (known.has(moduleOfWord(w))) return { module: moduleOfWord(w), word: w };
+  for (const w of words) if (DOMAIN_SYNONYMS[w] || SINGULAR.has(w)) return { module: moduleOfWord(w), word: w };
   if (!isToolsFile(file)) return null;
   const first = words[0];
   return first ? { module: moduleOfWord(first), word: first } : null;
