@@ -36,7 +36,8 @@ const NONE: NamespaceProposal = { namespace: null, source: null, evidence: null 
 
 /** `browser-tools.ts` → "browser", `view-image-tool.ts` → "view-image", `graph-planner.ts` → "graph-planner". */
 export function fileStem(file: string): string {
-  return posix.basename(file).replace(/\.[cm]?[jt]sx?$/, "").replace(/[-_.]?tools?$/i, "") || posix.basename(file);
+  const name = posix.basename(file).replace(/\.[cm]?[jt]sx?$/, "");
+  return name.replace(/[-_.]?tools?$/i, "") || name;
 }
 
 const isToolsFile = (file: string) => /[-_.]?tools?\.[cm]?[jt]sx?$/i.test(posix.basename(file));
