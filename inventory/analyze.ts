@@ -99,7 +99,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   for (const s of subclasses.values()) {
     const wire = inheritedWire(s, subclasses);
     wires.set(s.id, wire);
-    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
+    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, { ...rules, file: s.file }, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
   const namespaces = proposeNamespaces(

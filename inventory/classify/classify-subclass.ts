@@ -12,7 +12,7 @@ import type { ClassFact, ClassShapeFact, WireNameFact } from "../extract/facts.j
 import { kindByShape } from "./shape-kind.js";
 import type { Kind } from "../types.js";
 import type { ConstructionIndex, Site } from "./construction-index.js";
-import { nodetoolPreset } from "./presets.js";
+import { nodetoolMappedFile, nodetoolPreset } from "./presets.js";
 
 export interface ClassifyRules {
   readonly preset: "nodetool" | "none";
@@ -22,6 +22,8 @@ export interface ClassifyRules {
   readonly toolTypeNames: ReadonlySet<string>;
   /** Type names declared as function types anywhere in the scan (closure parameters). */
   readonly functionTypeNames: ReadonlySet<string>;
+  /** The class's file (for the preset's mapping table). */
+  readonly file?: string;
 }
 
 export interface Decision {
@@ -93,6 +95,8 @@ export function decideKind(
     const how = cls.returnedFromFunction ? "returns" : "declares";
     return decide("host-bridge", `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`);
   }
+  const mapped = rules.preset === "nodetool" && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
+  if (mapped) return decide(mapped.kind, mapped.reason);
   const closure = cls.ctorParams.find((p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)));
   if (closure) return decide("host-bridge", `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`);
   const transport = cls.ctorParams.find((p) => TRANSPORT.test(p.typeText) || TRANSPORT.test(p.name));

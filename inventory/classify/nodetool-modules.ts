@@ -29,7 +29,6 @@ export const NODETOOL_MODULES: Readonly<Record<string, PresetModule>> = {
   "local-list-nodes-tool": { module: "nodes" },
   "local-search-nodes-tool": { module: "nodes" },
   "local-get-node-info-tool": { module: "nodes" },
-  "run-node-tool": { module: "nodes" },
   "find-model-tool": { module: "models" },
   "list-models-tool": { module: "models" },
   "model-tools": { module: "models" },

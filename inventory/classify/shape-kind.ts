@@ -19,6 +19,7 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
   let schema: string | null = null;
   let process: string | null = null;
   const writes = new Set<string>();
+  const hidden = new Set<string>();
   const effects = new Set<string>();
   for (const s of shapes) {
     if (!s) continue;
@@ -28,14 +29,16 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
       for (const e of s.effects) effects.add(e);
     }
     for (const w of s.stateWrites) writes.add(w);
+    for (const w of s.privateWrites ?? []) hidden.add(w);
   }
-  return { schema, process, stateWrites: [...writes].sort(), effects: [...effects].sort() };
+  const privateWrites = [...hidden].filter((w) => !writes.has(w)).sort();
+  return { schema, process, stateWrites: [...writes].sort(), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
 }
 
 function parts(shape: ClassShapeFact, wire: WireNameFact): string {
   const name = wire.kind === "literal" ? `static wire name "${wire.value}"` : `wire name built at run time (${wire.how})`;
   const schema = shape.schema ? `schema ${shape.schema}` : "no schema member found";
-  const process = shape.process ? `${shape.process}() keeps no per-instance state` : "no process method of its own";
+  const process = shape.process ? `${shape.process}() keeps no per-instance state read back` : "no process method of its own";
   return `${name}, ${schema}, ${process}`;
 }
 
@@ -50,5 +53,6 @@ export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, si
   }
   // A spec needs a schema: a name and a stateless process alone leave nothing to register.
   if (!shape.schema) return null;
-  return { kind: "capability", reason: `capability-shaped by shape: ${parts(shape, wire)}; ${scope}` };
+  const kept = shape.privateWrites?.length ? ` (it keeps private state ${shape.privateWrites.map((f) => `this.${f}`).join(", ")} that nothing reads back; a conversion moves it out)` : "";
+  return { kind: "capability", reason: `capability-shaped by shape: ${parts(shape, wire)}${kept}; ${scope}` };
 }

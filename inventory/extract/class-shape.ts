@@ -49,10 +49,22 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
   const processes = new Set<string>();
   const stateWrites = new Set<string>();
   const effects = new Set<string>();
+  const privateFields = new Set<string>();
+  const getters = new Set<string>();
   return {
     member(member) {
       const name = memberName(ts, member);
       if (name === null) return;
+      const mods = ts.canHaveModifiers(member) ? ts.getModifiers(member) : undefined;
+      const hidden = (member.name && ts.isPrivateIdentifier(member.name)) || mods?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
+      if (hidden && ts.isPropertyDeclaration(member)) privateFields.add(name);
+      if (ts.isGetAccessorDeclaration(member)) getters.add(name);
+      if (ts.isConstructorDeclaration(member)) {
+        for (const p of member.parameters) {
+          const pm = ts.getModifiers(p);
+          if (ts.isIdentifier(p.name) && pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) privateFields.add(p.name.text);
+        }
+      }
       if (SCHEMA_MEMBERS.has(name) && (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) && schema === null) schema = name;
       if (PROCESS_MEMBERS.includes(name) && (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))) processes.add(name);
     },
@@ -78,7 +90,10 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
     },
     result() {
       const process = PROCESS_MEMBERS.find((p) => processes.has(p)) ?? null;
-      return { schema, process, stateWrites: [...stateWrites].sort(), effects: [...effects].sort() };
+      const exposed = (f: string) => !privateFields.has(f) || getters.has(f.replace(/^[_#]+/, ""));
+      const all = [...stateWrites].sort();
+      const privateWrites = all.filter((f) => !exposed(f));
+      return { schema, process, stateWrites: all.filter(exposed), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
     },
   };
 }

@@ -107,8 +107,13 @@ export interface ClassShapeFact {
   readonly schema: string | null;
   /** The method that does the work (`process`, `execute`, `_call`, `invoke`, `run`), or null. */
   readonly process: string | null;
-  /** Fields a method writes outside the constructor that are not a lazy cache (`this.x ??= …`, `if (!this.x) this.x = …`). */
+  /**
+   * Fields a method writes outside the constructor that others can read back (public, or private
+   * behind a getter: `_graph` with `get graph()`); lazy caches (`this.x ??= …`, `if (!this.x) this.x = …`) left out.
+   */
   readonly stateWrites: readonly string[];
+  /** Private fields a method writes outside the constructor (kept state no one reads back). */
+  readonly privateWrites?: readonly string[];
   /** What the process method reaches, by the callees it names: "network", "write", "execute", "read". */
   readonly effects: readonly string[];
 }
