@@ -36,6 +36,9 @@ export const DOMAIN_SYNONYMS: Readonly<Record<string, string>> = {
 /** Module names that stay singular (mass nouns: a file stem naming one is its domain). */
 export const SINGULAR = new Set(["memory", "email", "media", "web", "code", "shared", "analysis", "ui", "math", "style", "search", "news", "data", "storage", "metadata", "auth", "billing", "chat", "cache", "config", "compute", "weather", "knowledge", "feedback", "history"]);
 
+/** Vendor and framework names: they say whose API, not which domain (`openai-tools.ts` mixes web search and media). */
+export const VENDORS = new Set(["openai", "google", "anthropic", "gemini", "claude", "dataforseo", "dataseo", "serpapi", "apify", "brave", "exa", "tavily", "bing", "duckduckgo", "perplexity", "mistral", "cohere", "huggingface", "replicate", "fal", "elevenlabs", "langchain", "llamaindex", "mcp", "aws", "azure", "gcp", "ollama", "groq"]);
+
 /** File stems that carry no domain (a file of several domains, or of plumbing). */
 export const GENERIC_STEMS = new Set(["mcp", "tool", "tools", "builtin", "builtins", "misc", "common", "core", "base", "util", "utils", "helpers", "helper", "index", "all", "default", "extra", "extras", "legacy", "external", "internal", "registry", "custom", "basic", "standard", "std"]);
 
@@ -64,6 +67,6 @@ export function domainWords(name: string, options: { readonly stem?: boolean } =
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !/^\d+$/.test(w));
-  const nouns = words.filter((w) => !VERBS.has(w));
+  const nouns = words.filter((w) => !VERBS.has(w) && !VENDORS.has(w));
   return options.stem ? [...nouns, ...words.filter((w) => VERBS.has(w) && DOMAIN_SYNONYMS[w])] : nouns;
 }

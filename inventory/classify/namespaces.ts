@@ -8,7 +8,7 @@
  */
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
-import { DOMAIN_SYNONYMS, domainWords, GENERIC_STEMS, moduleOfWord, SINGULAR } from "./domain-words.js";
+import { DOMAIN_SYNONYMS, domainWords, GENERIC_STEMS, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
 import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
 
 export interface NamespaceRules {
@@ -47,7 +47,7 @@ const isToolsFile = (file: string) => /[-_.]?tools?\.[cm]?[jt]sx?$/i.test(posix.
  * (`pdf` → documents), else a mass noun (`thread-memory` → memory), else (a tools file) its
  * first word's plural.
  */
-function stemModule(file: string, known: ReadonlySet<string>): { module: string; word: string } | null {
+function stemModule(file: string, known: ReadonlySet<string>): { module: string; word: string; note?: string } | null {
   const stem = fileStem(file);
   if (GENERIC_STEMS.has(stem.toLowerCase())) return null;
   const words = domainWords(stem, { stem: true }).filter((w) => !GENERIC_STEMS.has(w));
@@ -60,7 +60,7 @@ function stemModule(file: string, known: ReadonlySet<string>): { module: string;
 
 /** The module a wire name's words name, preferring one already known. */
 function wireModule(wireName: string, known: ReadonlySet<string>): { module: string; word: string; known: boolean } | null {
-  const words = domainWords(wireName);
+  const words = domainWords(wireName, { stem: true });
   for (const w of words) if (known.has(moduleOfWord(w))) return { module: moduleOfWord(w), word: w, known: true };
   const first = words[0];
   return first ? { module: moduleOfWord(first), word: first, known: false } : null;
@@ -96,9 +96,16 @@ export function proposeNamespaces(subjects: readonly NamespaceSubject[], rules: 
     }
   }
   for (const [file, classes] of byFile) {
-    const stem = rules.fromFileName ? stemModule(file, known) : null;
+    let stem = rules.fromFileName ? stemModule(file, known) : null;
     const wires = new Map(classes.map((c) => [c.id, c.wireName ? wireModule(c.wireName, known) : null]));
     const knownDomains = new Set([...wires.values()].filter((w) => w?.known).map((w) => w?.module));
+    // A stem named by a verb (`edit-search-tools.ts`) is weak: the classes' own domain wins when most agree.
+    if (stem && VERBS.has(stem.word)) {
+      const votes = new Map<string, number>();
+      for (const w of wires.values()) if (w?.known) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
+      const [top] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+      if (top && top[0] !== stem.module && top[1] * 2 > classes.length) stem = { module: top[0], word: stem.word, note: `; its word "${stem.word}" is a verb, and most of its classes' wire names say ${top[0]}` };
+    }
     const mixed = stem === null && knownDomains.size >= 2;
     for (const c of classes) {
       if (out.has(c.id)) continue;
@@ -111,7 +118,7 @@ export function proposeNamespaces(subjects: readonly NamespaceSubject[], rules: 
       if (mixed && w?.known) {
         out.set(c.id, { namespace: w.module, source: "wire-name", evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName}); ${posix.basename(file)} mixes ${[...knownDomains].sort().join(", ")}, so it is split per class` });
       } else if (stem) {
-        out.set(c.id, { namespace: stem.module, source: "file-name", evidence: `namespace "${stem.module}" from file name ${posix.basename(file)} (word "${stem.word}")` });
+        out.set(c.id, { namespace: stem.module, source: "file-name", evidence: stem.note ? `namespace "${stem.module}" from file name ${posix.basename(file)}${stem.note}` : `namespace "${stem.module}" from file name ${posix.basename(file)} (word "${stem.word}")` });
       } else if (w) {
         out.set(c.id, { namespace: w.module, source: "wire-name", evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName})${w.known ? ", a namespace already proposed in the repo" : ""}` });
       }
