@@ -80,8 +80,9 @@ export function classTableOf(ctx: Ctx, decl: TS.VariableDeclaration): ClassTable
       else other++;
     }
   } else return null;
-  const commented = commentedEntries(ctx, init);
+  // Most literals are not tables: decide that before reading their text for comments.
   if (other > entries.length) return null;
+  const commented = commentedEntries(ctx, init);
   if (entries.length === 0 && commented.length === 0 && !spreads.some((sp) => /^[A-Z]/.test(sp[sp.length - 1] ?? ""))) return null;
   return { name: decl.name.text, line: lineOf(ctx, decl), entries, spreads, commented };
 }
