@@ -13,8 +13,10 @@ import { classId, resolveSubclasses, type ResolvedSubclass } from "./resolve/res
 import { buildConstructionIndex } from "./classify/construction-index.js";
 import { decideKind, type Decision } from "./classify/classify-subclass.js";
 import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
+import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
-import { buildCategoryTable, categoryFor, namespaceFor } from "./classify/namespace-category.js";
+import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
+import { proposeNamespaces } from "./classify/namespaces.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
 
@@ -59,6 +61,17 @@ function inheritedWire(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSub
   return null;
 }
 
+/** The class's shape merged with its parents' up to the base (the base's own members are not the subclass's evidence). */
+function inheritedShape(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSubclass>) {
+  const shapes = [];
+  let cur: ResolvedSubclass | undefined = s;
+  while (cur) {
+    shapes.push(cur.cls.shape);
+    cur = cur.parentId ? all.get(cur.parentId) : undefined;
+  }
+  return mergeShapes(shapes);
+}
+
 export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const { config, files } = input;
   const factsMap = new Map(files.map((f) => [f.file, f]));
@@ -86,17 +99,25 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   for (const s of subclasses.values()) {
     const wire = inheritedWire(s, subclasses);
     wires.set(s.id, wire);
-    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, rules));
+    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, { ...rules, file: s.file }, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
+  const namespaces = proposeNamespaces(
+    [...subclasses.values()].map((s) => {
+      const wire = wires.get(s.id);
+      return { id: s.id, file: s.file, wireName: wire?.kind === "literal" ? wire.value : null, kind: (decisions.get(s.id) as Decision).kind };
+    }),
+    config.namespaces,
+    config.classify.preset,
+  );
   const classes: ClassRecord[] = [];
   for (const s of subclasses.values()) {
     const wire = wires.get(s.id) ?? null;
     const wireName = wire?.kind === "literal" ? wire.value : null;
     const sites = index.sitesOf(s.id);
     const decision = decisions.get(s.id) as Decision;
-    const ns = namespaceFor(s.file, wireName, config.namespaces);
-    const cat = categoryFor(wireName, categories);
+    const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
+    const cat = categoryFor(wireName, categories, inheritedShape(s, subclasses).effects);
     const evidence = [...decision.evidence];
     evidence.push(wire?.kind === "literal" ? `wire name "${wire.value}" (${s.file}:${wire.line})` : wire ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})` : "no wire name found");
     evidence.push(s.resolution);
@@ -112,6 +133,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
       kind: decision.kind,
       wireName,
       namespace: ns.namespace,
+      namespaceSource: ns.source,
       category: cat.category,
       categorySource: cat.source,
       evidence,

@@ -64,10 +64,12 @@ describe("classification from code evidence", () => {
     expect(byName(r, "LonelyTool").evidence).toContain("no construction site found in the scanned files");
   });
 
-  it("namespace from config by wire name, else the <ns>-tools.ts file name; category fallback is flagged", async () => {
+  it("namespace from config by wire name, else the <ns>-tools.ts file name; an unlisted category is proposed and flagged", async () => {
     const r = await scan();
-    expect(byName(r, "RunWorkflowTool")).toMatchObject({ namespace: "runs", category: "external", categorySource: "fallback" });
-    expect(byName(r, "RunWorkflowTool").evidence.join("\n")).toContain('category "external" by fallback: "run_workflow" is not listed in TOOL_PERMISSION_CATEGORIES');
+    // Issue 13: an unlisted name gets a proposal from its verb (was: the external fallback).
+    expect(byName(r, "RunWorkflowTool")).toMatchObject({ namespace: "runs", namespaceSource: "config", category: "execute", categorySource: "proposed" });
+    expect(byName(r, "RunWorkflowTool").evidence.join("\n")).toContain('category "execute" proposed from the wire name\'s verb "run": "run_workflow" is not listed in TOOL_PERMISSION_CATEGORIES');
+    expect(byName(r, "LonelyTool")).toMatchObject({ category: "external", categorySource: "fallback" });
     expect(byName(r, "RunNodeTool").namespace).toBeNull();
   });
 
@@ -85,6 +87,7 @@ describe("classification from code evidence", () => {
     expect(counters.capabilityShaped).toBe(4);
     expect(counters.loopProtocol).toBe(3);
     expect(Object.values(counters.byKind).reduce((a, b) => a + b, 0)).toBe(r.classes.length);
-    expect(counters.byNamespace).toEqual({ "(none)": 1, quirky: 1, runs: 1, workflows: 1 });
+    // Issue 13: a capability outside a <ns>-tools.ts file gets a namespace from its wire name (list_provider_models → models).
+    expect(counters.byNamespace).toEqual({ models: 1, quirky: 1, runs: 1, workflows: 1 });
   });
 });

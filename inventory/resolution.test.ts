@@ -197,4 +197,16 @@ describe("workspace package exports maps", () => {
     expect(resolution(r, "LegacyTool")).toBe(`extends Tool, ${BASE_AT}`);
     for (const c of r.classes) expect(c.evidence.join("\n")).not.toContain("matched by name");
   });
+
+  it("lists a configured base that extends another configured base, and resolves pnpm workspace subpaths with dist-only exports", async () => {
+    const config = { scan: { include: ["libs/**/*.ts"] }, base: { names: ["StructuredTool", "Tool"], module: "libs/core/src/tools/index.ts" } };
+    const r = await scanCase("intermediate-bases", config);
+    expect(names(r)).toEqual(["ExaSearch", "ExaSimilar", "Tool"]);
+    expect(byName(r, "Tool")).toMatchObject({ base: "StructuredTool", direct: true });
+    expect(byName(r, "ExaSearch")).toMatchObject({ base: "Tool", direct: true });
+    for (const c of r.classes) expect(c.evidence.join("\n")).not.toContain("not in the scanned tree");
+    const oneBase = await scanCase("intermediate-bases", { ...config, base: { ...config.base, names: ["StructuredTool"] } });
+    expect(names(oneBase)).toEqual(["ExaSearch", "ExaSimilar", "Tool"]);
+    expect(byName(oneBase, "ExaSearch")).toMatchObject({ direct: false, chain: ["ExaSearch", "Tool", "StructuredTool"] });
+  });
 });

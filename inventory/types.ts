@@ -33,8 +33,10 @@ export interface ClassRecord {
   readonly wireName: string | null;
   readonly namespace: string | null;
   readonly category: PermissionCategory | null;
-  /** Where the category came from: the categories map, the unlisted→external fallback, or config. */
-  readonly categorySource: "map" | "fallback" | "config" | "none";
+  /** Where the category came from: the categories map, a proposal (from the wire name's verb and what process does, for an unlisted name), the unlisted→external fallback, or config. */
+  readonly categorySource: "map" | "proposed" | "fallback" | "config" | "none";
+  /** Where the namespace came from (absent in results written before round 2). */
+  readonly namespaceSource?: "config" | "preset" | "wire-name" | "file-name" | null;
   /** Human-readable facts that decided the kind, each naming a file:line. */
   readonly evidence: readonly string[];
   readonly blockers: readonly Blocker[];

@@ -1,16 +1,17 @@
 /**
  * Module aliases that let a NodeTool-shaped repo run anywhere on disk without node_modules of
- * its own: each workspace package name (`packages/<dir>/package.json` "name") maps to its
+ * its own: each workspace package name (its package.json "name") maps to its
  * source entry, and the packages capkit provides to migrated code (`capkit/runtime`, `zod`)
  * map into capkit's own install. The inventory's module graph reads each package's `exports`
  * subpaths (lib/package-exports.ts); workspace-modules.ts lists every specifier for the target
  * loader and vitest aliases.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { codeFile, PACKAGE_ROOT } from "./package-layout.js";
 import { readExportsField, type PackageExports } from "./package-exports.js";
+import { expandWorkspaceGlobs, readWorkspaceGlobs } from "./workspace-globs.js";
 
 /** The folder with capkit's package.json (lib/package-layout.ts says where the code is). */
 export const CAPKIT_ROOT = PACKAGE_ROOT;
@@ -32,24 +33,20 @@ function entryOf(dirAbs: string, manifest: Record<string, unknown>): string {
   return join(dirAbs, rel);
 }
 
+/**
+ * Every workspace package the root's manifests declare (lib/workspace-globs.ts: npm/yarn
+ * `workspaces`, pnpm-workspace.yaml, lerna.json, else `packages/*`, `libs/*`, `apps/*`), sorted
+ * by folder. A package without a "name" is skipped.
+ */
 export function listWorkspacePackages(root: string): WorkspacePackage[] {
-  const packagesDir = join(root, "packages");
-  if (!existsSync(packagesDir)) return [];
   const out: WorkspacePackage[] = [];
-  let dirs: string[];
-  try {
-    dirs = readdirSync(packagesDir).sort();
-  } catch {
-    return out; // unreadable: the scan reports the folder itself (discover.ts); aliases just go without
-  }
-  for (const dir of dirs) {
-    const manifestPath = join(packagesDir, dir, "package.json");
-    if (!existsSync(manifestPath)) continue;
+  for (const dir of expandWorkspaceGlobs(root, readWorkspaceGlobs(root))) {
+    const dirAbs = join(root, dir);
     try {
-      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, unknown>;
+      const manifest = JSON.parse(readFileSync(join(dirAbs, "package.json"), "utf8")) as Record<string, unknown>;
       if (typeof manifest["name"] !== "string") continue;
       const exports = readExportsField(manifest["exports"]);
-      out.push({ name: manifest["name"], dir: `packages/${dir}`, entry: entryOf(join(packagesDir, dir), manifest), ...(exports ? { exports } : {}) });
+      out.push({ name: manifest["name"], dir, entry: entryOf(dirAbs, manifest), ...(exports ? { exports } : {}) });
     } catch {
       // A broken manifest is the inventory's to report; aliases just skip it.
     }

@@ -95,6 +95,15 @@ export const renderGithub: Reporter = (report) => {
       }". Add it to TOOL_PERMISSION_CATEGORIES or the capkit config.`,
     });
   }
+  for (const k of inv.classes.filter((c) => c.categorySource === "proposed" && !NEVER_GATED.has(c.kind))) {
+    annotations.push({
+      level: "notice",
+      file: k.file,
+      line: k.line,
+      title: "capkit: permission category proposed",
+      message: `${k.wireName ?? k.name ?? "this tool"} is not in the permission categories map; capkit proposes "${k.category}" (at run time it falls back to "external"). Review it and add it to TOOL_PERMISSION_CATEGORIES or the capkit config.`,
+    });
+  }
   const c = inv.counters;
   const summary = `capkit inventory: capability-shaped ${c.capabilityShaped}, loop-protocol ${c.loopProtocol}, extends Tool ${c.extendsTool.occurrences} in ${c.extendsTool.files} files${
     inv.incomplete ? " (incomplete)" : ""

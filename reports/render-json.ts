@@ -30,6 +30,7 @@ function classJson(k: ClassRecord) {
     kind: k.kind,
     wireName: k.wireName,
     namespace: k.namespace,
+    ...(k.namespaceSource !== undefined ? { namespaceSource: k.namespaceSource } : {}),
     category: k.category,
     evidence: [...k.evidence],
     blockers: k.blockers.map((b) => ({ code: b.code, message: b.message, file: b.file, line: b.line })),

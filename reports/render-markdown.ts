@@ -8,6 +8,7 @@ import type { ClassRecord, InventoryResult } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
+import { categoryText, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
 
 /** Text safe inside a table cell: no pipes breaking columns, no raw HTML, one line. */
@@ -47,9 +48,20 @@ function namespacesLine(inv: InventoryResult): string[] {
   return [`Capability-shaped by namespace: ${entries.map(([ns, n]) => `${mdCell(ns)} ${n}`).join(" · ")}`, ""];
 }
 
+function modulesTable(inv: InventoryResult): string[] {
+  const rows = moduleTable(inv);
+  if (!rows.length) return [];
+  return [
+    "| proposed module | classes | from files | namespace from |",
+    "|---|---:|---|---|",
+    ...rows.map((r) => `| ${mdCell(r.namespace)} | ${r.classes} | ${r.files.map((f) => mdCell(f)).join("<br>")} | ${r.sources.join(", ")} |`),
+    "",
+  ];
+}
+
 function classRow(k: ClassRecord): string {
   const name = k.name ? code(k.name) : "_(anonymous)_";
-  const category = k.category ? `${k.category}${k.categorySource === "fallback" ? " (fallback)" : ""}` : "–";
+  const category = categoryText(k.category, k.categorySource, false);
   const blockers = k.blockers.map((b) => mdCell(b.code)).join(", ");
   const why = k.evidence.map(mdCell).join("<br>");
   return `| ${name}${k.direct ? "" : " ↳"} | ${k.kind} | ${k.wireName ? code(k.wireName) : "_dynamic_"} | ${
@@ -75,7 +87,7 @@ export const renderMarkdown: Reporter = (report, options) => {
     for (const p of inv.problems) out.push(`> - ${mdCell(`${p.file}:${p.line}: ${p.message}`)}`);
     out.push("");
   }
-  out.push(...kindsTable(inv), ...namespacesLine(inv));
+  out.push(...kindsTable(inv), ...namespacesLine(inv), ...modulesTable(inv));
   if (inv.classes.length) {
     out.push(`<details><summary>${inv.classes.length} classes</summary>`, "");
     out.push("| class | kind | wire name | namespace | category | location | blockers | evidence |");

@@ -10,6 +10,7 @@ import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
+import { categoryText, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
 
 const WHY_MAX = 90;
@@ -48,7 +49,7 @@ function countersBlock(inv: InventoryResult, c: ChalkInstance): string[] {
 }
 
 function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c: ChalkInstance): string[] {
-  const category = k.category ? `${k.category}${k.categorySource === "fallback" ? "*" : ""}` : "-";
+  const category = categoryText(k.category, k.categorySource, true);
   return [
     `${k.name ?? c.italic("(anonymous)")}${k.direct ? "" : c.dim(" ↳")}\n${c.dim(`${k.file}:${k.line}`)}`,
     paint[k.kind](k.kind),
@@ -58,6 +59,19 @@ function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c:
     k.blockers.length ? c.red(k.blockers.map((b) => b.code).join("\n")) : "",
     truncate(k.evidence[0] ?? "", WHY_MAX),
   ];
+}
+
+/** The proposed module table, for review before the first migrate. */
+function moduleBlock(inv: InventoryResult, color: boolean): string[] {
+  const rows = moduleTable(inv);
+  if (!rows.length) return [];
+  const table = new Table({
+    head: ["proposed module", "classes", "from files", "namespace from"],
+    wordWrap: true,
+    style: { head: color ? ["bold"] : [], border: color ? ["grey"] : [] },
+  });
+  for (const r of rows) table.push([r.namespace, String(r.classes), r.files.join("\n"), r.sources.join(", ")]);
+  return ["", "Proposed capability modules (review before the first migrate; namespaces.byFile / byWireName override):", table.toString()];
 }
 
 export const renderTable: Reporter = (report, options) => {
@@ -84,8 +98,12 @@ export const renderTable: Reporter = (report, options) => {
     if (inv.classes.some((k) => k.categorySource === "fallback")) {
       notes.push("* category from the unlisted → external fallback: add the tool to the categories map");
     }
+    if (inv.classes.some((k) => k.categorySource === "proposed")) {
+      notes.push("? category proposed from the wire name's verb and what process does: review it, then add it to the categories map");
+    }
     if (inv.classes.some((k) => !k.direct)) notes.push("↳ indirect subclass (a subclass of a subclass)");
     for (const n of notes) lines.push(c.dim(n));
+    lines.push(...moduleBlock(inv, options.color));
   } else {
     lines.push(c.dim("no subclasses of the base class found"));
   }

@@ -2,14 +2,17 @@
  * Decides one subclass's kind from code evidence, in a fixed order (first match wins):
  * config override → NodeTool preset → wraps another tool (infrastructure) → made by a factory
  * (host-bridge) → constructor takes a closure or transport (host-bridge) → constructed by a
- * planner/executor loop or its state read back (loop-protocol) → assembled by a belt builder
- * (capability) → dynamic identity (host-bridge) → constructed beside a gate call (capability)
- * → unclassified. Returns the kind and the evidence lines that decided it.
+ * planner/executor loop or its state read back, and neither belt-assembled nor gated
+ * (loop-protocol; with a belt or a gate too, the conflict is named) → assembled by a belt builder,
+ * directly or through a class table (capability) → handed to a registry (capability) → dynamic
+ * identity (host-bridge) → constructed beside a gate call (capability) → the class's shape
+ * (shape-kind.ts) → unclassified. Returns the kind and the evidence lines that decided it.
  */
-import type { ClassFact, WireNameFact } from "../extract/facts.js";
+import type { ClassFact, ClassShapeFact, WireNameFact } from "../extract/facts.js";
+import { kindByShape } from "./shape-kind.js";
 import type { Kind } from "../types.js";
 import type { ConstructionIndex, Site } from "./construction-index.js";
-import { nodetoolPreset } from "./presets.js";
+import { nodetoolMappedFile, nodetoolPreset } from "./presets.js";
 
 export interface ClassifyRules {
   readonly preset: "nodetool" | "none";
@@ -19,6 +22,8 @@ export interface ClassifyRules {
   readonly toolTypeNames: ReadonlySet<string>;
   /** Type names declared as function types anywhere in the scan (closure parameters). */
   readonly functionTypeNames: ReadonlySet<string>;
+  /** The class's file (for the preset's mapping table). */
+  readonly file?: string;
 }
 
 export interface Decision {
@@ -31,7 +36,11 @@ const TRANSPORT = /transport|router|socket|connection|bridge|runner|session|Clie
 const at = (s: { file: string; line: number }) => `${s.file}:${s.line}`;
 const inner = (s: Site) => s.scopes[s.scopes.length - 1] ?? "module scope";
 
+/** `registerTool(new X())`, `registry.register(new X())`, `tools.add(new X())`: handed to a registry. */
+const REGISTRY_CALL = /^(register\w*|add\w*Tool\w*|addTool|set)$/;
+
 export function describeSite(s: Site): string {
+  if (s.table) return `instantiated from ${s.table.name} by new ${s.table.callee}() in ${inner(s)} at ${s.table.newFile}:${s.table.newLine}; table entry (${at(s)})`;
   const via = s.via === "new" ? "constructed" : `made through ${s.via}()`;
   const loop = s.inLoop ? " inside a loop" : "";
   const byName = s.matchedByName && s.via === "new" ? " (callee matched by name)" : "";
@@ -52,7 +61,9 @@ export function decideKind(
   sites: readonly Site[],
   index: ConstructionIndex,
   rules: ClassifyRules,
+  extra: { readonly shape?: ClassShapeFact; readonly notes?: readonly string[] } = {},
 ): Decision {
+  const shape = extra.shape ?? { schema: null, process: null, stateWrites: [], effects: [] };
   const evidence: string[] = [];
   const decide = (kind: Kind, reason: string): Decision => ({ kind, evidence: [reason, ...evidence] });
   const wireName = wire?.kind === "literal" ? wire.value : null;
@@ -64,6 +75,7 @@ export function decideKind(
   for (const s of sites.slice(0, 6)) evidence.push(describeSite(s));
   if (sites.length > 6) evidence.push(`… and ${sites.length - 6} more construction sites`);
   if (sites.length === 0) evidence.push("no construction site found in the scanned files");
+  evidence.push(...(extra.notes ?? []));
   for (const s of sites) {
     if (s.stateReads.length) evidence.push(`instance state read back: ${s.stateReads.map((r) => `${s.assignedTo}.${r.prop}`).join(", ")} (${s.file}:${s.stateReads[0]?.line})`);
   }
@@ -83,21 +95,35 @@ export function decideKind(
     const how = cls.returnedFromFunction ? "returns" : "declares";
     return decide("host-bridge", `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`);
   }
+  const mapped = rules.preset === "nodetool" && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
+  if (mapped) return decide(mapped.kind, mapped.reason);
   const closure = cls.ctorParams.find((p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)));
   if (closure) return decide("host-bridge", `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`);
   const transport = cls.ctorParams.find((p) => TRANSPORT.test(p.typeText) || TRANSPORT.test(p.name));
   if (transport) return decide("host-bridge", `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`);
+  const beltReason = belt?.fn ? assembledBy(belt.fn, belt.s, index) : null;
   if (loop) {
     const where = loop.owner ? `constructed by loop owner ${loop.owner}` : "constructed and its state read back";
     const dyn = wire?.kind === "dynamic" ? `; dynamic name (${wire.how})` : "";
-    return decide("loop-protocol", `${where}${loop.site.inLoop ? " inside a loop" : ""} (${at(loop.site)})${dyn}`);
+    const loopReason = `${where}${loop.site.inLoop ? " inside a loop" : ""} (${at(loop.site)})${dyn}`;
+    // Loop-protocol needs all three properties: state read back, never gated, never belt-assembled.
+    const against = beltReason ?? (gated?.g ? `gated with ${gated.g.gate} in ${inner(gated.s)} (${gated.g.file}:${gated.g.line})` : null);
+    if (against) return decide("unclassified", `conflicting evidence: ${loopReason}, but also ${against}`);
+    return decide("loop-protocol", loopReason);
   }
-  if (belt?.fn) {
-    const root = index.beltFunctions.get(belt.fn);
-    const chain = root && root !== belt.fn ? `${belt.fn}, called from ${root}` : belt.fn;
-    return decide("capability", `assembled by ${chain} (${at(belt.s)})`);
-  }
+  if (beltReason) return decide("capability", beltReason);
+  const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
+  if (registered && wire?.kind !== "dynamic") return decide("capability", `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`);
   if (wire?.kind === "dynamic" && sites.length > 0) return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
   if (gated?.g) return decide("capability", `constructed in ${inner(gated.s)} (${at(gated.s)}), which gates its belt with ${gated.g.gate} (${gated.g.file}:${gated.g.line})`);
-  return decide("unclassified", sites.length ? "no belt builder, loop, factory or host evidence at its construction sites" : "never constructed: no evidence to classify it");
+  const byShape = kindByShape(shape, wire, sites.length);
+  if (byShape) return decide(byShape.kind, byShape.reason);
+  const missing = wire ? "a static wire name but no schema member (not a spec by shape)" : "no wire name";
+  return decide("unclassified", sites.length ? `${missing}, and no belt builder, loop, factory or host evidence at its construction sites` : `${missing}, and no construction site in scope: nothing to classify it by`);
+}
+
+function assembledBy(fn: string, s: Site, index: ConstructionIndex): string {
+  const root = index.beltFunctions.get(fn);
+  const chain = root && root !== fn ? `${fn}, called from ${root}` : fn;
+  return s.table ? `assembled by ${chain} through ${s.table.name} (new ${s.table.callee}() at ${s.table.newFile}:${s.table.newLine}); table entry (${at(s)})` : `assembled by ${chain} (${at(s)})`;
 }

@@ -1,12 +1,14 @@
 /**
  * Where each subclass is constructed: every `new X(…)` site resolved to its class through the
  * module graph (falling back to a unique class name), plus calls of the factory functions that
- * make anonymous classes. Also computes which functions are (transitively) belt builders and
+ * make anonymous classes, plus `new Cls()` over a class table (each entry of the table is a
+ * site at its own line; classify/class-tables.ts). Also computes which functions are (transitively) belt builders and
  * which scopes gate what they build.
  */
 import type { ConstructionFact, FileFacts, FunctionFact } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { classId, type ResolvedSubclass } from "../resolve/resolve-subclasses.js";
+import { createTableResolver, type TableVia } from "./class-tables.js";
 
 export interface Site {
   readonly file: string;
@@ -19,10 +21,16 @@ export interface Site {
   /** "new" for `new X(…)`, or the factory function called. */
   readonly via: string;
   readonly matchedByName: boolean;
+  /** Set when the class was instantiated through a class table: file/line above are the table entry. */
+  readonly table?: TableVia;
+  /** The function the new instance was handed to (`registerTool(new X())`). */
+  readonly passedTo?: string;
 }
 
 export interface ConstructionIndex {
   sitesOf(id: string): readonly Site[];
+  /** Notes that are not evidence: entries commented out of a class table. */
+  notesOf(id: string): readonly string[];
   /** Belt function name → the configured builder it is reached from. */
   readonly beltFunctions: ReadonlyMap<string, string>;
   /** Function names that call a gate function, with the line of that call. */
@@ -52,6 +60,17 @@ export function buildConstructionIndex(
     }
   }
   const fnsByName = new Map<string, { file: string; fn: FunctionFact }[]>();
+  const tables = createTableResolver(graph);
+  const notes = new Map<string, string[]>();
+  for (const f of files) {
+    for (const t of f.classTables ?? []) {
+      for (const c of t.commented) {
+        const ids = byName.get(c.name) ?? [];
+        if (ids.length !== 1 || !ids[0]) continue;
+        notes.set(ids[0], [...(notes.get(ids[0]) ?? []), `commented out of ${t.name} (${f.file}:${c.line}): not evidence`]);
+      }
+    }
+  }
   for (const f of files) {
     for (const fn of f.functions) fnsByName.set(fn.name, [...(fnsByName.get(fn.name) ?? []), { file: f.file, fn }]);
     for (const c of f.constructions) {
@@ -68,8 +87,14 @@ export function buildConstructionIndex(
           if (cands.length === 1) [id, matchedByName] = [cands[0] ?? null, true];
         }
       }
+      const passed = c.passedTo ? { passedTo: c.passedTo } : {};
       if (id && subclasses.has(id)) {
-        add(id, { file: f.file, line: c.line, scopes: c.scopes, inLoop: c.inLoop, stateReads: c.stateReads, args: c.args, assignedTo: c.assignedTo, via: "new", matchedByName });
+        add(id, { file: f.file, line: c.line, scopes: c.scopes, inLoop: c.inLoop, stateReads: c.stateReads, args: c.args, assignedTo: c.assignedTo, via: "new", matchedByName, ...passed });
+      } else if (!id && c.sources && c.callee?.length === 1) {
+        for (const entry of tables.instantiated(f.file, c.sources, `${c.callee[0]}`, c.line)) {
+          if (!subclasses.has(entry.id)) continue;
+          add(entry.id, { file: entry.file, line: entry.line, scopes: c.scopes, inLoop: true, stateReads: [], args: c.args, assignedTo: null, via: "new", matchedByName: false, table: entry.via, ...passed });
+        }
       }
     }
   }
@@ -99,5 +124,5 @@ export function buildConstructionIndex(
       if (call) gatingFunctions.set(fn.name, { file: f.file, line: call.line, gate: call.name });
     }
   }
-  return { sitesOf: (id) => sites.get(id) ?? [], beltFunctions, gatingFunctions };
+  return { sitesOf: (id) => sites.get(id) ?? [], notesOf: (id) => notes.get(id) ?? [], beltFunctions, gatingFunctions };
 }

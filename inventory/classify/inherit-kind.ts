@@ -21,6 +21,12 @@ export function inheritKindFromSubclasses(
       if (!own || own.kind !== "unclassified" || siteCount(id) > 0) continue;
       const kinds = new Set(kids.map((k) => decisions.get(k)?.kind));
       const [kind] = [...kinds];
+      if (kinds.size > 1 && !own.evidence[0]?.startsWith("conflicting evidence")) {
+        // Name the conflict: which subclasses went which way.
+        const groups = [...kinds].map((k) => `${k} (${kids.filter((c) => decisions.get(c)?.kind === k).map((c) => subclasses.get(c)?.cls.name ?? "<anonymous>").join(", ")})`);
+        decisions.set(id, { kind: "unclassified", evidence: [`conflicting evidence: never constructed itself, and its subclasses disagree: ${groups.join(" vs ")}`, ...own.evidence] });
+        continue;
+      }
       if (kinds.size !== 1 || !kind || kind === "unclassified") continue;
       const names = kids.map((k) => subclasses.get(k)?.cls.name ?? "<anonymous>").join(", ");
       const firstKid = decisions.get(kids[0] ?? "");

@@ -1,25 +1,11 @@
 /**
- * A class's proposed namespace (config by wire name → config by file → `<ns>-tools.ts` file
- * name) and permission category (config override → the named categories map → fallback),
- * each with the evidence line that explains it.
+ * A class's permission category (config override → the named categories map → a proposal from
+ * the wire name's verb and what the process does, category-proposal.ts → the unlisted →
+ * external fallback), with the evidence line that explains it. Namespaces: namespaces.ts.
  */
-import { posix } from "node:path";
 import type { CategoryMapFact, FileFacts } from "../extract/facts.js";
+import { proposeCategory } from "./category-proposal.js";
 import type { PermissionCategory } from "../types.js";
-
-export interface NamespaceRules {
-  readonly fromFileName: boolean;
-  readonly byFile: Readonly<Record<string, string>>;
-  readonly byWireName: Readonly<Record<string, string>>;
-}
-
-export function namespaceFor(file: string, wireName: string | null, rules: NamespaceRules): { namespace: string | null; evidence: string | null } {
-  if (wireName && rules.byWireName[wireName]) return { namespace: rules.byWireName[wireName], evidence: `namespace "${rules.byWireName[wireName]}" from config namespaces.byWireName` };
-  if (rules.byFile[file]) return { namespace: rules.byFile[file], evidence: `namespace "${rules.byFile[file]}" from config namespaces.byFile` };
-  const m = rules.fromFileName ? /^(.+)-tools\.[cm]?tsx?$/.exec(posix.basename(file)) : null;
-  if (m?.[1]) return { namespace: m[1], evidence: `namespace "${m[1]}" from file name ${posix.basename(file)}` };
-  return { namespace: null, evidence: null };
-}
 
 export interface CategoryTable {
   readonly mapName: string;
@@ -42,12 +28,14 @@ export function buildCategoryTable(files: readonly FileFacts[], mapName: string,
   return { mapName, fallback, overrides, entries, found };
 }
 
-export function categoryFor(wireName: string | null, table: CategoryTable) {
+export function categoryFor(wireName: string | null, table: CategoryTable, effects: readonly string[] = []) {
   if (wireName === null) return { category: null, source: "none" as const, evidence: null };
   const o = table.overrides[wireName];
   if (o) return { category: o, source: "config" as const, evidence: `category "${o}" from config categories.overrides` };
   const e = table.entries.get(wireName);
   if (e) return { category: e.category, source: "map" as const, evidence: `category "${e.category}" from ${table.mapName} (${e.file}:${e.line})` };
   const why = table.found ? `"${wireName}" is not listed in ${table.mapName}` : `no ${table.mapName} map found in the scanned files`;
+  const proposal = proposeCategory(wireName, effects);
+  if (proposal) return { category: proposal.category, source: "proposed" as const, evidence: `category "${proposal.category}" proposed from ${proposal.why}: ${why} (at run time an unlisted name falls back to "${table.fallback}")` };
   return { category: table.fallback, source: "fallback" as const, evidence: `category "${table.fallback}" by fallback: ${why}` };
 }

@@ -3,7 +3,9 @@
  * stay (loop-protocol, supervisor, run-memory, sandbox-pack) or serve capabilities
  * (infrastructure). Applied only when config `classify.preset` is "nodetool".
  */
+import { posix } from "node:path";
 import type { Kind } from "../types.js";
+import { NODETOOL_MODULES } from "./nodetool-modules.js";
 
 export interface PresetMatch {
   readonly kind: Kind;
@@ -25,6 +27,19 @@ const WIRE_NAMES: Readonly<Record<string, Kind>> = {
   share_result: "run-memory",
   sandbox_package_docs: "sandbox-pack",
   sandbox_package_list: "sandbox-pack",
+  // The tool-call-per-node planner flow the one-shot DSL replaced (design: "Two counters").
+  add_node: "loop-protocol",
+  add_edge: "loop-protocol",
+  remove_node: "loop-protocol",
+  remove_edge: "loop-protocol",
+  finish_graph: "loop-protocol",
+  create_plan: "loop-protocol",
+  // Mounted on no belt; the design counts them with the loop-protocol group ("Fifteen deleted").
+  workspace_read: "loop-protocol",
+  workspace_write: "loop-protocol",
+  workspace_list: "loop-protocol",
+  ltm_recall: "loop-protocol",
+  ltm_remember: "loop-protocol",
 };
 
 const WIRE_PREFIXES: readonly (readonly [string, Kind])[] = [["control_", "loop-protocol"]];
@@ -35,6 +50,19 @@ const CLASS_NAMES: Readonly<Record<string, Kind>> = {
   LazyCapabilityTool: "infrastructure",
   GatedCapabilityTool: "infrastructure",
 };
+
+/**
+ * The mapping table says which files hold what the belts assemble: a class with a static wire
+ * name in one of them is capability-shaped (module named in the evidence).
+ */
+export function nodetoolMappedFile(file: string, wireName: string | null): PresetMatch | null {
+  if (wireName === null) return null;
+  const base = posix.basename(file).replace(/\.[cm]?[jt]sx?$/, "");
+  const entry = NODETOOL_MODULES[base];
+  if (!entry) return null;
+  const where = entry.module ? `module ${entry.module}` : "split per domain";
+  return { kind: "capability", reason: `NodeTool preset: ${posix.basename(file)} is in the design's mapping table (${where}), which maps what the belts assemble` };
+}
 
 export function nodetoolPreset(className: string | null, wireName: string | null, wirePrefix: string | null): PresetMatch | null {
   if (wireName !== null && WIRE_NAMES[wireName]) return { kind: WIRE_NAMES[wireName], reason: `NodeTool preset: wire name "${wireName}" is ${WIRE_NAMES[wireName]}` };

@@ -4,7 +4,8 @@
  * `userMessage` fallback, constructor logic, `this` escaping, per-instance mutable state).
  */
 import type TS from "typescript";
-import type { ClassNoteFact, CtorParamFact, WireNameFact } from "./facts.js";
+import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
+import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { lineOf, propertyNameText, stringLiteralValue, typeNames, unwrapExpression, walk, type Ctx } from "./ast-utils.js";
 
 export interface ClassBodyFacts {
@@ -13,6 +14,7 @@ export interface ClassBodyFacts {
   delegations: { field: string; method: string; line: number }[];
   notes: ClassNoteFact[];
   isAbstract: boolean;
+  shape: ClassShapeFact;
 }
 
 const DELEGATED_METHODS = new Set(["process", "execute", "userMessage", "toProviderTool"]);
@@ -98,11 +100,12 @@ function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): vo
 }
 
 /** Scans method bodies for super calls, `this` escaping, mutable state and delegation. */
-function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): void {
+function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape: ShapeCollector): void {
   const { ts } = ctx;
   const inCtor = ts.isConstructorDeclaration(member);
   walk(ts, member, (node, parent) => {
     if (ts.isClassLike(node)) return false;
+    shape.visit(node, parent, member);
     if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && node.name.text !== "userMessage") {
       out.notes.push({ code: "super-call", detail: `calls super.${node.name.text}`, line: lineOf(ctx, node) });
     }
@@ -131,7 +134,8 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): void
 
 export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyFacts {
   const { ts } = ctx;
-  const out: ClassBodyFacts = {
+  const shape = createShapeCollector(ctx);
+  const out: Omit<ClassBodyFacts, "shape"> = {
     wireName: null,
     ctorParams: [],
     delegations: [],
@@ -139,10 +143,12 @@ export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): Class
     isAbstract: Boolean(ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)),
   };
   if (ts.getDecorators(node)?.length) out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
+  const body = out as ClassBodyFacts;
   for (const member of node.members) {
-    memberFacts(ctx, member, out);
-    if (ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, out);
-    bodyFacts(ctx, member, out);
+    memberFacts(ctx, member, body);
+    shape.member(member);
+    if (ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
+    bodyFacts(ctx, member, body, shape);
   }
-  return out;
+  return { ...out, shape: shape.result() };
 }

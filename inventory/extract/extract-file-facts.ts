@@ -6,9 +6,9 @@
  * cached per content hash (the history backfill caches per git blob).
  */
 import type TS from "typescript";
-import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact, type LocalExportFact } from "./facts.js";
+import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact, type ClassTableFact, type LocalExportFact } from "./facts.js";
 import { parseFile, type ParsedFile } from "./parse.js";
-import { identifierPath, lineOf, propertyNameText, stringLiteralValue, walk, type Ctx } from "./ast-utils.js";
+import { identifierPath, lineOf, propertyNameText, stringLiteralValue, unwrapExpression, walk, type Ctx } from "./ast-utils.js";
 import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
 import { heritageOf, mixinBindingsOf } from "./heritage.js";
@@ -16,6 +16,7 @@ import { categoryMapOf } from "./category-maps.js";
 import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 import { maskInertBodies } from "./mask.js";
+import { classTableOf, iterationSubjects, subjectsOf } from "./class-tables.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -48,6 +49,22 @@ interface Frame {
   readonly node: TS.Node;
   readonly loop: boolean;
   readonly fn: FunctionFact | null;
+  /** What an iteration frame iterates (`T` of `T.map(cb)` / `for (… of T)`). */
+  readonly subjects?: readonly string[][];
+  /** Variables bound in this frame to an element read (`const C = T[k]`) → its subjects. */
+  bound?: Map<string, string[][]>;
+}
+
+/** What a `new C()` with a plain identifier callee may draw C from (see ConstructionFact.sources). */
+function sourcesOf(stack: readonly Frame[], callee: string): string[][] {
+  const out: string[][] = [];
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i] as Frame;
+    const b = f.bound?.get(callee);
+    if (b) out.push(...b);
+    if (f.subjects && f.loop) out.push(...f.subjects);
+  }
+  return out;
 }
 
 function scopeName(ctx: Ctx, node: TS.Node, parent: TS.Node, className: string | null): string | null {
@@ -79,6 +96,27 @@ function isIterationCallback(ctx: Ctx, node: TS.Node, parent: TS.Node): boolean 
 function isLoopStatement(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
   return k === K.ForStatement || k === K.ForOfStatement || k === K.ForInStatement || k === K.WhileStatement || k === K.DoStatement;
+}
+
+function calleeName(ts: Ctx["ts"], callee: TS.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
+
+/** `const C = T[k]`, `T.get(k)`, `T[k] ?? U[k]`: C is drawn from T (recorded on the frame, for a later `new C()`). */
+function bindElementRead(ctx: Ctx, frame: Frame, name: string, init: TS.Expression): void {
+  const { ts } = ctx;
+  const e = unwrapExpression(ts, init);
+  const reads = (x: TS.Expression): boolean => {
+    const u = unwrapExpression(ts, x);
+    if (ts.isElementAccessExpression(u)) return true;
+    if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && (u.expression.name.text === "get" || u.expression.name.text === "find")) return true;
+    return ts.isBinaryExpression(u) && (reads(u.left) || reads(u.right));
+  };
+  if (!reads(e)) return;
+  const subjects = subjectsOf(ts, e);
+  if (subjects.length === 0) return;
+  (frame.bound ??= new Map()).set(name, subjects);
 }
 
 /** `new Map()`, `new Error(…)`: JavaScript built-ins are never Tool subclasses; skip them early. */
@@ -153,6 +191,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   const functionNodes: TS.Node[] = [];
   const constructions: ConstructionFact[] = [];
   const categoryMaps: CategoryMapFact[] = [];
+  const classTables: ClassTableFact[] = [];
   const functionTypes: string[] = [];
   const classKeys = new Map<TS.Node, string>();
   const keyOf = (node: TS.ClassLikeDeclaration, name: string | null): string => {
@@ -210,6 +249,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         ctorParams: body.ctorParams,
         delegations: body.delegations,
         notes: body.notes,
+        shape: body.shape,
       });
       classStack.push(name ?? key);
       pushedClass = true;
@@ -230,11 +270,11 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         pushedFrame = true;
         pushedFn = true;
       } else if (isIterationCallback(ctx, node, parent)) {
-        stack.push({ name: null, node, loop: true, fn: null });
+        stack.push({ name: null, node, loop: true, fn: null, subjects: iterationSubjects(ctx, node, parent) });
         pushedFrame = true;
       }
     } else if (isLoopStatement(ts, kind)) {
-      stack.push({ name: null, node, loop: true, fn: null });
+      stack.push({ name: null, node, loop: true, fn: null, ...(kind === K.ForOfStatement ? { subjects: iterationSubjects(ctx, node, parent) } : {}) });
       pushedFrame = true;
     }
     if (kind === K.NewExpression && !isBuiltinConstruction(ts, visited as TS.NewExpression)) {
@@ -255,7 +295,9 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         stateReads: [] as { prop: string; line: number }[],
         args: (node.arguments ?? []).map((a) => argKind(ts, a)),
       };
-      constructions.push(fact);
+      const sources = ts.isIdentifier(expr) ? sourcesOf(stack, expr.text) : [];
+      const passedTo = ts.isCallExpression(parent) && parent.arguments.some((a) => a === node) ? calleeName(ts, parent.expression) : undefined;
+      constructions.push({ ...fact, ...(sources.length > 0 ? { sources } : {}), ...(passedTo ? { passedTo } : {}) });
       if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost) pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
     } else if (kind === K.CallExpression) {
       const node = visited as TS.CallExpression;
@@ -266,8 +308,14 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         (fn.calls as { name: string; line: number }[]).push({ name: `${classStack[classStack.length - 1]}.${callee.name.text}`, line: lineOf(ctx, node) });
       }
     } else if (kind === K.VariableDeclaration) {
-      const map = categoryMapOf(ctx, visited as TS.VariableDeclaration);
+      const decl = visited as TS.VariableDeclaration;
+      const map = categoryMapOf(ctx, decl);
       if (map) categoryMaps.push(map);
+      else {
+        const table = classTableOf(ctx, decl);
+        if (table) classTables.push(table);
+      }
+      if (decl.initializer && ts.isIdentifier(decl.name) && stack.length > 1) bindElementRead(ctx, stack[stack.length - 1] as Frame, decl.name.text, decl.initializer);
     } else if (kind === K.TypeAliasDeclaration && ts.isFunctionTypeNode((visited as TS.TypeAliasDeclaration).type)) {
       functionTypes.push((visited as TS.TypeAliasDeclaration).name.text);
     }
@@ -286,5 +334,5 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
   });
   const mixinBindings = mixinBindingsOf(ctx);
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes, ...(mixinBindings.length > 0 ? { mixinBindings } : {}) };
+  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes, ...(mixinBindings.length > 0 ? { mixinBindings } : {}), ...(classTables.length > 0 ? { classTables } : {}) };
 }

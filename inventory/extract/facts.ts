@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 5;
+export const FACTS_VERSION = 6;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -97,6 +97,42 @@ export interface ClassFact {
   readonly delegations: readonly { readonly field: string; readonly method: string; readonly line: number }[];
   /** Blocker-grade facts: decorators, super calls, constructor logic, `this` escaping, mutable state. */
   readonly notes: readonly ClassNoteFact[];
+  /** What makes a class capability-shaped on its own (FACTS_VERSION 6; absent in hand-made facts). */
+  readonly shape?: ClassShapeFact;
+}
+
+/** The members a spec + function is made of, and what the process method does. */
+export interface ClassShapeFact {
+  /** The schema member (`inputSchema`, `jsonSchema`, `schema`, `parameters`, …), or null. */
+  readonly schema: string | null;
+  /** The method that does the work (`process`, `execute`, `_call`, `invoke`, `run`), or null. */
+  readonly process: string | null;
+  /**
+   * Fields a method writes outside the constructor that others can read back (public, or private
+   * behind a getter: `_graph` with `get graph()`); lazy caches (`this.x ??= …`, `if (!this.x) this.x = …`) left out.
+   */
+  readonly stateWrites: readonly string[];
+  /** Private fields a method writes outside the constructor (kept state no one reads back). */
+  readonly privateWrites?: readonly string[];
+  /** What the process method reaches, by the callees it names: "network", "write", "execute", "read". */
+  readonly effects: readonly string[];
+}
+
+/** One class reference in a table: `[ReadFileTool, …]`, `{ read_file: ReadFileTool }`, `new Map([["x", X]])`. */
+export interface ClassTableEntryFact {
+  readonly path: readonly string[];
+  readonly line: number;
+}
+
+/** An array, object or Map literal of class references bound to a variable (a class table a belt maps through `new Cls()`). */
+export interface ClassTableFact {
+  readonly name: string;
+  readonly line: number;
+  readonly entries: readonly ClassTableEntryFact[];
+  /** `...OTHER_TABLE` elements: tables of tables. */
+  readonly spreads: readonly (readonly string[])[];
+  /** Entries commented out inside the literal (`// GoogleSearchTool,`): not evidence, worth a note. */
+  readonly commented: readonly { readonly name: string; readonly line: number }[];
 }
 
 export interface ConstructionFact {
@@ -114,6 +150,14 @@ export interface ConstructionFact {
   readonly stateReads: readonly { readonly prop: string; readonly line: number }[];
   /** Arguments: kind per position. */
   readonly args: readonly ("function" | "template" | "string" | "other")[];
+  /**
+   * For `new C()` with a plain identifier callee: what C may be drawn from — the subjects of the
+   * enclosing iterations (`T.map((C) => new C())`, `for (const C of T)`) and of an element read
+   * it was bound to (`const C = T[k]`, `T.get(k)`). FACTS_VERSION 6; absent when none.
+   */
+  readonly sources?: readonly (readonly string[])[];
+  /** The function the instance is handed to directly (`registerTool(new X())` → "registerTool"); FACTS_VERSION 6, absent when none. */
+  readonly passedTo?: string;
 }
 
 /** A named function/method and the plain-identifier functions it calls (for belt-builder closure); only functions that call something are recorded. */
@@ -152,4 +196,6 @@ export interface FileFacts {
   readonly functionTypes: readonly string[];
   /** Top-level variables holding a mixin call's class (absent in hand-made facts: none). */
   readonly mixinBindings?: readonly MixinBindingFact[];
+  /** Class tables (FACTS_VERSION 6; absent when none). */
+  readonly classTables?: readonly ClassTableFact[];
 }

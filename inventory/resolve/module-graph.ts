@@ -35,11 +35,21 @@ export class ModuleGraph {
   private readonly facts: ReadonlyMap<string, FileFacts>;
   private readonly rules: ReturnType<typeof createSpecifierResolution>;
   private readonly specCache = new Map<string, string | null>();
+  private readonly packageNames: readonly string[];
 
   constructor(facts: ReadonlyMap<string, FileFacts>, knownFiles: Iterable<string>, packages: readonly PackageRef[]) {
     this.facts = facts;
     const known = new Set([...knownFiles, ...facts.keys()]);
     this.rules = createSpecifierResolution({ exists: (p) => known.has(p), packages });
+    this.packageNames = packages.map((p) => p.name);
+  }
+
+  /** Why a specifier led nowhere, worded so it never claims a scanned file is missing. */
+  whyUnresolved(specifier: string): string {
+    if (specifier.startsWith(".") || specifier.startsWith("/")) return "which names no file in the scanned scope";
+    const pkg = this.packageNames.find((n) => specifier === n || specifier.startsWith(`${n}/`));
+    if (pkg) return `which workspace package ${pkg} maps to no file in the scanned scope (its exports and src/ layout were tried)`;
+    return "which is not in the scanned tree";
   }
 
   factsOf(file: string): FileFacts | undefined {
@@ -70,7 +80,7 @@ export class ModuleGraph {
       const target = this.resolveSpecifier(file, r.specifier);
       if (!target) {
         const known = r.imported === "default" ? r.exported : r.imported;
-        return { kind: "unresolved", specifier: r.specifier, name: known, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", which is not in the scanned tree` };
+        return { kind: "unresolved", specifier: r.specifier, name: known, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", ${this.whyUnresolved(r.specifier)}` };
       }
       return r.imported === "*" ? { kind: "namespace", file: target } : this.resolveExport(target, r.imported, seen);
     }
@@ -80,7 +90,7 @@ export class ModuleGraph {
       if (r.imported !== "*" || r.exported !== "*") continue;
       const target = this.resolveSpecifier(file, r.specifier);
       if (!target) {
-        unresolvedStar = { kind: "unresolved", specifier: r.specifier, name, reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", which is not in the scanned tree` };
+        unresolvedStar = { kind: "unresolved", specifier: r.specifier, name, reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", ${this.whyUnresolved(r.specifier)}` };
         continue;
       }
       const b = this.resolveExport(target, name, seen);
@@ -103,7 +113,7 @@ export class ModuleGraph {
     if (!target) {
       // A default import has no exported name to match: it is known by the name it is given here.
       const known = imp.imported === "default" ? imp.local : imp.imported;
-      return { kind: "unresolved", specifier: imp.specifier, name: known, reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", which is not in the scanned tree` };
+      return { kind: "unresolved", specifier: imp.specifier, name: known, reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", ${this.whyUnresolved(imp.specifier)}` };
     }
     if (imp.imported === "*") return { kind: "namespace", file: target };
     return this.resolveExport(target, imp.imported, seen);

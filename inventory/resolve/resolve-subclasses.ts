@@ -126,7 +126,8 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
   const resolve = (id: string, stack: Set<string>): ResolvedSubclass | null => {
     if (memo.has(id)) return memo.get(id) ?? null;
     const entry = byId.get(id);
-    if (!entry || stack.has(id) || baseIds.has(id)) return null;
+    // A configured base is listed too when it extends another configured base (an intermediate base named in config).
+    if (!entry || stack.has(id)) return null;
     stack.add(id);
     let out: ResolvedSubclass | null = null;
     for (const { parent, mixins } of candidatesOf(entry.file, entry.cls)) {

@@ -9,6 +9,8 @@ import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { readJsonFileIfExists } from "../read-json.js";
 import { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+import { workspaceScanInclude } from "../workspace-globs.js";
+import { DEFAULT_INCLUDE } from "./scan-section.js";
 
 export { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
 
@@ -58,7 +60,15 @@ export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
   const value = readJsonFileIfExists(path, { what: "config", file: label, hint: { invalid: "capkit.config.json must be plain JSON (no comments)" } });
   if (value === undefined) {
     if (explicitPath) throw new ConfigError(`config file not found: ${path}`, { hint: "check the --config path" });
-    return { config: defaultConfig(), path: null };
+    return { config: withWorkspaceScope(defaultConfig(), root, false), path: null };
   }
-  return { config: parseConfig(value, label), path };
+  const scan = (value as { scan?: { include?: unknown } } | null)?.scan;
+  return { config: withWorkspaceScope(parseConfig(value, label), root, scan?.include !== undefined), path };
+}
+
+/** With no `scan.include` in the file, the scope follows the workspace layout (lib/workspace-globs.ts). */
+function withWorkspaceScope(config: CapkitConfig, root: string, includeGiven: boolean): CapkitConfig {
+  if (includeGiven) return config;
+  const include = workspaceScanInclude(root, DEFAULT_INCLUDE);
+  return include.join("\0") === config.scan.include.join("\0") ? config : { ...config, scan: { ...config.scan, include } };
 }

@@ -14,7 +14,7 @@ export const DEFAULT_EXCLUDE = [
 ];
 
 export const scanSection = z.strictObject({
-  /** Globs to scan. Default follows the design document's convention: source under packages/. */
+  /** Globs to scan. Absent from the file: the source under the workspace folders the root declares (lib/workspace-globs.ts), packages/** when that is all. */
   include: z.array(z.string().min(1)).min(1).default(DEFAULT_INCLUDE),
   /** Globs never scanned: build output, test folders, test files, declaration files. */
   exclude: z.array(z.string().min(1)).default(DEFAULT_EXCLUDE),

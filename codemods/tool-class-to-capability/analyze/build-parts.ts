@@ -66,9 +66,11 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   const implName = `${camel(a.wireName)}Impl`;
   const warnings: string[] = [];
   let category = a.record.category;
-  if (!category || a.record.categorySource === "fallback" || a.record.categorySource === "none") {
+  if (!category || a.record.categorySource === "fallback" || a.record.categorySource === "none" || a.record.categorySource === "proposed") {
+    // A proposal is for review: the migration keeps what the runtime does today (unlisted → external).
+    const proposal = a.record.categorySource === "proposed" ? ` (the inventory proposes "${category}")` : "";
     if (!category || a.record.categorySource !== "fallback") category = "external";
-    warnings.push(`${a.wireName} is not in the categories map: category "external" was written explicitly — review it in the spec`);
+    warnings.push(`${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`);
   }
   const helpers = new Map<string, HelperRef>();
   for (const m of a.privateMethods) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { proposeNamespaces, type NamespaceSubject } from "./namespaces.js";
+
+const RULES = { fromFileName: true, byFile: {}, byWireName: {} };
+const subjects = (rows: readonly [string, string][]): NamespaceSubject[] =>
+  rows.map(([file, wireName], i) => ({ id: `${i}`, file: `packages/agents/src/tools/${file}`, wireName, kind: "capability" }));
+
+function propose(rows: readonly [string, string][], preset: "nodetool" | "none" = "none"): Record<string, string | null> {
+  const out = proposeNamespaces(subjects(rows), RULES, preset);
+  return Object.fromEntries(rows.map(([, wire], i) => [wire, out.get(`${i}`)?.namespace ?? null]));
+}
+
+describe("namespace proposals", () => {
+  it("names domains as engineers do: plural nouns, synonyms, mass nouns singular", () => {
+    expect(
+      propose([
+        ["asset-tools.ts", "get_asset"],
+        ["filesystem-tools.ts", "read_file"],
+        ["edit-search-tools.ts", "glob"],
+        ["pdf-tools.ts", "extract_pdf_text"],
+        ["browser-tools.ts", "browser"],
+        ["collection-tools.ts", "list_collections"],
+        ["thread-memory-tools.ts", "thread_memory_list"],
+        ["email-tools.ts", "search_email"],
+        ["media-tools.ts", "generate_image"],
+        ["sketch-version-tools.ts", "list_sketch_versions"],
+      ]),
+    ).toEqual({
+      get_asset: "assets",
+      read_file: "files",
+      glob: "files",
+      extract_pdf_text: "documents",
+      browser: "web",
+      list_collections: "collections",
+      thread_memory_list: "memory",
+      search_email: "email",
+      generate_image: "media",
+      list_sketch_versions: "sketches",
+    });
+  });
+
+  it("splits a file whose stem names no domain per class, against namespaces already proposed", () => {
+    expect(
+      propose([
+        ["asset-tools.ts", "list_assets"],
+        ["workflow-tools.ts", "list_workflows"],
+        ["mcp-tools.ts", "get_asset"],
+        ["mcp-tools.ts", "run_workflow"],
+        ["mcp-tools.ts", "list_jobs"],
+        ["openai-tools.ts", "openai_web_search"],
+        ["openai-tools.ts", "openai_image_generation"],
+      ]),
+    ).toMatchObject({ get_asset: "assets", run_workflow: "workflows", list_jobs: "jobs", openai_web_search: "web", openai_image_generation: "media" });
+  });
+
+  it("carries the design's mapping table in the NodeTool preset", () => {
+    const out = proposeNamespaces(subjects([["http-tools.ts", "download_file"], ["view-image-tool.ts", "view_image"], ["mcp-tools.ts", "build_app"]]), RULES, "nodetool");
+    expect([...out.values()].map((p) => [p.namespace, p.source])).toEqual([["web", "preset"], ["assets", "preset"], ["apps", "preset"]]);
+  });
+
+  it("lets config win and gives non-capability classes no proposal", () => {
+    const rows: NamespaceSubject[] = [
+      { id: "a", file: "x/asset-tools.ts", wireName: "get_asset", kind: "capability" },
+      { id: "b", file: "x/asset-tools.ts", wireName: "submit_graph", kind: "loop-protocol" },
+    ];
+    const out = proposeNamespaces(rows, { ...RULES, byWireName: { get_asset: "library" } }, "none");
+    expect(out.get("a")).toMatchObject({ namespace: "library", source: "config" });
+    expect(out.get("b")?.namespace).toBeNull();
+  });
+});

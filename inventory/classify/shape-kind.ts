@@ -1,0 +1,58 @@
+/**
+ * The kind a class has by its shape alone, when no construction site in scope decides it (the
+ * design document's definitions): a static wire name over a process that keeps no per-instance
+ * state is a spec plus a function, so capability-shaped; a process that keeps per-instance state
+ * is the feedback channel of a loop that reads it back (loop-protocol), unless the constructing
+ * code in scope never reads it back, which is a conflict; a wire name built at run time is a
+ * host bridge.
+ */
+import type { ClassShapeFact, WireNameFact } from "../extract/facts.js";
+import type { Kind } from "../types.js";
+
+export interface ShapeDecision {
+  readonly kind: Kind;
+  readonly reason: string;
+}
+
+/** The shape merged up a chain: the nearest schema/process, every state write. */
+export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): ClassShapeFact {
+  let schema: string | null = null;
+  let process: string | null = null;
+  const writes = new Set<string>();
+  const hidden = new Set<string>();
+  const effects = new Set<string>();
+  for (const s of shapes) {
+    if (!s) continue;
+    schema ??= s.schema;
+    if (process === null && s.process) {
+      process = s.process;
+      for (const e of s.effects) effects.add(e);
+    }
+    for (const w of s.stateWrites) writes.add(w);
+    for (const w of s.privateWrites ?? []) hidden.add(w);
+  }
+  const privateWrites = [...hidden].filter((w) => !writes.has(w)).sort();
+  return { schema, process, stateWrites: [...writes].sort(), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
+}
+
+function parts(shape: ClassShapeFact, wire: WireNameFact): string {
+  const name = wire.kind === "literal" ? `static wire name "${wire.value}"` : `wire name built at run time (${wire.how})`;
+  const schema = shape.schema ? `schema ${shape.schema}` : "no schema member found";
+  const process = shape.process ? `${shape.process}() keeps no per-instance state read back` : "no process method of its own";
+  return `${name}, ${schema}, ${process}`;
+}
+
+export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, siteCount: number): ShapeDecision | null {
+  const scope = siteCount === 0 ? "no construction site in scope" : "its construction sites in scope are neither a belt, a loop nor a host";
+  if (wire?.kind === "dynamic") return { kind: "host-bridge", reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line}); ${scope}` };
+  if (!wire) return null;
+  if (shape.stateWrites.length > 0) {
+    const fields = shape.stateWrites.map((f) => `this.${f}`).join(", ");
+    if (siteCount === 0) return { kind: "loop-protocol", reason: `loop-protocol-shaped by shape: its methods keep per-instance state (${fields}) for the code that constructs it to read back; no construction site in scope` };
+    return { kind: "unclassified", reason: `conflicting evidence: its methods keep per-instance state (${fields}), which makes it loop-protocol-shaped, but the code constructing it in scope never reads that state back` };
+  }
+  // A spec needs a schema: a name and a stateless process alone leave nothing to register.
+  if (!shape.schema) return null;
+  const kept = shape.privateWrites?.length ? ` (it keeps private state ${shape.privateWrites.map((f) => `this.${f}`).join(", ")} that nothing reads back; a conversion moves it out)` : "";
+  return { kind: "capability", reason: `capability-shaped by shape: ${parts(shape, wire)}${kept}; ${scope}` };
+}

@@ -1,0 +1,99 @@
+/**
+ * The shape of a class body, for "capability-shaped by shape": a schema member, a process
+ * method, the fields methods write outside the constructor (lazy caches left out: a cache is not
+ * per-call state read back), and the effects the process method's callees name. Fed node by node
+ * from class-facts.ts's one walk over each member, so it costs no second pass.
+ */
+import type TS from "typescript";
+import type { ClassShapeFact } from "./facts.js";
+import { propertyNameText, type Ctx } from "./ast-utils.js";
+
+const SCHEMA_MEMBERS = new Set(["inputSchema", "jsonSchema", "schema", "parameters", "argsSchema", "input_schema", "paramsSchema", "zodSchema", "inputParameters", "parametersSchema"]);
+const PROCESS_MEMBERS = ["process", "execute", "_call", "invoke", "call", "run", "handler", "_run"];
+
+/** Callee names (last segment) → effect. Checked against the name lowercased, by prefix. */
+const EFFECTS: readonly (readonly [RegExp, string])[] = [
+  [/^(fetch|axios|got|request|httprequest|download|upload|sendmail|sendemail|navigate|goto|websocket)/, "network"],
+  [/^(exec|execfile|execsync|spawn|fork|runinnewcontext|runinthiscontext|evaluate|eval|runcode|runscript|runworkflow|runjob|runnode|startjob)/, "execute"],
+  [/^(writefile|appendfile|mkdir|rm|rmdir|unlink|rename|copyfile|insert|upsert|update|delete|destroy|remove|save|put|patch|create|store|persist|index|add)/, "write"],
+  [/^(readfile|readdir|stat|lstat|access|exists|get|find|list|query|select|search|load|read|count|lookup|describe|paginate)/, "read"],
+];
+
+export interface ShapeCollector {
+  member(member: TS.ClassElement): void;
+  /** One node of `member`'s body, as the walk meets it. */
+  visit(node: TS.Node, parent: TS.Node, member: TS.ClassElement): void;
+  result(): ClassShapeFact;
+}
+
+function memberName(ts: Ctx["ts"], member: TS.ClassElement): string | null {
+  return member.name ? propertyNameText(ts, member.name) : null;
+}
+
+/** Is `this.<field> = …` guarded as a lazy cache (`if (!this.x)`, `if (this.x === undefined)`, `this.x ??= …`)? */
+function isLazyCache(ctx: Ctx, assign: TS.BinaryExpression, field: string, parent: TS.Node): boolean {
+  const { ts } = ctx;
+  const op = assign.operatorToken.kind;
+  if (op === ts.SyntaxKind.QuestionQuestionEqualsToken || op === ts.SyntaxKind.BarBarEqualsToken) return true;
+  // parent is the expression statement; the if is found through the text of the nearest enclosing condition.
+  void parent;
+  const text = ctx.sf.text;
+  const before = text.slice(Math.max(0, assign.getStart(ctx.sf) - 160), assign.getStart(ctx.sf));
+  const guard = new RegExp(`if\\s*\\(\\s*(?:!\\s*this\\.${field}\\b|this\\.${field}\\s*(?:===?|==)\\s*(?:undefined|null)\\b)[^)]*\\)\\s*\\{?\\s*$`);
+  return guard.test(before);
+}
+
+export function createShapeCollector(ctx: Ctx): ShapeCollector {
+  const { ts } = ctx;
+  let schema: string | null = null;
+  const processes = new Set<string>();
+  const stateWrites = new Set<string>();
+  const effects = new Set<string>();
+  const privateFields = new Set<string>();
+  const getters = new Set<string>();
+  return {
+    member(member) {
+      const name = memberName(ts, member);
+      if (name === null) return;
+      const mods = ts.canHaveModifiers(member) ? ts.getModifiers(member) : undefined;
+      const hidden = (member.name && ts.isPrivateIdentifier(member.name)) || mods?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
+      if (hidden && ts.isPropertyDeclaration(member)) privateFields.add(name);
+      if (ts.isGetAccessorDeclaration(member)) getters.add(name);
+      if (ts.isConstructorDeclaration(member)) {
+        for (const p of member.parameters) {
+          const pm = ts.getModifiers(p);
+          if (ts.isIdentifier(p.name) && pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) privateFields.add(p.name.text);
+        }
+      }
+      if (SCHEMA_MEMBERS.has(name) && (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) && schema === null) schema = name;
+      if (PROCESS_MEMBERS.includes(name) && (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))) processes.add(name);
+    },
+    visit(node, parent, member) {
+      if (ts.isConstructorDeclaration(member)) return;
+      if (ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        const op = node.operatorToken.kind;
+        const assigns = op === ts.SyntaxKind.EqualsToken || op === ts.SyntaxKind.QuestionQuestionEqualsToken || op === ts.SyntaxKind.BarBarEqualsToken || op === ts.SyntaxKind.PlusEqualsToken;
+        if (assigns && !isLazyCache(ctx, node, node.left.name.text, parent)) stateWrites.add(node.left.name.text);
+      }
+      const name = memberName(ts, member);
+      if (name === null || !PROCESS_MEMBERS.includes(name) || !ts.isCallExpression(node)) return;
+      const callee = node.expression;
+      const last = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      if (!last) return;
+      const lower = last.toLowerCase();
+      for (const [re, effect] of EFFECTS) {
+        if (re.test(lower)) {
+          effects.add(effect);
+          break;
+        }
+      }
+    },
+    result() {
+      const process = PROCESS_MEMBERS.find((p) => processes.has(p)) ?? null;
+      const exposed = (f: string) => !privateFields.has(f) || getters.has(f.replace(/^[_#]+/, ""));
+      const all = [...stateWrites].sort();
+      const privateWrites = all.filter((f) => !exposed(f));
+      return { schema, process, stateWrites: all.filter(exposed), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
+    },
+  };
+}

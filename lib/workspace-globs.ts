@@ -1,0 +1,136 @@
+/**
+ * Where a monorepo's packages live, as its own manifests say: `package.json` `workspaces`
+ * (npm, yarn: an array or `{ packages: [...] }`), `pnpm-workspace.yaml` `packages:`, and
+ * `lerna.json` `packages`. With none of them (an nx-style repo, or a bare folder of packages),
+ * the conventional folders `packages/*`, `libs/*` and `apps/*` are tried. `!`-patterns exclude.
+ * The patterns name package folders; expandWorkspaceGlobs lists the folders that hold a
+ * package.json (never under node_modules or a dot folder).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { globToRegExp } from "./glob.js";
+import { isNeverScannedDir } from "./never-scanned.js";
+
+export interface WorkspaceGlobs {
+  /** Folder patterns, root-relative (`packages/*`, `libs/providers/*`). */
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  /** Which file said so: "package.json workspaces", "pnpm-workspace.yaml", "lerna.json", or "default". */
+  readonly source: string;
+}
+
+const FALLBACK = ["packages/*", "libs/*", "apps/*"];
+
+function readJson(path: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(readFileSync(path, "utf8")) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/** The `packages:` list of a pnpm-workspace.yaml (block or flow style); the rest of the file is not needed. */
+export function pnpmWorkspacePatterns(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r?\n/);
+  const unquote = (s: string) => s.trim().replace(/^(['"])(.*)\1$/, "$2").trim();
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^packages\s*:\s*(.*)$/.exec(lines[i] ?? "");
+    if (!m) continue;
+    const rest = (m[1] ?? "").replace(/\s+#.*$/, "").trim();
+    if (rest.startsWith("[")) return rest.replace(/^\[|\]$/g, "").split(",").map(unquote).filter(Boolean);
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j] ?? "";
+      if (/^\s*(#.*)?$/.test(line)) continue;
+      const item = /^\s+-\s*(.+?)\s*(?:#.*)?$/.exec(line) ?? /^-\s*(.+?)\s*(?:#.*)?$/.exec(line);
+      if (!item) break;
+      out.push(unquote(item[1] ?? ""));
+    }
+    return out.filter(Boolean);
+  }
+  return out;
+}
+
+export function readWorkspaceGlobs(root: string): WorkspaceGlobs {
+  const split = (patterns: readonly string[], source: string): WorkspaceGlobs => {
+    const clean = (p: string) => p.replace(/^\.\//, "").replace(/\/+$/, "");
+    return {
+      include: patterns.filter((p) => !p.startsWith("!")).map(clean),
+      exclude: patterns.filter((p) => p.startsWith("!")).map((p) => clean(p.slice(1))),
+      source,
+    };
+  };
+  const manifest = readJson(join(root, "package.json"));
+  const ws = manifest?.["workspaces"];
+  const fromManifest = Array.isArray(ws) ? strings(ws) : strings((ws as Record<string, unknown> | undefined)?.["packages"]);
+  if (fromManifest.length > 0) return split(fromManifest, "package.json workspaces");
+  const pnpm = join(root, "pnpm-workspace.yaml");
+  if (existsSync(pnpm)) {
+    const patterns = pnpmWorkspacePatterns(readFileSync(pnpm, "utf8"));
+    if (patterns.length > 0) return split(patterns, "pnpm-workspace.yaml");
+  }
+  const lerna = strings(readJson(join(root, "lerna.json"))?.["packages"]);
+  if (lerna.length > 0) return split(lerna, "lerna.json");
+  return split(FALLBACK, "default");
+}
+
+/** The static folder prefix of a pattern (`libs/providers/*` → `libs/providers`). */
+function staticPrefix(pattern: string): string {
+  const segs = pattern.split("/");
+  const i = segs.findIndex((s) => /[*?[{]/.test(s));
+  return (i === -1 ? segs : segs.slice(0, i)).join("/");
+}
+
+/** Root-relative folders matching the globs that hold a package.json, sorted, without duplicates. */
+export function expandWorkspaceGlobs(root: string, globs: WorkspaceGlobs): string[] {
+  const found = new Set<string>();
+  const excludes = globs.exclude.map((g) => globToRegExp(g, { dot: false }));
+  for (const pattern of globs.include) {
+    const re = globToRegExp(pattern, { dot: false });
+    const depthLimit = pattern.includes("**") ? 6 : pattern.split("/").length;
+    const walk = (rel: string, depth: number): void => {
+      if (rel && re.test(rel) && existsSync(join(root, rel, "package.json"))) found.add(rel);
+      if (depth >= depthLimit) return;
+      let entries;
+      try {
+        entries = readdirSync(join(root, rel), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (!e.isDirectory() || isNeverScannedDir(e.name) || e.name.startsWith(".")) continue;
+        walk(rel ? `${rel}/${e.name}` : e.name, depth + 1);
+      }
+    };
+    const start = staticPrefix(pattern);
+    if (start && !existsSync(join(root, start))) continue;
+    walk(start, start ? start.split("/").length : 0);
+  }
+  return [...found].filter((dir) => !excludes.some((x) => x.test(dir))).sort();
+}
+
+const SOURCE_GLOB = "**/*.{ts,tsx,mts,cts}";
+
+/**
+ * The default scan scope for a root: the source under every workspace folder its manifests
+ * declare (`libs/*` → `libs/**\/*.{ts,…}`), or, with no manifest, under whichever of
+ * packages/, libs/ and apps/ exist. `packages/**` alone when that is all there is (the
+ * design document's convention).
+ */
+export function workspaceScanInclude(root: string, fallback: readonly string[]): string[] {
+  const globs = readWorkspaceGlobs(root);
+  const tops = new Set<string>();
+  for (const p of globs.include) {
+    const prefix = staticPrefix(p);
+    if (!prefix) continue;
+    if (globs.source === "default" && !existsSync(join(root, prefix))) continue;
+    tops.add(prefix);
+  }
+  // Nested patterns (`libs/*`, `libs/providers/*`) share their top folder's one glob.
+  const roots = [...tops].filter((t) => ![...tops].some((o) => o !== t && t.startsWith(`${o}/`))).sort();
+  if (roots.length === 0 || (roots.length === 1 && roots[0] === "packages")) return [...fallback];
+  return roots.map((r) => `${r}/${SOURCE_GLOB}`);
+}
