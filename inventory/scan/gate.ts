@@ -13,8 +13,10 @@
  * declares-base test in prefilter.ts (gate.test.ts compares them).
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
+import { structureOf, type FileStructure } from "./structure.js";
 
-export interface FileGate {
+/** `FileStructure` (structure.ts): the token facts the pre-filter's fixpoint runs on. */
+export interface FileGate extends FileStructure {
   readonly hinted: boolean;
   /** A base name passed as an argument (`WithRetry(Tool)`): the file may bind a mixin's class to a variable. */
   readonly baseArgument: boolean;
@@ -35,7 +37,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT_NAME = /^[A-Za-z_$][\w$]*$/;
 
 // Byte classes; `undefined` (past either end of the buffer) is in none of them.
-const isIdent = (c: number | undefined) =>
+export const isIdent = (c: number | undefined) =>
   c !== undefined && ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36);
 /** A regex `\\w` character (for `\\b`): no `$`. */
 const isWord = (c: number | undefined) => c !== 36 && isIdent(c);
@@ -132,7 +134,7 @@ function commonSubstring(names: readonly string[]): string {
 
 /** Lowercase letters from most to least common in source code; any uppercase letter is rarer still. */
 const LOWER_BY_FREQUENCY = "etaoinsrlcdupmhfgbywvkxjqz";
-const byteCost = (c: number) => (c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30);
+export const byteCost = (c: number) => (c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30);
 
 /** The rarest byte every name contains, or -1: one sweep over it finds every occurrence of every name. */
 function sharedAnchor(names: readonly string[]): number {
@@ -245,7 +247,7 @@ function anchorSweep(anchor: number, baseNames: readonly string[], beltNames: re
       }
       if (!mentionsBelt) for (const { name, offsets } of belts) for (const k of offsets) if (nameAt(b, p - k, name)) mentionsBelt = true;
     }
-    return { hinted: baseArgument || isHinted(b), baseArgument, declaresBase, newTargets: newTargetsOf(b), mentionsBelt };
+    return { hinted: baseArgument || isHinted(b), baseArgument, declaresBase, newTargets: newTargetsOf(b), mentionsBelt, ...structureOf(b) };
   };
 }
 
@@ -281,6 +283,7 @@ function separateSweeps(baseNames: readonly string[], beltNames: readonly string
       declaresBase: declaresBase(b),
       newTargets: newTargetsOf(b),
       mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+      ...structureOf(b),
     };
   };
 }

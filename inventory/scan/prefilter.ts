@@ -12,6 +12,9 @@
 
 import { isIdentCode } from "../extract/liveness.js";
 
+/** What `trimStart` skips, for the characters that occur before code. */
+const isBlankCode = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff;
+
 export interface TextHints {
   /** `class A extends …` headers: the class name (or null) and identifiers in the heritage. */
   readonly heritages: readonly { readonly name: string | null; readonly idents: readonly string[] }[];
@@ -24,6 +27,12 @@ export interface TextHints {
   readonly exportListNames: readonly string[];
   /** `const Retrying = WithRetry(Tool)`: [argument, variable] pairs (PascalCase both: a variable holding a class). */
   readonly mixinVars: readonly (readonly [string, string])[];
+  /**
+   * What each `export default …` / `{ X as default }` may denote: identifiers (`export default X`
+   * → X; a class → its name and heritage; an expression → its identifiers). Importers may give
+   * such a class any name, so a default import counts only when one of these is a candidate.
+   */
+  readonly defaultExports: readonly (readonly string[])[];
 }
 
 const CLASS_KEYWORD = /\bclass\b\s*([A-Za-z_$][\w$]*)?/g;
@@ -41,6 +50,28 @@ const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
 /** `const Name = [(]callee[<…>](args…`: the variable and up to 300 characters of arguments. */
 const MIXIN_VAR = /\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=\s*\(?\s*[A-Za-z_$][\w$.]*\s*(?:<[^;()]*>)?\s*\(([^;]{0,300})/g;
 const CLASS_IDENT = /\b[A-Z][\w$]*/g;
+const DEFAULT_EXPORT = /\bexport\s+default\s+/g;
+const DEFAULT_CLASS = /^(?:abstract\s+)?class\b\s*([A-Za-z_$][\w$]*)?/;
+/** How much of a default-exported expression is read for its identifiers. */
+const MAX_DEFAULT_EXPR = 300;
+
+/** What the file's default exports may denote (see TextHints.defaultExports). */
+function defaultExportsOf(text: string, aliases: readonly (readonly [string, string])[]): string[][] {
+  const out: string[][] = aliases.filter(([, to]) => to === "default").map(([from]) => [from]);
+  for (const m of text.matchAll(DEFAULT_EXPORT)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const cls = DEFAULT_CLASS.exec(text.slice(at, at + 200));
+    if (cls) {
+      const named = cls[1] !== undefined && cls[1] !== "extends" && cls[1] !== "implements";
+      const heritage = heritageAfter(text, named ? at + cls[0].length : at + cls[0].indexOf("class") + 5);
+      out.push([...(named ? [cls[1] as string] : []), ...((heritage ?? "").slice(0, MAX_HERITAGE).match(IDENT) ?? [])]);
+    } else {
+      const end = text.indexOf(";", at);
+      out.push(text.slice(at, end === -1 ? at + MAX_DEFAULT_EXPR : Math.min(end, at + MAX_DEFAULT_EXPR)).match(IDENT) ?? []);
+    }
+  }
+  return out;
+}
 
 const keywordAt = (text: string, i: number, word: string) =>
   text.startsWith(word, i) && !isIdentCode(text.charCodeAt(i - 1)) && !isIdentCode(text.charCodeAt(i + word.length));
@@ -101,13 +132,36 @@ function declaresVariable(text: string, name: string): boolean {
 }
 const keywordEndsAt = (text: string, end: number, word: string) => text.startsWith(word, end - word.length + 1) && !isIdentCode(text.charCodeAt(end - word.length));
 
-/** Is this position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local) */
-function inLineComment(text: string, index: number): boolean {
-  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
-  const prefix = text.slice(lineStart, index);
-  if (prefix.includes("//")) return true;
-  const trimmed = prefix.trimStart();
-  return trimmed.startsWith("*") || trimmed.startsWith("/*");
+/**
+ * Is a position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local.) Asked in
+ * text order, so the current line's facts are worked out once per line: a minified file is one
+ * long line, and looking back to its start for every `class` made the hints quadratic.
+ */
+function lineCommentTest(text: string): (index: number) => boolean {
+  let lineStart = -1;
+  let lineEnd = -1;
+  let slashes = -1; // first `//` of the line, or -1
+  let starred = false; // the line's first non-blank characters are `*` or `/*`
+  let firstCode = 0;
+  let nextSlashes = -1;
+  let slashesFrom = Infinity;
+  return (index) => {
+    if (index < lineStart || index > lineEnd) {
+      lineStart = text.lastIndexOf("\n", index - 1) + 1;
+      const nl = text.indexOf("\n", index);
+      lineEnd = nl === -1 ? text.length : nl;
+      // The next `//` at or after the line start, remembered: a file without one is searched once, not once a line.
+      if (lineStart < slashesFrom || (nextSlashes !== -1 && nextSlashes < lineStart)) nextSlashes = text.indexOf("//", lineStart);
+      slashesFrom = lineStart;
+      slashes = nextSlashes !== -1 && nextSlashes < lineEnd ? nextSlashes : -1;
+      let j = lineStart;
+      while (j < lineEnd && isBlankCode(text.charCodeAt(j))) j++;
+      firstCode = j;
+      starred = text.charCodeAt(j) === 42 || (text.charCodeAt(j) === 47 && text.charCodeAt(j + 1) === 42);
+    }
+    if (slashes !== -1 && slashes + 1 < index) return true;
+    return starred && firstCode < index;
+  };
 }
 
 /**
@@ -119,12 +173,13 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
   const aliases: [string, string][] = [];
   const defaultImports: string[] = [];
   const exportListNames: string[] = [];
+  const inLineComment = lineCommentTest(text);
   if (text.includes("extends")) {
     for (const m of text.matchAll(CLASS_KEYWORD)) {
       // `class extends X`: the word after `class` is the keyword, not a name.
       const named = m[1] !== undefined && m[1] !== "extends" && m[1] !== "implements";
       const heritage = heritageAfter(text, named ? (m.index ?? 0) + m[0].length : (m.index ?? 0) + 5);
-      if (heritage === null || inLineComment(text, m.index ?? 0)) continue;
+      if (heritage === null || inLineComment(m.index ?? 0)) continue;
       const idents = heritage.slice(0, MAX_HERITAGE).match(IDENT) ?? [];
       let name = named ? (m[1] ?? null) : null;
       if (!name) {
@@ -153,11 +208,12 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
   });
   if (bindsMixin) {
     for (const m of text.matchAll(MIXIN_VAR)) {
-      if (inLineComment(text, m.index ?? 0)) continue;
+      if (inLineComment(m.index ?? 0)) continue;
       for (const arg of (m[2] ?? "").match(CLASS_IDENT) ?? []) mixinVars.push([arg, m[1] ?? ""]);
     }
   }
-  return { heritages, aliases, defaultImports, starExport, exportListNames, mixinVars };
+  const defaultExports = hasExport && text.includes("default") ? defaultExportsOf(text, aliases) : [];
+  return { heritages, aliases, defaultImports, starExport, exportListNames, mixinVars, defaultExports };
 }
 
 /**
@@ -177,11 +233,23 @@ function defaultAliasesExtended(all: readonly TextHints[]): string[] {
   return defaults.filter((n) => extended.has(n));
 }
 
+/** Does some default export denote one of the names (then a default import may stand for a candidate)? */
+export function defaultExportsAny(hints: Iterable<TextHints>, names: ReadonlySet<string>): boolean {
+  for (const h of hints) if (h.defaultExports.some((ids) => ids.some((i) => names.has(i)))) return true;
+  return false;
+}
+
+/** Whether a default import may stand for the base or a subclass (true unless the caller knows no default export can). */
+export interface CandidateOptions {
+  readonly defaultImports?: boolean;
+}
+
 /** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
-export function candidateNames(baseNames: readonly string[], hints: Iterable<TextHints>): Set<string> {
+export function candidateNames(baseNames: readonly string[], hints: Iterable<TextHints>, options: CandidateOptions = {}): Set<string> {
   const names = new Set(baseNames);
   const all = [...hints];
-  for (const n of defaultAliasesExtended(all)) names.add(n);
+  const defaults = options.defaultImports ?? true;
+  if (defaults) for (const n of defaultAliasesExtended(all)) names.add(n);
   let grew = true;
   while (grew) {
     grew = false;
@@ -190,18 +258,21 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
       for (const [from, to] of h.mixinVars) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
       for (const c of h.heritages) {
         if (!c.name || names.has(c.name)) continue;
-        if (c.idents.some((i) => names.has(i) || h.defaultImports.includes(i))) (names.add(c.name), (grew = true));
+        if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i)))) (names.add(c.name), (grew = true));
       }
     }
   }
   return names;
 }
 
-/** Phase 1: the file may declare a subclass, re-export one, declare the base, or bind a mixin over one. */
-export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>): boolean {
-  if (h.starExport) return true;
+/**
+ * Phase 1: the file may declare a subclass, re-export one by name, or bind a mixin over one. (A
+ * barrel of `export *` is parsed when a parsed file's import leads through it: see select.ts.)
+ */
+export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>, options: CandidateOptions = {}): boolean {
+  const defaults = options.defaultImports ?? true;
   if (h.mixinVars.some(([from]) => names.has(from))) return true;
-  if (h.heritages.some((c) => c.idents.some((i) => names.has(i) || h.defaultImports.includes(i)))) return true;
+  if (h.heritages.some((c) => c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))) return true;
   return h.exportListNames.some((n) => names.has(n));
 }
 
@@ -220,7 +291,7 @@ export function mentionNames(names: Iterable<string>): string[] {
 
 // ── Byte-level gates: most files are rejected without decoding them to a string. ──
 
-const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [] };
+const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [], defaultExports: [] };
 
 const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;
 const isIdentByte = (c: number | undefined) =>
