@@ -17,7 +17,16 @@ const isBlankCode = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0
 
 export interface TextHints {
   /** `class A extends …` headers: the class name (or null) and identifiers in the heritage. */
-  readonly heritages: readonly { readonly name: string | null; readonly idents: readonly string[] }[];
+  readonly heritages: readonly {
+    readonly name: string | null;
+    readonly idents: readonly string[];
+    /**
+     * The identifiers that can be the parent: those outside `{…}`, `[…]` and `<…>` (the resolver
+     * takes the clause's path or a call's identifier-path arguments, never an object's or a type
+     * argument's contents: `Schema.Class<X>()({ tool: Tool })` has no parent named Tool).
+     */
+    readonly parents?: readonly string[];
+  }[];
   /** `a as b` pairs in import/export braces. */
   readonly aliases: readonly (readonly [string, string])[];
   /** Default-import local names (may stand for anything). */
@@ -119,6 +128,36 @@ function heritageAfter(text: string, from: number): string | null {
   return start === -1 ? null : text.slice(start, end);
 }
 
+/**
+ * The text with what lies inside `{…}`, `[…]`, `<…>` and strings blanked out (depth counted as
+ * heritageAfter counts it). `callArgs`: the text is a call's arguments; it ends at the `)` that
+ * closes the call. What is left is what a mixin's identifier-path arguments (heritage.ts) can be.
+ */
+function outsideBrackets(text: string, callArgs = false): string {
+  let out = "";
+  let depth = 0;
+  let parens = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const opens = c === 123 || c === 91 || c === 60 || c === 39 || c === 34 || c === 96;
+    const closes = c === 125 || c === 93 || (c === 62 && text.charCodeAt(i - 1) !== 61);
+    if (c === 40 && depth === 0) parens++;
+    else if (c === 41 && depth === 0 && --parens < 0 && callArgs) return out + text.slice(from, i);
+    if (opens) {
+      if (depth === 0) out += `${text.slice(from, i)} `;
+      if (c === 39 || c === 34 || c === 96) {
+        const e = stringEnd(text, i, text.length);
+        if (depth === 0) from = e + 1;
+        i = e;
+        continue;
+      }
+      depth++;
+    } else if (closes && depth > 0 && --depth === 0) from = i + 1;
+  }
+  return depth === 0 ? out + text.slice(from) : out;
+}
+
 /** Does the text declare a variable `name` (`const|let|var name`)? A native search for the name, then a look back. */
 function declaresVariable(text: string, name: string): boolean {
   for (let p = text.indexOf(name); p !== -1; p = text.indexOf(name, p + 1)) {
@@ -169,7 +208,7 @@ function lineCommentTest(text: string): (index: number) => boolean {
  * passes the byte gate's `baseArgument`); otherwise only when a class here extends a variable.
  */
 export function textHints(text: string, options: { readonly mixinVars?: boolean } = {}): TextHints {
-  const heritages: { name: string | null; idents: string[] }[] = [];
+  const heritages: { name: string | null; idents: string[]; parents?: string[] }[] = [];
   const aliases: [string, string][] = [];
   const defaultImports: string[] = [];
   const exportListNames: string[] = [];
@@ -181,12 +220,13 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
       const heritage = heritageAfter(text, named ? (m.index ?? 0) + m[0].length : (m.index ?? 0) + 5);
       if (heritage === null || inLineComment(m.index ?? 0)) continue;
       const idents = heritage.slice(0, MAX_HERITAGE).match(IDENT) ?? [];
+      const parents = outsideBrackets(heritage.slice(0, MAX_HERITAGE)).match(IDENT) ?? [];
       let name = named ? (m[1] ?? null) : null;
       if (!name) {
         const before = text.slice(Math.max(0, (m.index ?? 0) - 80), m.index);
         name = VAR_CLASS.exec(before)?.[1] ?? null;
       }
-      heritages.push({ name, idents });
+      heritages.push(parents.length === idents.length ? { name, idents } : { name, idents, parents });
     }
   }
   const hasExport = text.includes("export");
@@ -209,7 +249,7 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
   if (bindsMixin) {
     for (const m of text.matchAll(MIXIN_VAR)) {
       if (inLineComment(m.index ?? 0)) continue;
-      for (const arg of (m[2] ?? "").match(CLASS_IDENT) ?? []) mixinVars.push([arg, m[1] ?? ""]);
+      for (const arg of outsideBrackets(m[2] ?? "", true).match(CLASS_IDENT) ?? []) mixinVars.push([arg, m[1] ?? ""]);
     }
   }
   const defaultExports = hasExport && text.includes("default") ? defaultExportsOf(text, aliases) : [];
@@ -242,6 +282,12 @@ export function defaultExportsAny(hints: Iterable<TextHints>, names: ReadonlySet
 /** Whether a default import may stand for the base or a subclass (true unless the caller knows no default export can). */
 export interface CandidateOptions {
   readonly defaultImports?: boolean;
+  /**
+   * Also take classes whose heritage names a candidate (default true). The scan turns it off:
+   * it learns which classes are subclasses from the module graph, and asks here only for the
+   * names a subclass is renamed to (aliases, mixin bindings).
+   */
+  readonly classes?: boolean;
 }
 
 /** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
@@ -256,7 +302,7 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
     for (const h of all) {
       for (const [from, to] of h.aliases) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
       for (const [from, to] of h.mixinVars) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
-      for (const c of h.heritages) {
+      for (const c of options.classes === false ? [] : h.heritages) {
         if (!c.name || names.has(c.name)) continue;
         if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i)))) (names.add(c.name), (grew = true));
       }
@@ -272,7 +318,7 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
 export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>, options: CandidateOptions = {}): boolean {
   const defaults = options.defaultImports ?? true;
   if (h.mixinVars.some(([from]) => names.has(from))) return true;
-  if (h.heritages.some((c) => c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))) return true;
+  if (h.heritages.some((c) => (c.parents ?? c.idents).some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))) return true;
   return h.exportListNames.some((n) => names.has(n));
 }
 

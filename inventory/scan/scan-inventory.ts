@@ -14,10 +14,11 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { makeGate } from "./gate.js";
-import { Follower, keepFor, selectPhase1, selectPhase2 } from "./select.js";
+import { Follower, keepFor, Phase1Selector, selectPhase2 } from "./select.js";
 import { Sources } from "./sources.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
 import { ModuleGraph } from "../resolve/module-graph.js";
+import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -114,25 +115,37 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
-  const p1 = selectPhase1(files, sources, config, statCache);
-  lap("prefilter");
   const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
-  progress({ phase: "parse", done: 0, total: p1.phase1.length });
   const packages = listWorkspacePackages(root);
-  const follower = new Follower(p1, new ModuleGraph(new Map(), files, packageRefs(root, packages)), sources);
+  const refs = packageRefs(root, packages);
+  const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
   // Parse, then the barrels the parsed files' imports lead through, until none is left.
   const parseAndFollow = (list: readonly string[]) => {
     for (let batch = list; batch.length > 0; ) {
+      lap("prefilter");
       extractor.extract(batch);
       lap("parse");
       batch = follower.next(batch.flatMap((f) => extractor.facts.get(f) ?? []), extractor.facts);
-      lap("prefilter");
     }
   };
-  parseAndFollow(p1.phase1);
+  // Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved.
+  const selector = new Phase1Selector(files, sources, config, statCache);
+  progress({ phase: "parse", done: 0, total: 0 });
+  let subclasses: ReturnType<typeof resolveSubclasses>["subclasses"] = new Map();
+  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known; ) {
+    follower.update(selector.names, selector.defaultImports);
+    parseAndFollow(batch);
+    known = subclasses.size;
+    const facts = [...extractor.facts.values()];
+    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
+    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  }
+  const factories = new Set([...subclasses.values()].flatMap((s) => (s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [])));
+  const p1 = { names: selector.names, factories, defaultImports: selector.defaultImports };
+  follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
-  lap("prefilter");
   parseAndFollow(phase2);
+  lap("prefilter");
   extractor.saveCache();
   statCache?.save();
   lap("parse");

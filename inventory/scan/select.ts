@@ -28,10 +28,12 @@ import { bufferWantedInPhase2, candidateNames, defaultExportsAny, defaultImportL
 import type { Sources } from "./sources.js";
 import type { StatCache } from "./stat-cache.js";
 
+/** What phase 1 found. */
 export interface Phase1 {
-  /** Candidate names: the base names and every name that may denote a subclass. */
+  /** The base names, the subclasses' names and the names they are renamed to. */
   readonly names: ReadonlySet<string>;
-  readonly phase1: readonly string[];
+  /** The functions subclasses are declared in (class factories: their callers construct them). */
+  readonly factories: ReadonlySet<string>;
   /** Whether a default import may stand for a candidate (see above). */
   readonly defaultImports: boolean;
 }
@@ -63,58 +65,77 @@ class HintsOf {
   }
 }
 
-export function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig, statCache: StatCache | undefined): Phase1 {
-  const hints = new HintsOf(sources, statCache);
-  const base = config.base.names;
-  const gated = files.flatMap((f) => {
-    const g = sources.gates.get(f);
-    return g === undefined ? [] : [[f, g] as const];
-  });
-  // Looked at whatever their names: the base's own file, and files whose facts are not tied to a name.
-  const examined = new Set(gated.filter(([f, g]) => f === config.base.module || g.declaresBase || g.baseArgument || g.extendsLocalVariable).map(([f]) => f));
-  for (const f of examined) hints.get(f, sources.gates.get(f) as FileGate);
-  let names = new Set(base);
-  let defaultImports = false;
-  for (;;) {
-    let grew = false;
-    for (const [f, g] of gated) {
-      if (examined.has(f) || g.idents.length === 0) continue;
-      // With default imports in play any heritage may name a candidate: every file is looked at.
-      if (!defaultImports && !g.idents.some((i) => names.has(i))) continue;
-      examined.add(f);
-      hints.get(f, g);
-      grew = true;
-    }
-    const all = [...examined].map((f) => hints.known.get(f) as TextHints);
-    const next = candidateNames(base, all, { defaultImports });
-    // Only a file naming a candidate can default-export one, and those files all have hints now.
-    const defaults: boolean = defaultImports || defaultExportsAny(all, next);
-    if (!grew && next.size === names.size && defaults === defaultImports) break;
-    names = next;
-    defaultImports = defaults;
-  }
-  const phase1 = files.filter((f) => {
-    if (!sources.gates.has(f)) return false;
-    const h = hints.known.get(f);
-    return f === config.base.module || sources.gates.get(f)?.declaresBase === true || (h !== undefined && wantedInPhase1(h, names, { defaultImports }));
-  });
-  return { names, phase1, defaultImports };
-}
+/**
+ * Phase 1, in rounds: `next(names)` looks at the files whose token facts name one of `names`
+ * (all of them once default imports count) and returns those of them not parsed yet that may
+ * declare a subclass, re-export one or bind a mixin over one. The caller parses them, asks the
+ * module graph which classes are subclasses, and calls again with their names until no new
+ * file comes back: names that only look like a subclass's (a class `Tool` of another library,
+ * whatever extends it) never spread.
+ */
+export class Phase1Selector {
+  private readonly hints: HintsOf;
+  private readonly gated: (readonly [string, FileGate])[];
+  private readonly examined = new Set<string>();
+  private readonly returned = new Set<string>();
+  private defaults = false;
+  /** The names of the last round, renames included. */
+  names: ReadonlySet<string> = new Set();
 
-/** Class names and factory names the parsed facts add to phase 2 (classes whose heritage names a candidate). */
-function mattering(facts: Iterable<FileFacts>, names: ReadonlySet<string>) {
-  const classNames = new Set(names);
-  const factories = new Set<string>();
-  for (const f of facts) {
-    for (const c of f.classes) {
-      const h = c.heritage;
-      const idents = h ? [...(h.path ?? []), ...(h.mixinArgs ?? []).flatMap((a) => a.path), ...h.text.split(/[^\w$]+/)] : [];
-      if (!(c.name !== null && names.has(c.name)) && !idents.some((i) => names.has(i))) continue;
-      if (c.name) classNames.add(c.name);
-      if (c.enclosingFunction) factories.add(c.enclosingFunction.split(".").pop() ?? c.enclosingFunction);
+  constructor(
+    private readonly files: readonly string[],
+    private readonly sources: Sources,
+    private readonly config: CapkitConfig,
+    statCache: StatCache | undefined,
+  ) {
+    this.hints = new HintsOf(sources, statCache);
+    this.gated = files.flatMap((f) => {
+      const g = sources.gates.get(f);
+      return g === undefined ? [] : [[f, g] as const];
+    });
+    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a name.
+    for (const [f, g] of this.gated) {
+      if (f === config.base.module || g.declaresBase || g.baseArgument || g.extendsLocalVariable) this.examine(f, g);
     }
   }
-  return { classNames, factories };
+
+  /** Whether a default import may stand for a candidate: some default export denotes one. */
+  get defaultImports(): boolean {
+    return this.defaults;
+  }
+
+  private examine(f: string, g: FileGate): void {
+    this.examined.add(f);
+    this.hints.get(f, g);
+  }
+
+  next(subclassNames: Iterable<string>): string[] {
+    let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [f, g] of this.gated) {
+        if (this.examined.has(f) || g.idents.length === 0) continue;
+        // With default imports in play any heritage may name a candidate: every file is looked at.
+        if (!this.defaults && !g.idents.some((i) => names.has(i))) continue;
+        this.examine(f, g);
+        grew = true;
+      }
+      const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
+      const renamed = candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
+      // Only a file naming a candidate can default-export one, and those files all have hints now.
+      if (!this.defaults && defaultExportsAny(all, renamed)) (this.defaults = true), (grew = true);
+      if (renamed.size > names.size) grew = true;
+      names = renamed;
+    }
+    this.names = names;
+    const out = this.files.filter((f) => {
+      if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
+      const h = this.hints.known.get(f);
+      return f === this.config.base.module || this.sources.gates.get(f)?.declaresBase === true || (h !== undefined && wantedInPhase1(h, names, { defaultImports: this.defaults }));
+    });
+    for (const f of out) this.returned.add(f);
+    return out;
+  }
 }
 
 /**
@@ -124,7 +145,8 @@ function mattering(facts: Iterable<FileFacts>, names: ReadonlySet<string>) {
  * reading them again (Sources keeps only the files the gate flagged).
  */
 export function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, p1: Phase1, facts: ReadonlyMap<string, FileFacts>, gate: Gate): string[] {
-  const { classNames, factories } = mattering(facts.values(), p1.names);
+  const classNames = new Set(p1.names);
+  const factories = p1.factories;
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
   const fnNames = new Set<string>([...config.classify.beltBuilders, ...factories]);
   const mention = mentionNames(fnNames);
@@ -175,16 +197,22 @@ function demandedLocals(f: FileFacts, names: ReadonlySet<string>, anyPath: boole
  */
 export class Follower {
   private readonly demanded: Set<string>;
-  private readonly names: ReadonlySet<string>;
-  private readonly anyPath: boolean;
+  private names: ReadonlySet<string>;
+  private anyPath: boolean;
   constructor(
-    p1: Phase1,
     private readonly graph: ModuleGraph,
     private readonly sources: Sources,
   ) {
-    this.names = p1.names;
-    this.anyPath = p1.defaultImports;
-    this.demanded = new Set(p1.names);
+    this.names = new Set();
+    this.anyPath = false;
+    this.demanded = new Set();
+  }
+
+  /** The names that matter now (they only grow, round by round). */
+  update(names: ReadonlySet<string>, defaultImports: boolean): void {
+    this.names = names;
+    this.anyPath = defaultImports;
+    for (const n of names) this.demanded.add(n);
   }
 
   /** Files to parse next, given the files just parsed and every file's facts so far. */
