@@ -242,10 +242,13 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
   // The binding regex costs ~20 ms over the bench tree's hinted files, so it runs only where a
   // binding is likely: a base name passed as an argument (the byte gate saw it), or a class here
   // extending a PascalCase name this file declares as a variable.
-  const bindsMixin = options.mixinVars === true || heritages.some((h) => {
+  // One search per distinct name: a file of thousands of classes extending Tool asks once.
+  const firsts = new Set<string>();
+  for (const h of heritages) {
     const first = h.idents[0];
-    return first !== undefined && first.charCodeAt(0) >= 65 && first.charCodeAt(0) <= 90 && declaresVariable(text, first);
-  });
+    if (first !== undefined && first.charCodeAt(0) >= 65 && first.charCodeAt(0) <= 90) firsts.add(first);
+  }
+  const bindsMixin = options.mixinVars === true || [...firsts].some((first) => declaresVariable(text, first));
   if (bindsMixin) {
     for (const m of text.matchAll(MIXIN_VAR)) {
       if (inLineComment(m.index ?? 0)) continue;
