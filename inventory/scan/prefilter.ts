@@ -53,7 +53,6 @@ const IDENT = /[A-Za-z_$][\w$]*/g;
 const BRACES = /\b(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/g;
 const ALIAS = /([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)/g;
 const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)/g;
-const STAR_EXPORT = /\bexport\s*\*/;
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}/g;
 const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
 /** `const Name = [(]callee[<…>](args…`: the variable and up to 300 characters of arguments. */
@@ -158,6 +157,19 @@ function outsideBrackets(text: string, callArgs = false): string {
   return depth === 0 ? out + text.slice(from) : out;
 }
 
+/** `\bexport\s*\*` by `indexOf` (the regex crawled through megabytes of a minified line). */
+function hasStarExport(text: string): boolean {
+  for (let p = text.indexOf("export"); p !== -1; p = text.indexOf("export", p + 6)) {
+    if (p > 0 && isWordCode(text.charCodeAt(p - 1)) === isWordCode(text.charCodeAt(p))) continue;
+    let j = p + 6;
+    while (/\s/.test(text[j] ?? "")) j++;
+    if (text.charCodeAt(j) === 42) return true;
+  }
+  return false;
+}
+/** A regex `\w` character (what `\b` tests). */
+const isWordCode = (c: number) => c !== 36 && isIdentCode(c);
+
 /** Does the text declare a variable `name` (`const|let|var name`)? A native search for the name, then a look back. */
 function declaresVariable(text: string, name: string): boolean {
   for (let p = text.indexOf(name); p !== -1; p = text.indexOf(name, p + 1)) {
@@ -230,7 +242,7 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
     }
   }
   const hasExport = text.includes("export");
-  const starExport = hasExport && STAR_EXPORT.test(text);
+  const starExport = hasExport && hasStarExport(text);
   if (hasExport && text.includes("{")) {
     for (const m of text.matchAll(EXPORT_LIST)) exportListNames.push(...((m[1] ?? "").match(IDENT) ?? []));
   }

@@ -117,7 +117,10 @@ describe("structureOf", () => {
         const idents = new Set(structureOf(bytes).idents);
         const read = [...h.heritages.flatMap((c) => c.idents), ...h.exportListNames, ...h.aliases.map(([from]) => from)];
         expect(read.filter((i) => !idents.has(i)), `${name}/${file}`).toEqual([]);
-        expect(gate(bytes).idents).toEqual(structureOf(bytes).idents);
+        // The gate adds the identifiers passed as arguments that end in a base name (`WithRetry(HttpTool)`).
+        const gated = gate(bytes);
+        expect(gated.idents).toEqual(expect.arrayContaining([...idents]));
+        if (!gated.baseArgument) expect(gated.idents).toEqual([...idents]);
       }
     }
   });

@@ -93,9 +93,10 @@ export class Phase1Selector {
       const g = sources.gates.get(f);
       return g === undefined ? [] : [[f, g] as const];
     });
-    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a name.
+    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a
+    // name (a base name passed as an argument is among the token facts: see gate.ts).
     for (const [f, g] of this.gated) {
-      if (f === config.base.module || g.declaresBase || g.baseArgument || g.extendsLocalVariable) this.examine(f, g);
+      if (f === config.base.module || g.declaresBase || g.extendsLocalVariable) this.examine(f, g);
     }
   }
 
