@@ -100,6 +100,15 @@ export class Phase1Selector {
     }
   }
 
+  /**
+   * With the configured base module in the tree only its classes are the base (resolve-subclasses):
+   * another file's `class Tool` (effect has one) needs no parse for its name alone.
+   */
+  private get moduleInTree(): boolean {
+    const m = this.config.base.module;
+    return m !== null && this.sources.gates.has(m);
+  }
+
   /** Whether a default import may stand for a candidate: some default export denotes one. */
   get defaultImports(): boolean {
     return this.defaults;
@@ -132,7 +141,8 @@ export class Phase1Selector {
     const out = this.files.filter((f) => {
       if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
       const h = this.hints.known.get(f);
-      return f === this.config.base.module || this.sources.gates.get(f)?.declaresBase === true || (h !== undefined && wantedInPhase1(h, names, { defaultImports: this.defaults }));
+      if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree)) return true;
+      return h !== undefined && wantedInPhase1(h, names, { defaultImports: this.defaults });
     });
     for (const f of out) this.returned.add(f);
     return out;
