@@ -36,7 +36,8 @@ export interface AnalyzeInput {
 
 const toPosix = (p: string) => p.split(sep).join("/");
 
-function packageRefs(root: string, packages: readonly WorkspacePackage[]): PackageRef[] {
+/** The workspace packages as the module graph takes them (root-relative, `/` separators). */
+export function packageRefs(root: string, packages: readonly WorkspacePackage[]): PackageRef[] {
   return packages.map((p) => ({
     name: p.name,
     dir: p.dir,

@@ -31,11 +31,41 @@ export type Binding =
 
 const NONE: Binding = { kind: "none" };
 
+/**
+ * A file's names, looked up by name: each map holds the first entry the linear search it
+ * replaces would find (a file of thousands of classes resolved each heritage in a scan of them all).
+ */
+interface FileIndex {
+  /** Top-level classes by name and by key (a name wins over another class's equal key only when it comes first). */
+  readonly topLevel: ReadonlyMap<string, ClassFact>;
+  readonly anyByName: ReadonlyMap<string, ClassFact>;
+  readonly bindings: ReadonlyMap<string, MixinBindingFact>;
+  readonly imports: ReadonlyMap<string, FileFacts["imports"][number]>;
+  readonly localExports: ReadonlyMap<string, FileFacts["localExports"][number]>;
+}
+
+function firstBy<T>(items: readonly T[], keysOf: (item: T) => readonly (string | null)[]): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const item of items) for (const k of keysOf(item)) if (k !== null && !out.has(k)) out.set(k, item);
+  return out;
+}
+
+function indexOf(f: FileFacts): FileIndex {
+  return {
+    topLevel: firstBy(f.classes, (c) => (c.enclosingFunction === null ? [c.name, c.key] : [])),
+    anyByName: firstBy(f.classes, (c) => [c.name]),
+    bindings: firstBy(f.mixinBindings ?? [], (b) => [b.name]),
+    imports: firstBy(f.imports, (i) => [i.local]),
+    localExports: firstBy(f.localExports, (e) => [e.exported]),
+  };
+}
+
 export class ModuleGraph {
   private readonly facts: ReadonlyMap<string, FileFacts>;
   private readonly rules: ReturnType<typeof createSpecifierResolution>;
   private readonly specCache = new Map<string, string | null>();
   private readonly packageNames: readonly string[];
+  private readonly indexes = new Map<string, FileIndex>();
 
   constructor(facts: ReadonlyMap<string, FileFacts>, knownFiles: Iterable<string>, packages: readonly PackageRef[]) {
     this.facts = facts;
@@ -56,6 +86,12 @@ export class ModuleGraph {
     return this.facts.get(file);
   }
 
+  private indexFor(file: string, f: FileFacts): FileIndex {
+    let index = this.indexes.get(file);
+    if (index === undefined) this.indexes.set(file, (index = indexOf(f)));
+    return index;
+  }
+
   /** Root-relative target file, or null when the specifier leads outside the known files. */
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cacheKey = `${fromFile}\0${specifier}`;
@@ -73,7 +109,7 @@ export class ModuleGraph {
     seen.add(visitKey);
     const f = this.facts.get(file);
     if (!f) return NONE;
-    const local = f.localExports.find((e) => e.exported === name);
+    const local = this.indexFor(file, f).localExports.get(name);
     if (local) return this.resolveLocal(file, local.local, seen);
     for (const r of f.reexports) {
       if (r.exported !== name || r.imported === "*" && r.exported === "*") continue;
@@ -103,11 +139,12 @@ export class ModuleGraph {
   resolveLocal(file: string, name: string, seen = new Set<string>()): Binding {
     const f = this.facts.get(file);
     if (!f) return NONE;
-    const cls = f.classes.find((c) => (c.name === name || c.key === name) && c.enclosingFunction === null) ?? f.classes.find((c) => c.name === name);
+    const index = this.indexFor(file, f);
+    const cls = index.topLevel.get(name) ?? index.anyByName.get(name);
     if (cls) return { kind: "class", file, cls };
-    const binding = f.mixinBindings?.find((b) => b.name === name);
+    const binding = index.bindings.get(name);
     if (binding) return { kind: "mixin", file, binding };
-    const imp = f.imports.find((i) => i.local === name);
+    const imp = index.imports.get(name);
     if (!imp) return NONE;
     const target = this.resolveSpecifier(file, imp.specifier);
     if (!target) {

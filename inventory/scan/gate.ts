@@ -13,8 +13,10 @@
  * declares-base test in prefilter.ts (gate.test.ts compares them).
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
+import { structureOf, type FileStructure } from "./structure.js";
 
-export interface FileGate {
+/** `FileStructure` (structure.ts): the token facts the pre-filter's fixpoint runs on. */
+export interface FileGate extends FileStructure {
   readonly hinted: boolean;
   /** A base name passed as an argument (`WithRetry(Tool)`): the file may bind a mixin's class to a variable. */
   readonly baseArgument: boolean;
@@ -35,7 +37,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT_NAME = /^[A-Za-z_$][\w$]*$/;
 
 // Byte classes; `undefined` (past either end of the buffer) is in none of them.
-const isIdent = (c: number | undefined) =>
+export const isIdent = (c: number | undefined) =>
   c !== undefined && ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36);
 /** A regex `\\w` character (for `\\b`): no `$`. */
 const isWord = (c: number | undefined) => c !== 36 && isIdent(c);
@@ -132,7 +134,7 @@ function commonSubstring(names: readonly string[]): string {
 
 /** Lowercase letters from most to least common in source code; any uppercase letter is rarer still. */
 const LOWER_BY_FREQUENCY = "etaoinsrlcdupmhfgbywvkxjqz";
-const byteCost = (c: number) => (c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30);
+export const byteCost = (c: number) => (c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30);
 
 /** The rarest byte every name contains, or -1: one sweep over it finds every occurrence of every name. */
 function sharedAnchor(names: readonly string[]): number {
@@ -212,6 +214,21 @@ function classKeywordBefore(b: Buffer, start: number): boolean {
   return at(b, j - 4, "class") && !isWord(b[j - 5]);
 }
 
+/** The whole identifier passed as an argument whose end is the base name at [start, end) (`HttpTool` of `(HttpTool`). */
+function argumentName(b: Buffer, start: number, end: number): string {
+  let s = start;
+  while (isIdent(b[s - 1])) s--;
+  return b.toString("latin1", s, end);
+}
+
+/**
+ * The argument identifiers join the token facts: a file binding a mixin over `HttpTool` is
+ * looked at (its hints' mixin bindings read) once `HttpTool` is known to be a subclass.
+ */
+function withArguments(g: FileGate, args: readonly string[]): FileGate {
+  return args.length === 0 ? g : { ...g, idents: [...new Set([...g.idents, ...args])] };
+}
+
 export function makeGate(baseNames: readonly string[], beltNames: readonly string[]): Gate {
   const beltList = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n));
   const baseList = [...new Set(baseNames)].filter((n) => n.length > 0);
@@ -231,21 +248,19 @@ function anchorSweep(anchor: number, baseNames: readonly string[], beltNames: re
   return (b) => {
     let declaresBase = false;
     let mentionsBelt = false;
-    let baseArgument = false;
-    for (let p = b.indexOf(anchor); p !== -1 && !(declaresBase && baseArgument && (mentionsBelt || belts.length === 0)); p = b.indexOf(anchor, p + 1)) {
-      if (!declaresBase || !baseArgument) {
-        for (const { name, offsets } of bases) {
-          for (const k of offsets) {
-            const start = p - k;
-            if (!nameAt(b, start, name)) continue;
-            if (!declaresBase && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
-            if (!baseArgument && argumentAt(b, start, start + name.length)) baseArgument = true;
-          }
+    const args: string[] = [];
+    for (let p = b.indexOf(anchor); p !== -1; p = b.indexOf(anchor, p + 1)) {
+      for (const { name, offsets } of bases) {
+        for (const k of offsets) {
+          const start = p - k;
+          if (!nameAt(b, start, name)) continue;
+          if (!declaresBase && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
+          if (argumentAt(b, start, start + name.length)) args.push(argumentName(b, start, start + name.length));
         }
       }
       if (!mentionsBelt) for (const { name, offsets } of belts) for (const k of offsets) if (nameAt(b, p - k, name)) mentionsBelt = true;
     }
-    return { hinted: baseArgument || isHinted(b), baseArgument, declaresBase, newTargets: newTargetsOf(b), mentionsBelt };
+    return withArguments({ hinted: args.length > 0 || isHinted(b), baseArgument: args.length > 0, declaresBase, newTargets: newTargetsOf(b), mentionsBelt, ...structureOf(b) }, args);
   };
 }
 
@@ -269,18 +284,21 @@ function separateSweeps(baseNames: readonly string[], beltNames: readonly string
     return false;
   };
   const bases = baseNames.map((n) => Buffer.from(n, "latin1"));
-  const baseArgumentIn = (b: Buffer) => bases.some((name) => {
-    for (let p = b.indexOf(name); p !== -1; p = b.indexOf(name, p + 1)) if (argumentAt(b, p, p + name.length)) return true;
-    return false;
+  const argumentsIn = (b: Buffer) => bases.flatMap((name) => {
+    const out: string[] = [];
+    for (let p = b.indexOf(name); p !== -1; p = b.indexOf(name, p + 1)) if (argumentAt(b, p, p + name.length)) out.push(argumentName(b, p, p + name.length));
+    return out;
   });
   return (b) => {
-    const baseArgument = baseArgumentIn(b);
-    return {
+    const args = argumentsIn(b);
+    const baseArgument = args.length > 0;
+    return withArguments({
       hinted: baseArgument || isHinted(b),
       baseArgument,
       declaresBase: declaresBase(b),
       newTargets: newTargetsOf(b),
       mentionsBelt: (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
-    };
+      ...structureOf(b),
+    }, args);
   };
 }

@@ -7,17 +7,18 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
-import { analyzeFacts } from "../analyze.js";
+import { analyzeFacts, packageRefs } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { bufferWantedInPhase2, candidateNames, defaultImportLocals, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
-import { makeGate, type FileGate, type Gate } from "./gate.js";
+import { makeGate } from "./gate.js";
+import { Follower, keepFor, Phase1Selector, selectPhase2 } from "./select.js";
 import { Sources } from "./sources.js";
-import { openStatCache, statCacheKey, type StatCache } from "./stat-cache.js";
-import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
+import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { ModuleGraph } from "../resolve/module-graph.js";
+import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -97,67 +98,6 @@ class Extractor {
   }
 }
 
-function selectPhase1(files: readonly string[], sources: Sources, config: CapkitConfig, statCache: StatCache | undefined) {
-  const hints = new Map<string, TextHints>();
-  for (const [file, gate] of sources.gates) {
-    if (!gate.hinted) continue;
-    let h = sources.cachedHints.get(file);
-    if (!h) {
-      h = textHints(sources.text(file), { mixinVars: gate.baseArgument });
-      statCache?.recordHints(file, h);
-    }
-    hints.set(file, h);
-  }
-  const names = candidateNames(config.base.names, hints.values());
-  const phase1 = files.filter((f) => {
-    const gate = sources.gates.get(f);
-    if (gate === undefined) return false;
-    const h = hints.get(f);
-    return f === config.base.module || (h !== undefined && wantedInPhase1(h, names)) || gate.declaresBase;
-  });
-  return { names, phase1 };
-}
-
-/**
- * Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory.
- * The byte gate answers for the belt builders and non-built-in `new` targets; the rest (factory
- * names, a class named like a built-in) is looked up in the bytes, which for most files means
- * reading them again (Sources keeps only the files the gate flagged).
- */
-function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, names: ReadonlySet<string>, facts: ReadonlyMap<string, FileFacts>, gate: Gate) {
-  const classNames = new Set(names);
-  // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
-  const fnNames = new Set<string>(config.classify.beltBuilders);
-  for (const f of facts.values()) {
-    for (const c of f.classes) {
-      if (c.name) classNames.add(c.name);
-      if (c.enclosingFunction) fnNames.add(c.enclosingFunction.split(".").pop() ?? c.enclosingFunction);
-    }
-  }
-  const mention = mentionNames(fnNames);
-  const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
-  const extraMentions = mention.filter((n) => !gated.has(n)).map((n) => Buffer.from(n, "latin1"));
-  const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
-  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
-  if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
-  // A class exported as a module's default can be constructed under any name its importer picks.
-  const defaultClass = [...facts.values()].some((f) => f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)));
-  const byGate = new Set(open.filter((file) => {
-    const g = sources.gates.get(file);
-    if (g === undefined) return false;
-    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
-    return defaultClass && g.newTargets.length > 0 && defaultImportLocals(sources.text(file)).some((local) => g.newTargets.includes(local));
-  }));
-  if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
-  const byBytes = new Set(sources.select(open.filter((file) => !byGate.has(file)), (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1)));
-  return open.filter((file) => byGate.has(file) || byBytes.has(file));
-}
-
-/** The files a later step may decode or search in memory; the others are only re-read when phase 2 must search them. */
-function keepFor(config: CapkitConfig) {
-  return (file: string, g: FileGate) => g.hinted || g.declaresBase || g.mentionsBelt || g.newTargets.length > 0 || file === config.base.module;
-}
-
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root).config;
@@ -180,26 +120,48 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
-  const { names, phase1 } = selectPhase1(files, sources, config, statCache);
-  lap("prefilter");
   const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
-  progress({ phase: "parse", done: 0, total: phase1.length });
-  extractor.extract(phase1);
-  lap("parse");
-  const phase2 = selectPhase2(files, sources, config, names, extractor.facts, gate);
+  const packages = listWorkspacePackages(root);
+  const refs = packageRefs(root, packages);
+  const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
+  // Parse, then the barrels the parsed files' imports lead through, until none is left.
+  const parseAndFollow = (list: readonly string[]) => {
+    for (let batch = list; batch.length > 0; ) {
+      lap("prefilter");
+      extractor.extract(batch);
+      lap("parse");
+      batch = follower.next(batch.flatMap((f) => extractor.facts.get(f) ?? []), extractor.facts);
+    }
+  };
+  // Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved.
+  const selector = new Phase1Selector(files, sources, config, statCache);
+  progress({ phase: "parse", done: 0, total: 0 });
+  let subclasses: ReturnType<typeof resolveSubclasses>["subclasses"] = new Map();
+  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known; ) {
+    follower.update(selector.names, selector.defaultImports);
+    parseAndFollow(batch);
+    known = subclasses.size;
+    const facts = [...extractor.facts.values()];
+    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
+    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  }
+  const factories = new Set([...subclasses.values()].flatMap((s) => (s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [])));
+  const p1 = { names: selector.names, factories, defaultImports: selector.defaultImports };
+  follower.update(p1.names, p1.defaultImports);
+  const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
+  parseAndFollow(phase2);
   lap("prefilter");
-  extractor.extract(phase2);
   extractor.saveCache();
   statCache?.save();
   lap("parse");
   if (statCache) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
   tm.parsedFiles += extractor.parsed;
   tm.parsedChars += extractor.parsedChars;
-  progress({ phase: "analyze", done: phase1.length + phase2.length, total: phase1.length + phase2.length });
+  progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });
   const result = analyzeFacts({
     root,
     files: [...extractor.facts.values()],
-    packages: listWorkspacePackages(root),
+    packages,
     config,
     knownFiles: files,
     scannedFiles: files.length,

@@ -1,8 +1,8 @@
 /**
  * Sources: reads every in-scope file once into one reused scratch buffer, gates it there with
  * the one-pass byte gate (gate.ts) while its bytes are hot, and keeps a copy only of the files
- * the `keep` predicate wants (the ones a later step may decode or search: ~1 in 6 on the bench
- * tree). Files are decoded as UTF-8 only when a later step needs their text.
+ * the `keep` predicate wants (the scan keeps the base's files only: select.ts). Files are decoded
+ * as UTF-8 only when a later step needs their text, read again then.
  *
  * Why not keep every file: each kept byte lands on fresh memory, and the kernel's page faults
  * for it cost as much as the read itself (~90 ms per 100 MB here); a scan's memory also grew

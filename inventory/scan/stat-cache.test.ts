@@ -74,7 +74,7 @@ describe("the stat cache", () => {
     const key = statCacheKey(["Tool"], []);
     const writer = openStatCache(root, key, Date.now());
     const st = statSync(join(root, "packages/agents/src/tools/base-tool.ts"));
-    const gate = { hinted: false, baseArgument: false, declaresBase: true, newTargets: [], mentionsBelt: false };
+    const gate = { hinted: false, baseArgument: false, declaresBase: true, newTargets: [], mentionsBelt: false, idents: [], extendsLocalVariable: false, extendsDefaultImport: false };
     for (let i = 0; i < 300; i++) writer.record(`f${i}.ts`, { ...st, mtimeMs: st.mtimeMs - 3600_000 } as typeof st, gate);
     writer.save();
     const reader = openStatCache(root, key);

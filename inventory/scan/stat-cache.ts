@@ -22,7 +22,7 @@ import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./gate.js";
 import type { TextHints } from "./prefilter.js";
 
-const STAT_CACHE_VERSION = 1;
+const STAT_CACHE_VERSION = 2;
 /** A file modified less than this before the scan started is not trusted on its stat alone. */
 const RACY_MS = 2000;
 /**
@@ -32,23 +32,27 @@ const RACY_MS = 2000;
 const GIVE_UP_AFTER = 256;
 
 /**
- * One file, compact: [mtimeMs, size, inode, gate flags, newTargets?, hints? (0: none found)].
- * Flags: 1 hinted, 2 baseArgument, 4 declaresBase, 8 mentionsBelt.
+ * One file, compact: [mtimeMs, size, inode, gate flags, newTargets, structure idents, hints? (0: none found)].
+ * Flags: 1 hinted, 2 baseArgument, 4 declaresBase, 8 mentionsBelt, 16 extendsLocalVariable, 32 extendsDefaultImport.
  */
-type Entry = [number, number, number, number, string[]?, (TextHints | 0)?];
+type Entry = [number, number, number, number, string[], string[], (TextHints | 0)?];
 
 /** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
-const NO_HINTS: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [] };
+const NO_HINTS: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [], defaultExports: [] };
 const isEmpty = (h: TextHints) =>
-  !h.starExport && h.heritages.length === 0 && h.aliases.length === 0 && h.defaultImports.length === 0 && h.exportListNames.length === 0 && h.mixinVars.length === 0;
+  !h.starExport && h.defaultExports.length === 0 && h.heritages.length === 0 && h.aliases.length === 0 && h.defaultImports.length === 0 && h.exportListNames.length === 0 && h.mixinVars.length === 0;
 
-const flagsOf = (g: FileGate) => (g.hinted ? 1 : 0) | (g.baseArgument ? 2 : 0) | (g.declaresBase ? 4 : 0) | (g.mentionsBelt ? 8 : 0);
+const flagsOf = (g: FileGate) =>
+  (g.hinted ? 1 : 0) | (g.baseArgument ? 2 : 0) | (g.declaresBase ? 4 : 0) | (g.mentionsBelt ? 8 : 0) | (g.extendsLocalVariable ? 16 : 0) | (g.extendsDefaultImport ? 32 : 0);
 const gateOf = (e: Entry): FileGate => ({
   hinted: (e[3] & 1) !== 0,
   baseArgument: (e[3] & 2) !== 0,
   declaresBase: (e[3] & 4) !== 0,
   mentionsBelt: (e[3] & 8) !== 0,
-  newTargets: e[4] ?? [],
+  extendsLocalVariable: (e[3] & 16) !== 0,
+  extendsDefaultImport: (e[3] & 32) !== 0,
+  newTargets: e[4],
+  idents: e[5],
 });
 
 export interface StatCache {
@@ -104,19 +108,19 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       if (!e || !same(e, st)) return undefined;
       hits++;
       next[file] = e;
-      const hints = e[5];
+      const hints = e[6];
       return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? NO_HINTS : hints };
     },
     record(file, st, gate) {
       changed = true;
       // Too fresh to trust: read it again next time.
       if (st.mtimeMs > scanStart - RACY_MS) return;
-      next[file] = gate.newTargets.length ? [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets]] : [st.mtimeMs, st.size, st.ino, flagsOf(gate)];
+      next[file] = [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets], [...gate.idents]];
     },
     recordHints(file, hints) {
       const e = next[file];
-      if (!e || e[5] !== undefined) return;
-      next[file] = [e[0], e[1], e[2], e[3], e[4] ?? [], isEmpty(hints) ? 0 : hints];
+      if (!e || e[6] !== undefined) return;
+      next[file] = [e[0], e[1], e[2], e[3], e[4], e[5], isEmpty(hints) ? 0 : hints];
       changed = true;
     },
     save() {

@@ -1,0 +1,257 @@
+/**
+ * Which files the scan parses. A file is parsed only when its text can matter to the result:
+ *
+ * - phase 1, a fixpoint over cheap token facts: starting from the base names, a file that can
+ *   declare a class or pass one on (the byte gate's `hinted`) is looked at (text hints) only when
+ *   it names one of the names found so far as an identifier (name-search.ts); the classes,
+ *   aliases and mixin bindings its hints show over those names join them, and the next round looks
+ *   for the new names. Parsed: the files whose hints show a subclass, a re-export by name or a
+ *   mixin binding over a name, the files declaring the base, and the base module.
+ * - imports followed: a parsed file's import of a name that matters (or of a namespace or default
+ *   it uses in a heritage or a `new`) leads through barrels the fixpoint never saw (`export *`
+ *   names nothing); those are parsed as the module graph will walk them (`follow`).
+ * - phase 2: files constructing a class found (`new X`, from the byte gate) or naming a belt
+ *   builder or class factory.
+ *
+ * Default imports: `import Base from "./x"; class A extends Base` names nothing. They count only
+ * when a file that names a candidate can export one as its default (`export default`, `as
+ * default`); then every hinted file is looked at, as the hints' default-import rule needs.
+ * With a stat cache, hints of every hinted file are computed (and recorded, so an unchanged file
+ * is neither read nor searched next time); the fixpoint over them reaches the same names.
+ */
+import type { CapkitConfig } from "../../lib/config/index.js";
+import type { FileFacts } from "../extract/facts.js";
+import type { ModuleGraph } from "../resolve/module-graph.js";
+import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
+import type { FileGate, Gate } from "./gate.js";
+import { bufferWantedInPhase2, candidateNames, defaultExportsAny, defaultImportLocals, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
+import type { Sources } from "./sources.js";
+import type { StatCache } from "./stat-cache.js";
+
+/** What phase 1 found. */
+export interface Phase1 {
+  /** The base names, the subclasses' names and the names they are renamed to. */
+  readonly names: ReadonlySet<string>;
+  /** The functions subclasses are declared in (class factories: their callers construct them). */
+  readonly factories: ReadonlySet<string>;
+  /** Whether a default import may stand for a candidate (see above). */
+  readonly defaultImports: boolean;
+}
+
+/**
+ * The files whose bytes are kept after the gate: none but the base's. The fixpoint decodes a
+ * few hundred files at most and the parser fewer; reading those again costs less than keeping
+ * every hinted file (on real code nearly all are: `extends` is in every other generic).
+ */
+export function keepFor(config: CapkitConfig) {
+  return (file: string, g: FileGate) => g.declaresBase || file === config.base.module;
+}
+
+class HintsOf {
+  readonly known = new Map<string, TextHints>();
+  constructor(
+    private readonly sources: Sources,
+    private readonly statCache: StatCache | undefined,
+  ) {}
+
+  get(file: string, gate: FileGate): TextHints {
+    let h = this.known.get(file) ?? this.sources.cachedHints.get(file);
+    if (!h) {
+      h = textHints(this.sources.text(file), { mixinVars: gate.baseArgument });
+      this.statCache?.recordHints(file, h);
+    }
+    this.known.set(file, h);
+    return h;
+  }
+}
+
+/**
+ * Phase 1, in rounds: `next(names)` looks at the files whose token facts name one of `names`
+ * (all of them once default imports count) and returns those of them not parsed yet that may
+ * declare a subclass, re-export one or bind a mixin over one. The caller parses them, asks the
+ * module graph which classes are subclasses, and calls again with their names until no new
+ * file comes back: names that only look like a subclass's (a class `Tool` of another library,
+ * whatever extends it) never spread.
+ */
+export class Phase1Selector {
+  private readonly hints: HintsOf;
+  private readonly gated: (readonly [string, FileGate])[];
+  private readonly examined = new Set<string>();
+  private readonly returned = new Set<string>();
+  private defaults = false;
+  /** The names of the last round, renames included. */
+  names: ReadonlySet<string> = new Set();
+
+  constructor(
+    private readonly files: readonly string[],
+    private readonly sources: Sources,
+    private readonly config: CapkitConfig,
+    statCache: StatCache | undefined,
+  ) {
+    this.hints = new HintsOf(sources, statCache);
+    this.gated = files.flatMap((f) => {
+      const g = sources.gates.get(f);
+      return g === undefined ? [] : [[f, g] as const];
+    });
+    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a
+    // name (a base name passed as an argument is among the token facts: see gate.ts).
+    for (const [f, g] of this.gated) {
+      if (f === config.base.module || g.declaresBase || g.extendsLocalVariable) this.examine(f, g);
+    }
+  }
+
+  /**
+   * With the configured base module in the tree only its classes are the base (resolve-subclasses):
+   * another file's `class Tool` (effect has one) needs no parse for its name alone.
+   */
+  private get moduleInTree(): boolean {
+    const m = this.config.base.module;
+    return m !== null && this.sources.gates.has(m);
+  }
+
+  /** Whether a default import may stand for a candidate: some default export denotes one. */
+  get defaultImports(): boolean {
+    return this.defaults;
+  }
+
+  private examine(f: string, g: FileGate): void {
+    this.examined.add(f);
+    this.hints.get(f, g);
+  }
+
+  next(subclassNames: Iterable<string>): string[] {
+    let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [f, g] of this.gated) {
+        if (this.examined.has(f) || g.idents.length === 0) continue;
+        // With default imports in play any heritage may name a candidate: every file is looked at.
+        if (!this.defaults && !g.idents.some((i) => names.has(i))) continue;
+        this.examine(f, g);
+        grew = true;
+      }
+      const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
+      const renamed = candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
+      // Only a file naming a candidate can default-export one, and those files all have hints now.
+      if (!this.defaults && defaultExportsAny(all, renamed)) (this.defaults = true), (grew = true);
+      if (renamed.size > names.size) grew = true;
+      names = renamed;
+    }
+    this.names = names;
+    const out = this.files.filter((f) => {
+      if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
+      const h = this.hints.known.get(f);
+      if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree)) return true;
+      return h !== undefined && wantedInPhase1(h, names, { defaultImports: this.defaults });
+    });
+    for (const f of out) this.returned.add(f);
+    return out;
+  }
+}
+
+/**
+ * Phase 2: files constructing a class found in phase 1, or naming a belt builder or class factory.
+ * The byte gate answers for the belt builders and non-built-in `new` targets; the rest (factory
+ * names, a class named like a built-in) is looked up in the bytes, which for most files means
+ * reading them again (Sources keeps only the files the gate flagged).
+ */
+export function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, p1: Phase1, facts: ReadonlyMap<string, FileFacts>, gate: Gate): string[] {
+  const classNames = new Set(p1.names);
+  const factories = p1.factories;
+  // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
+  const fnNames = new Set<string>([...config.classify.beltBuilders, ...factories]);
+  const mention = mentionNames(fnNames);
+  const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
+  const extraMentions = mention.filter((n) => !gated.has(n)).map((n) => Buffer.from(n, "latin1"));
+  const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
+  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
+  if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
+  // A class exported as a module's default can be constructed under any name its importer picks.
+  const defaultClass = p1.defaultImports && [...facts.values()].some((f) => f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)));
+  const byGate = new Set(open.filter((file) => {
+    const g = sources.gates.get(file);
+    if (g === undefined) return false;
+    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
+    return defaultClass && g.newTargets.length > 0 && defaultImportLocals(sources.text(file)).some((local) => g.newTargets.includes(local));
+  }));
+  if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
+  const byBytes = new Set(sources.select(open.filter((file) => !byGate.has(file)), (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1)));
+  return open.filter((file) => byGate.has(file) || byBytes.has(file));
+}
+
+/**
+ * Identifiers of the paths a file hands to the module graph (heritages, mixin arguments, `new`
+ * callees) that can resolve to a candidate: the path's last name is one (`core.Tool`, `Base` of
+ * `{ Tool as Base }`), or, with default imports in play, any path. `extends Schema.Class` in a
+ * file that also extends a Tool need not take the graph to Schema's module.
+ */
+function demandedLocals(f: FileFacts, names: ReadonlySet<string>, anyPath: boolean): Set<string> {
+  const out = new Set<string>();
+  const add = (path: readonly string[] | null | undefined) => {
+    if (path && path.length > 0 && (anyPath || names.has(path[path.length - 1] as string))) for (const s of path) out.add(s);
+  };
+  for (const c of f.classes) {
+    add(c.heritage?.path);
+    for (const a of c.heritage?.mixinArgs ?? []) add(a.path);
+  }
+  for (const b of f.mixinBindings ?? []) for (const a of b.mixinArgs) add(a.path);
+  for (const c of f.constructions) add(c.callee);
+  return out;
+}
+
+/**
+ * The files the module graph will walk from the parsed ones that are not parsed yet: targets of
+ * imports of a name that matters (a candidate, or a local the file's heritages and `new`s use,
+ * or one it exports under such a name) and of re-exports under such a name or `export *`; the
+ * names asked for are remembered, so a barrel reached later is followed for them too. Only
+ * targets the byte gate found hinted can re-export anything; the rest need no facts.
+ */
+export class Follower {
+  private readonly demanded: Set<string>;
+  private names: ReadonlySet<string>;
+  private anyPath: boolean;
+  constructor(
+    private readonly graph: ModuleGraph,
+    private readonly sources: Sources,
+  ) {
+    this.names = new Set();
+    this.anyPath = false;
+    this.demanded = new Set();
+  }
+
+  /** The names that matter now (they only grow, round by round). */
+  update(names: ReadonlySet<string>, defaultImports: boolean): void {
+    this.names = names;
+    this.anyPath = defaultImports;
+    for (const n of names) this.demanded.add(n);
+  }
+
+  /** Files to parse next, given the files just parsed and every file's facts so far. */
+  next(parsed: readonly FileFacts[], facts: ReadonlyMap<string, FileFacts>): string[] {
+    const out = new Set<string>();
+    const want = (from: string, specifier: string) => {
+      const target = this.graph.resolveSpecifier(from, specifier);
+      if (target !== null && !facts.has(target) && this.sources.gates.get(target)?.hinted === true) out.add(target);
+    };
+    const localsOf = parsed.map((f) => demandedLocals(f, this.names, this.anyPath));
+    for (const locals of localsOf) for (const n of locals) this.demanded.add(n);
+    parsed.forEach((f, k) => {
+      const locals = localsOf[k] as Set<string>;
+      const exported = new Set(f.localExports.filter((e) => this.demanded.has(e.exported) || e.exported === "default").map((e) => e.local));
+      for (const i of f.imports) {
+        // What the graph resolves: a local a path here uses, one passed on under a name that
+        // matters, and a renamed import of a candidate (analyze's denotesTool).
+        const renamed = i.imported !== i.local && i.imported !== "*" && this.demanded.has(i.imported);
+        if (!locals.has(i.local) && !exported.has(i.local) && !renamed) continue;
+        if (i.imported !== "*" && i.imported !== "default") this.demanded.add(i.imported);
+        want(f.file, i.specifier);
+      }
+      for (const r of f.reexports) {
+        if (r.exported !== "*" && !this.demanded.has(r.exported) && !this.demanded.has(r.imported)) continue;
+        if (r.imported !== "*" && r.imported !== "default") this.demanded.add(r.imported);
+        want(f.file, r.specifier);
+      }
+    });
+    return [...out];
+  }
+}
