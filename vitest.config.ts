@@ -8,7 +8,9 @@ import { targetAliases } from "./lib/workspace-modules.js";
  * `./dist/<path>.js` is aliased to `./<path>.ts`.
  */
 function capkitSourceAliases(): { find: RegExp; replacement: string }[] {
-  const manifest = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { exports: Record<string, unknown> };
+  const manifest = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+    exports: Record<string, unknown>;
+  };
   return Object.entries(manifest.exports).flatMap(([key, target]) => {
     const file = typeof target === "object" && target ? (target as Record<string, string>)["default"] : undefined;
     if (!file?.startsWith("./dist/")) return [];

@@ -27,18 +27,16 @@ import { applyEdits } from "../codemods/shared/splice.js";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURE = join(REPO, "fixtures", "nodetool-mini");
-const REGISTRY = 'import { bindToolAdapters, createCapabilityRegistry } from "capkit/runtime";\nimport { Tool } from "../tools/base-tool.js";\nexport const registry = createCapabilityRegistry({});\nexport const { toolForCapabilityName, toolFromLazyCapability, gateTools } = bindToolAdapters({ Tool, registry });\n';
+const REGISTRY =
+  'import { bindToolAdapters, createCapabilityRegistry } from "capkit/runtime";\nimport { Tool } from "../tools/base-tool.js";\nexport const registry = createCapabilityRegistry({});\nexport const { toolForCapabilityName, toolFromLazyCapability, gateTools } = bindToolAdapters({ Tool, registry });\n';
 
 const jscs = (file: string) => jscodeshift.withParser(file.endsWith(".tsx") ? "tsx" : "ts");
-const changedLines = (a: string, b: string, skip: (line: string) => boolean): number =>
-  diffLines(a, b)
-    .filter((part) => part.added || part.removed)
-    .flatMap((part) => part.value.split("\n").filter((l) => l.trim() !== ""))
-    .filter((l) => !skip(l)).length;
 
 // ── 1. round trip ───────────────────────────────────────────────────────────────────────────
 const corpus = [
-  ...fg.sync("node_modules/**/src/**/*.ts", { cwd: REPO, ignore: ["**/*.d.ts", "**/*.d.mts", "**/*.d.cts"] }).map((f) => join(REPO, f)),
+  ...fg
+    .sync("node_modules/**/src/**/*.ts", { cwd: REPO, ignore: ["**/*.d.ts", "**/*.d.mts", "**/*.d.cts"] })
+    .map((f) => join(REPO, f)),
   ...fg.sync("packages/**/*.ts", { cwd: FIXTURE }).map((f) => join(FIXTURE, f)),
 ];
 let jsChanged = 0;
@@ -68,9 +66,13 @@ for (const path of corpus) {
 }
 const parsed = corpus.length - jsFailed;
 console.log(`round trip over ${corpus.length} real TypeScript files (nothing edited):`);
-console.log(`  jscodeshift (recast) reprinted ${jsChanged}/${parsed} files differently (${((100 * jsChanged) / parsed).toFixed(1)}%), ${jsFailed} did not parse; e.g. ${examples.join(", ")}`);
+console.log(
+  `  jscodeshift (recast) reprinted ${jsChanged}/${parsed} files differently (${((100 * jsChanged) / parsed).toFixed(1)}%), ${jsFailed} did not parse; e.g. ${examples.join(", ")}`,
+);
 console.log(`  TS splicing changed ${spliceChanged}/${corpus.length} files`);
-console.log(`  time per file: jscodeshift ${(jsMs / corpus.length).toFixed(2)} ms, TS parse ${(tsMs / corpus.length).toFixed(2)} ms (ratio ${(jsMs / tsMs).toFixed(1)}×)`);
+console.log(
+  `  time per file: jscodeshift ${(jsMs / corpus.length).toFixed(2)} ms, TS parse ${(tsMs / corpus.length).toFixed(2)} ms (ratio ${(jsMs / tsMs).toFixed(1)}×)`,
+);
 
 // ── 2. the rewrite on the fixture ───────────────────────────────────────────────────────────
 const work = mkdtempSync(join(tmpdir(), "capkit-callsites-"));
@@ -80,8 +82,14 @@ try {
   const inventory = await scanInventory(work);
   const ts = getTypeScript();
   const files = fg.sync("**/*.ts", { cwd: work, ignore: ["**/node_modules/**"] });
-  const tree = new VirtualTree(work, (p) => (existsSync(join(work, p)) ? readFileSync(join(work, p), "utf8") : null), () => files);
-  const converted = inventory.classes.filter((c) => c.kind === "capability" && c.blockers.length === 0 && c.name && c.wireName && c.namespace);
+  const tree = new VirtualTree(
+    work,
+    (p) => (existsSync(join(work, p)) ? readFileSync(join(work, p), "utf8") : null),
+    () => files,
+  );
+  const converted = inventory.classes.filter(
+    (c) => c.kind === "capability" && c.blockers.length === 0 && c.name && c.wireName && c.namespace,
+  );
   const paramsByClass = new Map<string, string[]>();
   for (const file of new Set(converted.map((c) => c.file))) {
     const text = tree.readOrThrow(file);
@@ -90,7 +98,10 @@ try {
     for (const s of sf.statements) {
       if (!ts.isClassDeclaration(s) || !s.name || !names.has(s.name.text)) continue;
       const ctor = s.members.find(ts.isConstructorDeclaration);
-      paramsByClass.set(s.name.text, (ctor?.parameters ?? []).map((p) => p.name.getText(sf)));
+      paramsByClass.set(
+        s.name.text,
+        (ctor?.parameters ?? []).map((p) => p.name.getText(sf)),
+      );
     }
     const edits = sf.statements
       .filter((s) => ts.isClassDeclaration(s) && s.name !== undefined && names.has(s.name.text))
@@ -101,10 +112,18 @@ try {
   const before = new Map(tree.list().map((p) => [p, tree.readOrThrow(p)]));
   const namespaces = [...new Set(converted.map((c) => c.namespace as string))];
   const t0 = performance.now();
-  const results = runToolConstruction(tree, { root: work, inventory, namespaces, ...DEFAULT_CODEMODS_CONFIG, keepShims: false });
+  const results = runToolConstruction(tree, {
+    root: work,
+    inventory,
+    namespaces,
+    ...DEFAULT_CODEMODS_CONFIG,
+    keepShims: false,
+  });
   const spliceMs = performance.now() - t0;
   // Constructor tables have no jscodeshift counterpart here; those files are left out of the comparison.
-  const tableFiles = new Set(results.filter((r) => r.unit.includes(": ") || r.unit.startsWith("hydration")).map((r) => r.file));
+  const tableFiles = new Set(
+    results.filter((r) => r.unit.includes(": ") || r.unit.startsWith("hydration")).map((r) => r.file),
+  );
   // The same call-site replacement text, produced with jscodeshift builders (an identifier
   // carrying the replacement text, so only the printing around it can differ).
   const byName = new Map(converted.map((c) => [c.name as string, c]));
@@ -136,12 +155,26 @@ try {
     root
       .find(j.NewExpression)
       .filter((p) => p.node.callee.type === "Identifier" && byName.has(p.node.callee.name))
-      .replaceWith((p) => j.identifier(replacementFor((p.node.callee as { name: string }).name, p.node.arguments.map((a) => j(a).toSource()))));
+      .replaceWith((p) =>
+        j.identifier(
+          replacementFor(
+            (p.node.callee as { name: string }).name,
+            p.node.arguments.map((a) => j(a).toSource()),
+          ),
+        ),
+      );
     root
       .find(j.BinaryExpression, { operator: "instanceof" })
       .filter((p) => p.node.right.type === "Identifier" && byName.has(p.node.right.name))
-      .replaceWith((p) => j.identifier(`${j(p.node.left).toSource()}.name === ${JSON.stringify(byName.get((p.node.right as { name: string }).name)?.wireName)}`));
-    root.find(j.ImportSpecifier).filter((p) => byName.has(String(p.node.imported.name))).remove();
+      .replaceWith((p) =>
+        j.identifier(
+          `${j(p.node.left).toSource()}.name === ${JSON.stringify(byName.get((p.node.right as { name: string }).name)?.wireName)}`,
+        ),
+      );
+    root
+      .find(j.ImportSpecifier)
+      .filter((p) => byName.has(String(p.node.imported.name)))
+      .remove();
     const theirs = root.toSource({ quote: "double" });
     jsTime += performance.now() - t;
     for (const part of diffLines(mine, theirs)) {
@@ -149,15 +182,23 @@ try {
       importDiffering += part.value.split("\n").filter((l) => l.trim() !== "" && isImport(l)).length;
       const lines = part.value.split("\n").filter((l) => l.trim() !== "" && !isImport(l));
       differing += lines.length;
-      for (const l of lines) if (shown.length < 6) shown.push(`${part.added ? "jscodeshift" : "splicing   "} ${path}: ${l.trim().slice(0, 110)}`);
+      for (const l of lines)
+        if (shown.length < 6)
+          shown.push(`${part.added ? "jscodeshift" : "splicing   "} ${path}: ${l.trim().slice(0, 110)}`);
     }
   }
   const changed = results.filter((r) => r.outcome === "changed").length;
   console.log(`\nrewrite on the fixture (${before.size} files, ${changed} units changed, ${touched} files touched):`);
-  console.log(`  lines (imports aside) where jscodeshift's output differs from splicing's for the same replacements: ${differing} (files with constructor tables left out: ${[...tableFiles].join(", ") || "none"})`);
+  console.log(
+    `  lines (imports aside) where jscodeshift's output differs from splicing's for the same replacements: ${differing} (files with constructor tables left out: ${[...tableFiles].join(", ") || "none"})`,
+  );
   for (const l of shown) console.log(`    ${l}`);
-  console.log(`  import lines that differ (splicing keeps each list's layout and removes only the specifier; the transform here adds no imports): ${importDiffering}`);
-  console.log(`  time: splicing codemod ${spliceMs.toFixed(0)} ms for the whole tree (references, imports, tables, refusals); jscodeshift replace + print of the touched files ${jsTime.toFixed(0)} ms (ratio ${(jsTime / spliceMs).toFixed(1)}×)`);
+  console.log(
+    `  import lines that differ (splicing keeps each list's layout and removes only the specifier; the transform here adds no imports): ${importDiffering}`,
+  );
+  console.log(
+    `  time: splicing codemod ${spliceMs.toFixed(0)} ms for the whole tree (references, imports, tables, refusals); jscodeshift replace + print of the touched files ${jsTime.toFixed(0)} ms (ratio ${(jsTime / spliceMs).toFixed(1)}×)`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

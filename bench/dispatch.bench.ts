@@ -9,7 +9,13 @@
  */
 import { loadavg } from "node:os";
 import { getQuickJS, type QuickJSContext, type QuickJSRuntime } from "quickjs-emscripten";
-import { createCapabilityRegistry, createCapabilityRun, type CapabilityModule, type CapabilityRun, type CapabilitySpec } from "../runtime/index.js";
+import {
+  createCapabilityRegistry,
+  createCapabilityRun,
+  type CapabilityModule,
+  type CapabilityRun,
+  type CapabilitySpec,
+} from "../runtime/index.js";
 import { runGuestAction } from "../runtime/sandbox/index.js";
 import { bridgeModuleSource } from "../runtime/sandbox/facade.js";
 
@@ -20,11 +26,17 @@ const spec: CapabilitySpec = {
   category: "read",
 };
 const items = Array.from({ length: 16 }, (_, i) => ({ id: i, name: `item-${i}` }));
-const mod: CapabilityModule = { module: "items", exports: [{ spec, impl: async (_run, a) => items[(a["index"] as number) % items.length] }] };
+const mod: CapabilityModule = {
+  module: "items",
+  exports: [{ spec, impl: async (_run, a) => items[(a["index"] as number) % items.length] }],
+};
 const registry = createCapabilityRegistry({ items: { loader: async () => mod, specs: [spec] } });
 const run = createCapabilityRun({ context: {}, registry, gate: { mode: "default" } });
 /** The same run with a do-nothing invoke: what the sandbox path costs on its own. */
-const noopRun: CapabilityRun = { ...run, invoke: async (_name: string, a: Record<string, unknown>) => items[(a["index"] as number) % items.length] };
+const noopRun: CapabilityRun = {
+  ...run,
+  invoke: async (_name: string, a: Record<string, unknown>) => items[(a["index"] as number) % items.length],
+};
 
 const CALLS = Number(process.env["BENCH_CALLS"] ?? 20_000);
 const ROUNDS = 5;
@@ -52,7 +64,14 @@ async function sandboxed(n: number, with_: CapabilityRun = run): Promise<void> {
   const source = `import { get_item } from "@capkit/platform/items";
     let last; for (let i = 0; i < ${n}; i++) last = await get_item({ index: i });
     export default last ? last.id : null;`;
-  const r = await runGuestAction({ source, run: with_, registry, mounted: ["items"], deadlineMs: 120_000, maxCalls: n + 1 });
+  const r = await runGuestAction({
+    source,
+    run: with_,
+    registry,
+    mounted: ["items"],
+    deadlineMs: 120_000,
+    maxCalls: n + 1,
+  });
   if (!r.ok) throw new Error(`bench action failed: ${r.error.message}`);
 }
 
@@ -71,7 +90,13 @@ function withContext<T>(f: (rt: QuickJSRuntime, ctx: QuickJSContext) => T): T {
 }
 function guestLoop(n: number, body: string): void {
   withContext((rt, ctx) => {
-    const r = ctx.unwrapResult(ctx.evalCode(`import { call, drain, deliver } from "bridge"; for (let i = 0; i < ${n}; i++) { ${body} }`, "loop.js", { type: "module" }));
+    const r = ctx.unwrapResult(
+      ctx.evalCode(
+        `import { call, drain, deliver } from "bridge"; for (let i = 0; i < ${n}; i++) { ${body} }`,
+        "loop.js",
+        { type: "module" },
+      ),
+    );
     while (rt.executePendingJobs().unwrap() > 0);
     const state = ctx.getPromiseState(r);
     r.dispose();
@@ -128,7 +153,8 @@ type Clock = keyof Sample;
 const perCall = (xs: Sample[], clock: Clock, minus: Sample[] = []) =>
   ((median(xs.map((x) => x[clock])) - (minus.length ? median(minus.map((x) => x[clock])) : 0)) * 1000) / CALLS;
 const row = (label: string, value: string) => process.stdout.write(`${label.padEnd(48)}${value}\n`);
-const pair = (f: (clock: Clock) => number, unit = "µs/call") => `${f("wall").toFixed(2).padStart(7)} wall  ${f("cpu").toFixed(2).padStart(7)} cpu  ${unit}`;
+const pair = (f: (clock: Clock) => number, unit = "µs/call") =>
+  `${f("wall").toFixed(2).padStart(7)} wall  ${f("cpu").toFixed(2).padStart(7)} cpu  ${unit}`;
 
 const directUs = (c: Clock) => perCall(samples.direct, c);
 const sandboxUs = (c: Clock) => perCall(samples.sandbox, c, samples.empty);
@@ -139,13 +165,26 @@ row("calls per round × rounds", `${CALLS} × ${ROUNDS} (median), load average $
 row("direct run.invoke", pair(directUs));
 row("empty guest action (setup, subtracted)", `${median(samples.empty.map((x) => x.wall)).toFixed(1)} ms`);
 row("guest → facade → dispatcher → invoke", pair(sandboxUs));
-row("ratio sandboxed / direct", `${(sandboxUs("wall") / directUs("wall")).toFixed(1)}× wall, ${(sandboxUs("cpu") / directUs("cpu")).toFixed(1)}× cpu`);
+row(
+  "ratio sandboxed / direct",
+  `${(sandboxUs("wall") / directUs("wall")).toFixed(1)}× wall, ${(sandboxUs("cpu") / directUs("cpu")).toFixed(1)}× cpu`,
+);
 row("sandbox overhead per call", pair(overheadUs, "µs"));
 for (const clock of ["wall", "cpu"] as const) {
   const v = overheadUs(clock);
-  row(`  goal < 50 µs (${clock === "wall" ? "wall clock" : "CPU time"})`, `${v.toFixed(2)} µs: ${v < 50 ? "met" : "NOT met"}`);
+  row(
+    `  goal < 50 µs (${clock === "wall" ? "wall clock" : "CPU time"})`,
+    `${v.toFixed(2)} µs: ${v < 50 ? "met" : "NOT met"}`,
+  );
 }
 process.stdout.write("\nwhere a sandboxed call's time goes (each measured in this run):\n");
 row("  same path with a no-op invoke (the sandbox alone)", pair(noopUs));
-for (const [name, xs] of pieceSamples) row(`  ${name}`, pair((c) => perCall(xs, c)));
-row("  invoke inside the sandbox (path − no-op path)", pair((c) => sandboxUs(c) - noopUs(c)));
+for (const [name, xs] of pieceSamples)
+  row(
+    `  ${name}`,
+    pair((c) => perCall(xs, c)),
+  );
+row(
+  "  invoke inside the sandbox (path − no-op path)",
+  pair((c) => sandboxUs(c) - noopUs(c)),
+);

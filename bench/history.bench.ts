@@ -25,18 +25,36 @@ const PLAIN_FILES_PER_PKG = 40;
 function toolFile(pkg: number, f: number, version: number, classes: number): string {
   const out = [`import { Tool } from "@bench/core";`, `// revision ${version}`, ""];
   for (let c = 0; c < classes; c++) {
-    out.push(`export class P${pkg}F${f}C${c}Tool extends Tool {`, `  readonly name = "p${pkg}_f${f}_c${c}";`, `  readonly description = "tool ${c} of file ${f}";`);
+    out.push(
+      `export class P${pkg}F${f}C${c}Tool extends Tool {`,
+      `  readonly name = "p${pkg}_f${f}_c${c}";`,
+      `  readonly description = "tool ${c} of file ${f}";`,
+    );
     out.push(`  readonly jsonSchema = { type: "object", properties: { q: { type: "string" } } };`);
-    out.push(`  async process(_ctx: unknown, params: { q?: string }) {`, `    return { ok: true, echo: params.q ?? "" };`, `  }`, `}`, "");
+    out.push(
+      `  async process(_ctx: unknown, params: { q?: string }) {`,
+      `    return { ok: true, echo: params.q ?? "" };`,
+      `  }`,
+      `}`,
+      "",
+    );
   }
   return out.join("\n");
 }
 
 /** Revisions move code (a growing header) and every 4th adds a helper, as real edits do. */
 function plainFile(pkg: number, f: number, version: number): string {
-  const lines = [`// plain module ${pkg}/${f}, revision ${version}`, ...Array.from({ length: version % 7 }, (_, k) => `// note ${k}`)];
+  const lines = [
+    `// plain module ${pkg}/${f}, revision ${version}`,
+    ...Array.from({ length: version % 7 }, (_, k) => `// note ${k}`),
+  ];
   lines.push(`export interface Row${f} { id: string; value: number }`);
-  for (let i = 0; i < 25 + Math.floor(version / 4); i++) lines.push(`export function helper${f}_${i}(rows: Row${f}[]): number {`, `  return rows.reduce((n, r) => n + r.value * ${i + 1}, 0);`, `}`);
+  for (let i = 0; i < 25 + Math.floor(version / 4); i++)
+    lines.push(
+      `export function helper${f}_${i}(rows: Row${f}[]): number {`,
+      `  return rows.reduce((n, r) => n + r.value * ${i + 1}, 0);`,
+      `}`,
+    );
   return lines.join("\n");
 }
 
@@ -67,11 +85,16 @@ function historyStream(commits: number): string {
     const files: [string, string][] = [];
     if (i === 1) {
       files.push(["packages/core/package.json", `{ "name": "@bench/core", "main": "./src/index.ts" }\n`]);
-      files.push(["packages/core/src/index.ts", `export abstract class Tool {\n  abstract readonly name: string;\n}\n`]);
+      files.push([
+        "packages/core/src/index.ts",
+        `export abstract class Tool {\n  abstract readonly name: string;\n}\n`,
+      ]);
       for (let p = 0; p < PACKAGES; p++) {
         files.push([`packages/p${p}/package.json`, `{ "name": "@bench/p${p}" }\n`]);
-        for (let f = 0; f < TOOL_FILES_PER_PKG; f++) files.push([`packages/p${p}/src/tools/tools-${f}.ts`, toolFile(p, f, 0, 3)]);
-        for (let f = 0; f < PLAIN_FILES_PER_PKG; f++) files.push([`packages/p${p}/src/lib/mod-${f}.ts`, plainFile(p, f, 0)]);
+        for (let f = 0; f < TOOL_FILES_PER_PKG; f++)
+          files.push([`packages/p${p}/src/tools/tools-${f}.ts`, toolFile(p, f, 0, 3)]);
+        for (let f = 0; f < PLAIN_FILES_PER_PKG; f++)
+          files.push([`packages/p${p}/src/lib/mod-${f}.ts`, plainFile(p, f, 0)]);
         files.push([`packages/p${p}/src/tools/belt.ts`, belt(p, classes[p]!)]);
       }
     } else {
@@ -95,7 +118,9 @@ function historyStream(commits: number): string {
       }
     }
     const msg = `commit ${i}`;
-    chunks.push(`commit refs/heads/main\ncommitter Bench <bench@example.com> ${1_700_000_000 + i * 3600} +0000\n${data(msg)}`);
+    chunks.push(
+      `commit refs/heads/main\ncommitter Bench <bench@example.com> ${1_700_000_000 + i * 3600} +0000\n${data(msg)}`,
+    );
     for (const [path, text] of files) chunks.push(`M 100644 inline ${path}\n${data(text)}`);
     chunks.push("\n");
   }
@@ -126,7 +151,10 @@ async function once(root: string, commits: number, cold: boolean): Promise<Timin
 }
 
 /** Runs the cases interleaved (so load bursts hit all of them alike) and keeps each one's best time. */
-async function measure(root: string, cases: readonly { label: string; commits: number; cold: boolean }[]): Promise<Timing[]> {
+async function measure(
+  root: string,
+  cases: readonly { label: string; commits: number; cold: boolean }[],
+): Promise<Timing[]> {
   const best: (Timing | undefined)[] = cases.map(() => undefined);
   for (let run = 0; run < Math.max(1, RUNS); run++) {
     for (const [i, c] of cases.entries()) {
@@ -146,7 +174,12 @@ async function measure(root: string, cases: readonly { label: string; commits: n
 
 /** The approach the backfill replaces: check each commit out and scan it (sampled, then scaled to N). */
 async function checkoutAndScanMs(root: string, sample: number): Promise<number> {
-  const shas = execFileSync("git", ["rev-list", "--first-parent", `--max-count=${sample}`, "HEAD"], { cwd: root, encoding: "utf8" }).trim().split("\n");
+  const shas = execFileSync("git", ["rev-list", "--first-parent", `--max-count=${sample}`, "HEAD"], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n");
   let ms = 0;
   for (const sha of shas) {
     const work = mkdtempSync(join(tmpdir(), "capkit-history-bench-wt-"));
@@ -165,8 +198,12 @@ async function checkoutAndScanMs(root: string, sample: number): Promise<number> 
 
 const started = performance.now();
 const root = makeRepo(2 * N + 1);
-const files = execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: root, encoding: "utf8" }).trim().split("\n").length;
-console.log(`generated ${2 * N + 1} commits, ${files} files at HEAD in ${(performance.now() - started).toFixed(0)} ms (${root})`);
+const files = execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: root, encoding: "utf8" })
+  .trim()
+  .split("\n").length;
+console.log(
+  `generated ${2 * N + 1} commits, ${files} files at HEAD in ${(performance.now() - started).toFixed(0)} ms (${root})`,
+);
 try {
   extractFileFacts("warmup.ts", "class A extends B {}"); // load TypeScript outside the timings
   await computeHistory(root, { commits: 3 }); // and the rest of the engine
@@ -180,11 +217,17 @@ try {
   const first = coldN.result.commits[0]!.counters.capabilityShaped;
   const last = coldN.result.commits.at(-1)!.counters.capabilityShaped;
   console.log(`counters: capability-shaped ${first} → ${last} over ${N} commits`);
-  console.log(`checkout + scan per commit   ~${naiveN.toFixed(0)} ms for ${N} commits (${perCommit.toFixed(0)} ms a commit, sampled)`);
+  console.log(
+    `checkout + scan per commit   ~${naiveN.toFixed(0)} ms for ${N} commits (${perCommit.toFixed(0)} ms a commit, sampled)`,
+  );
   console.log("");
   console.log(`ratio cold / cached (N=${N}):         ${(coldN.ms / warmN.ms).toFixed(2)}x`);
-  console.log(`ratio 2N / N commits (cold):        ${(cold2N.ms / coldN.ms).toFixed(2)}x   (commits x files would be 2.00x)`);
-  console.log(`blobs read 2N / N:                  ${(cold2N.result.cache.misses / coldN.result.cache.misses).toFixed(2)}x`);
+  console.log(
+    `ratio 2N / N commits (cold):        ${(cold2N.ms / coldN.ms).toFixed(2)}x   (commits x files would be 2.00x)`,
+  );
+  console.log(
+    `blobs read 2N / N:                  ${(cold2N.result.cache.misses / coldN.result.cache.misses).toFixed(2)}x`,
+  );
   console.log(`ratio checkout+scan / cold backfill: ${(naiveN / coldN.ms).toFixed(2)}x`);
 } finally {
   if (!process.env.KEEP) rmSync(root, { recursive: true, force: true });

@@ -10,12 +10,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CAPKIT_BIN } from "./capkit-bin.js";
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = CAPKIT_BIN;
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const RUNS = Number(process.env["BENCH_SCALE_RUNS"] ?? 3);
@@ -26,14 +24,22 @@ const BASE = "export abstract class Tool {\n  abstract readonly name: string;\n}
 
 function manyClasses(n: number): string {
   const parts = ['import { Tool } from "./base-tool.js";\n'];
-  for (let i = 0; i < n; i++) parts.push(`\nexport class Gen${i}Tool extends Tool {\n  readonly name = "gen_${i}";\n  async process(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n}\n`);
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `\nexport class Gen${i}Tool extends Tool {\n  readonly name = "gen_${i}";\n  async process(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n}\n`,
+    );
   return parts.join("");
 }
 
 /** One class whose body holds `n` methods (the same bytes as `n` small classes). */
 function oneClass(n: number): string {
-  const parts = ['import { Tool } from "./base-tool.js";\n\nexport class HugeTool extends Tool {\n  readonly name = "huge";\n'];
-  for (let i = 0; i < n; i++) parts.push(`  async process${i}(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n`);
+  const parts = [
+    'import { Tool } from "./base-tool.js";\n\nexport class HugeTool extends Tool {\n  readonly name = "huge";\n',
+  ];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `  async process${i}(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n`,
+    );
   parts.push("}\n");
   return parts.join("");
 }
@@ -51,7 +57,11 @@ function measure(text: string, expected: number): { ms: number; rssMb: number | 
       rmSync(join(root, ".capkit"), { recursive: true, force: true });
       const args = [BIN, "inventory", root, "--json"];
       const t = performance.now();
-      const r = spawnSync(TIME ?? process.execPath, TIME ? ["-f", "capkit-bench-rss %M", process.execPath, ...args] : args, { encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, CI: "true" } });
+      const r = spawnSync(
+        TIME ?? process.execPath,
+        TIME ? ["-f", "capkit-bench-rss %M", process.execPath, ...args] : args,
+        { encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, CI: "true" } },
+      );
       ms.push(performance.now() - t);
       const m = /capkit-bench-rss (\d+)/.exec(r.stderr ?? "");
       if (m) rss.push(Number(m[1]) / 1024);
@@ -61,7 +71,8 @@ function measure(text: string, expected: number): { ms: number; rssMb: number | 
       } catch {
         // reported below
       }
-      if (found !== expected) console.log(`  FAIL: ${found} classes, expected ${expected} (${(r.stderr ?? "").slice(0, 300)})`);
+      if (found !== expected)
+        console.log(`  FAIL: ${found} classes, expected ${expected} (${(r.stderr ?? "").slice(0, 300)})`);
     }
     return { ms: median(ms), rssMb: rss.length ? median(rss) : null, mb: Buffer.byteLength(text) / 1e6 };
   } finally {
@@ -74,8 +85,12 @@ function series(label: string, make: (n: number) => string, expected: (n: number
   let prev: { ms: number; rssMb: number | null } | null = null;
   for (let n = 1024; n <= MAX; n *= 2) {
     const m = measure(make(n), expected(n));
-    const growth = prev ? `  ×${(m.ms / prev.ms).toFixed(2)} time${m.rssMb !== null && prev.rssMb !== null ? `, ×${(m.rssMb / prev.rssMb).toFixed(2)} memory` : ""} per doubling` : "";
-    console.log(`  ${String(n).padStart(6)} (${m.mb.toFixed(1).padStart(5)} MB)  ${m.ms.toFixed(0).padStart(7)} ms  ${m.rssMb === null ? "" : `peak ${m.rssMb.toFixed(0)} MB`}${growth}`);
+    const growth = prev
+      ? `  ×${(m.ms / prev.ms).toFixed(2)} time${m.rssMb !== null && prev.rssMb !== null ? `, ×${(m.rssMb / prev.rssMb).toFixed(2)} memory` : ""} per doubling`
+      : "";
+    console.log(
+      `  ${String(n).padStart(6)} (${m.mb.toFixed(1).padStart(5)} MB)  ${m.ms.toFixed(0).padStart(7)} ms  ${m.rssMb === null ? "" : `peak ${m.rssMb.toFixed(0)} MB`}${growth}`,
+    );
     prev = m;
   }
 }

@@ -24,7 +24,7 @@ export interface TreeExpectation {
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const PACKAGES = 40;
@@ -89,9 +89,15 @@ export function generateTree(root: string, spec: TreeSpec): TreeExpectation {
   const pkg = (i: number) => `packages/pkg-${String(i).padStart(2, "0")}`;
 
   write("packages/agents/package.json", '{ "name": "@bench/agents", "exports": { ".": "./src/index.ts" } }\n');
-  write("packages/agents/src/index.ts", 'export * from "./tools/base-tool.js";\nexport * from "./tools/http-base.js";\n');
+  write(
+    "packages/agents/src/index.ts",
+    'export * from "./tools/base-tool.js";\nexport * from "./tools/http-base.js";\n',
+  );
   write("packages/agents/src/tools/base-tool.ts", BASE);
-  write("packages/agents/src/tools/http-base.ts", 'import { Tool } from "./base-tool.js";\n\nexport abstract class HttpTool extends Tool {\n  protected readonly baseUrl = "https://example.test";\n}\n');
+  write(
+    "packages/agents/src/tools/http-base.ts",
+    'import { Tool } from "./base-tool.js";\n\nexport abstract class HttpTool extends Tool {\n  protected readonly baseUrl = "https://example.test";\n}\n',
+  );
   let direct = 1;
   const directFiles = new Set(["packages/agents/src/tools/http-base.ts"]);
   let indirect = 0;

@@ -42,7 +42,8 @@ function run(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = proc
   const r = spawnSync(TIME ?? cmd, argv, { encoding: "utf8", maxBuffer: 1 << 28, env });
   const ms = performance.now() - t;
   const rss = /capkit-bench-rss (\d+)/.exec(r.stderr ?? "");
-  if (r.status !== 0 && r.status !== 1) console.log(`${cmd} ${args.join(" ")} failed (${r.status}): ${(r.stderr ?? "").slice(0, 400)}`);
+  if (r.status !== 0 && r.status !== 1)
+    console.log(`${cmd} ${args.join(" ")} failed (${r.status}): ${(r.stderr ?? "").slice(0, 400)}`);
   return { ms, rssMb: rss ? Number(rss[1]) / 1024 : null, stdout: r.stdout ?? "" };
 }
 
@@ -63,7 +64,10 @@ function ageFiles(dir: string, when: Date): void {
 
 function counts(stdout: string): string {
   try {
-    const r = JSON.parse(stdout) as { counters: { extendsTool: { occurrences: number }; indirect: { occurrences: number } }; classes: unknown[] };
+    const r = JSON.parse(stdout) as {
+      counters: { extendsTool: { occurrences: number }; indirect: { occurrences: number } };
+      classes: unknown[];
+    };
     return `${r.classes.length} classes (${r.counters.extendsTool.occurrences} direct, ${r.counters.indirect.occurrences} indirect)`;
   } catch {
     return "no JSON result";
@@ -95,17 +99,25 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
   }
   const g = median(times.grep);
   const row = (name: string, xs: number[], mem: number[], note: string) =>
-    console.log(`  ${name.padEnd(34)} ${median(xs).toFixed(0).padStart(6)} ms  ${(median(xs) / g).toFixed(2).padStart(6)}× grep  ${mem.length ? `peak ${median(mem).toFixed(0)} MB` : ""}  ${note}`);
+    console.log(
+      `  ${name.padEnd(34)} ${median(xs).toFixed(0).padStart(6)} ms  ${(median(xs) / g).toFixed(2).padStart(6)}× grep  ${mem.length ? `peak ${median(mem).toFixed(0)} MB` : ""}  ${note}`,
+    );
   console.log(`\n${label}: ${tree}`);
-  console.log(`  ${"grep -rlE 'extends\\s'".padEnd(34)} ${g.toFixed(0).padStart(6)} ms  (median of ${RUNS}, interleaved with the capkit runs)`);
+  console.log(
+    `  ${"grep -rlE 'extends\\s'".padEnd(34)} ${g.toFixed(0).padStart(6)} ms  (median of ${RUNS}, interleaved with the capkit runs)`,
+  );
   row("capkit cold, CI=true, no .capkit/", times.cold, rss.cold, "a fresh CI checkout");
   row("capkit CI=true, .capkit/ restored", times.restored, rss.restored, "facts cache from the run before");
   row("capkit local, stat cache warm", times.local, rss.local, "an unchanged tree, run again");
   const found = counts(out);
   const ok = expectedClasses === null || found.startsWith(`${expectedClasses} classes`);
-  console.log(`  ${ok ? "ok  " : "FAIL"} counts: ${found}${expectedClasses === null ? "" : ` (expected ${expectedClasses})`}`);
+  console.log(
+    `  ${ok ? "ok  " : "FAIL"} counts: ${found}${expectedClasses === null ? "" : ` (expected ${expectedClasses})`}`,
+  );
   const ratio = median(times.cold) / g;
-  console.log(`  verdict: cold ${ratio.toFixed(2)}× grep (done-when ≤ 5×, goal 3×), restored ${(median(times.restored) / g).toFixed(2)}×, local ${(median(times.local) / g).toFixed(2)}× (warm ≤ 2×)`);
+  console.log(
+    `  verdict: cold ${ratio.toFixed(2)}× grep (done-when ≤ 5×, goal 3×), restored ${(median(times.restored) / g).toFixed(2)}×, local ${(median(times.local) / g).toFixed(2)}× (warm ≤ 2×)`,
+  );
   rmSync(dot, { recursive: true, force: true });
 }
 
@@ -135,7 +147,9 @@ function benchStart(): void {
       cli.push(capkit(empty, ciEnv).ms);
     }
     const over = median(cli) - median(node);
-    console.log(`\nempty folder: capkit inventory ${median(cli).toFixed(0)} ms, node -e 0 ${median(node).toFixed(0)} ms: ${(over / 1000).toFixed(2)} s over node (done-when ≤ 0.15 s)`);
+    console.log(
+      `\nempty folder: capkit inventory ${median(cli).toFixed(0)} ms, node -e 0 ${median(node).toFixed(0)} ms: ${(over / 1000).toFixed(2)} s over node (done-when ≤ 0.15 s)`,
+    );
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
@@ -152,10 +166,17 @@ function main(): void {
   if (process.env["BENCH_GENERATED"] !== "0") {
     const dir = mkdtempSync(join(tmpdir(), "capkit-bench-inventory-"));
     try {
-      const expected = generateTree(dir, { files: Number(process.env["BENCH_FILES"] ?? 7000), avgBytes: Number(process.env["BENCH_AVG_BYTES"] ?? 14_300) });
+      const expected = generateTree(dir, {
+        files: Number(process.env["BENCH_FILES"] ?? 7000),
+        avgBytes: Number(process.env["BENCH_AVG_BYTES"] ?? 14_300),
+      });
       spawnSync("sync");
       ageFiles(dir, new Date(Date.now() - 60_000));
-      benchTree(`generated tree (${expected.files} files, ${(expected.bytes / 1e6).toFixed(0)} MB)`, dir, expected.direct + expected.indirect);
+      benchTree(
+        `generated tree (${expected.files} files, ${(expected.bytes / 1e6).toFixed(0)} MB)`,
+        dir,
+        expected.direct + expected.indirect,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -41,13 +41,23 @@ async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs
     const t = performance.now();
     const r = await runLint(root, { cycles: true, useBaseline: false });
     const ms = performance.now() - t;
-    return { ms, edges: circularEdges(r.importCycles), cycles: r.importCycles.map((c) => [...c.files]), asyncCycles: r.importCycles.filter((c) => c.async).length };
+    return {
+      ms,
+      edges: circularEdges(r.importCycles),
+      cycles: r.importCycles.map((c) => [...c.files]),
+      asyncCycles: r.importCycles.filter((c) => c.async).length,
+    };
   }
   if (tool === "depcruise") {
     const { depcruiseCycles } = await import("../rules/tests/depcruise.js");
     const t = performance.now();
     const r = await depcruiseCycles(root, ["."]);
-    return { ms: performance.now() - t, edges: [...r.edges], cycles: r.cycles.map((c) => [...c]), dependencies: [...r.dependencies] };
+    return {
+      ms: performance.now() - t,
+      edges: [...r.edges],
+      cycles: r.cycles.map((c) => [...c]),
+      dependencies: [...r.dependencies],
+    };
   }
   throw new Error(`unknown tool ${tool}`);
 }
@@ -55,15 +65,28 @@ async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs
 function measure(tool: string, root: string): Measure {
   const t = performance.now();
   if (tool === "capkit-cli") {
-    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--cycles", "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--cycles", "--json"], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
     const wallMs = performance.now() - t;
     if (r.status !== 0 && r.status !== 1) throw new Error(`capkit lint failed (exit ${r.status}): ${r.stderr}`);
     const cycles = (JSON.parse(r.stdout) as { allCycles: Cycle[] }).allCycles;
     const edges = new Set<string>();
     for (const c of cycles) c.files.forEach((f, i) => edges.add(`${f} → ${c.files[(i + 1) % c.files.length]}`));
-    return { ms: wallMs, wallMs, edges: [...edges].sort(), cycles: cycles.map((c) => c.files), asyncCycles: cycles.filter((c) => c.async).length };
+    return {
+      ms: wallMs,
+      wallMs,
+      edges: [...edges].sort(),
+      cycles: cycles.map((c) => c.files),
+      asyncCycles: cycles.filter((c) => c.async).length,
+    };
   }
-  const r = spawnSync(process.execPath, ["--import", "tsx", SELF, "--worker", tool, root], { encoding: "utf8", cwd: CAPKIT, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", SELF, "--worker", tool, root], {
+    encoding: "utf8",
+    cwd: CAPKIT,
+    maxBuffer: 1 << 28,
+  });
   const wallMs = performance.now() - t;
   if (r.status !== 0) throw new Error(`${tool} worker failed:\n${r.stderr}`);
   return { ...(JSON.parse(r.stdout.trim().split("\n").pop() as string) as Omit<Measure, "wallMs">), wallMs };
@@ -87,7 +110,10 @@ function explainCapkitOnly(only: readonly string[], capkit: Measure, depcruise: 
     const cycle = capkit.cycles.find((c) => c.some((f, i) => `${f} → ${c[(i + 1) % c.length]}` === edge)) ?? [];
     const steps = cycle.map((f, i) => `${f} → ${cycle[(i + 1) % cycle.length]}`);
     const missing = steps.filter((s) => !theirs.has(s));
-    const verdict = missing.length === 0 ? `a cycle of dependency-cruiser's own graph (${steps.length} steps) it did not report` : `steps it did not extract: ${missing.join("; ")}`;
+    const verdict =
+      missing.length === 0
+        ? `a cycle of dependency-cruiser's own graph (${steps.length} steps) it did not report`
+        : `steps it did not extract: ${missing.join("; ")}`;
     return `  ${edge}\n    cycle ${spell(cycle)}\n    ${verdict}`;
   });
 }
@@ -126,22 +152,33 @@ async function main(): Promise<void> {
       `${label[t]?.padEnd(42)} ${ms(t, "ms").toFixed(0).padStart(7)} ms in process ${ms(t, "wallMs").toFixed(0).padStart(7)} ms whole process   ${m.edges.length} circular dependencies, ${new Set(m.cycles.map(spell)).size} cycles${m.asyncCycles === undefined ? "" : ` (${m.asyncCycles} async)`}`,
     );
   }
-  console.log(`ratio dependency-cruiser / capkit engine (in process):   ${(ms("depcruise", "ms") / ms("capkit", "ms")).toFixed(1)}×  (goal ≥ 10×)`);
-  console.log(`ratio dependency-cruiser / capkit CLI (whole processes): ${(ms("depcruise", "wallMs") / ms("capkit-cli", "wallMs")).toFixed(1)}×`);
+  console.log(
+    `ratio dependency-cruiser / capkit engine (in process):   ${(ms("depcruise", "ms") / ms("capkit", "ms")).toFixed(1)}×  (goal ≥ 10×)`,
+  );
+  console.log(
+    `ratio dependency-cruiser / capkit CLI (whole processes): ${(ms("depcruise", "wallMs") / ms("capkit-cli", "wallMs")).toFixed(1)}×`,
+  );
   const ours = new Set(capkit.edges);
   const theirs = new Set(depcruise.edges);
   const onlyCapkit = capkit.edges.filter((e) => !theirs.has(e));
   const onlyDepcruise = depcruise.edges.filter((e) => !ours.has(e));
   const same = capkit.edges.length - onlyCapkit.length;
-  console.log(`circular dependencies: ${same} flagged by both, ${onlyCapkit.length} only by capkit, ${onlyDepcruise.length} only by dependency-cruiser`);
+  console.log(
+    `circular dependencies: ${same} flagged by both, ${onlyCapkit.length} only by capkit, ${onlyDepcruise.length} only by dependency-cruiser`,
+  );
   const cycleSets = (m: Measure) => new Set(m.cycles.map((c) => [...new Set(c)].sort().join("\0")));
   const a = cycleSets(capkit);
   const b = cycleSets(depcruise);
-  console.log(`cycles (as sets of files; capkit names the shortest per dependency, dependency-cruiser the first its search walks): ${[...a].filter((x) => b.has(x)).length} named by both, ${[...a].filter((x) => !b.has(x)).length} only by capkit, ${[...b].filter((x) => !a.has(x)).length} only by dependency-cruiser`);
-  if (onlyCapkit.length > 0) console.log(`only capkit:\n${explainCapkitOnly(onlyCapkit, capkit, depcruise).join("\n")}`);
-  if (onlyDepcruise.length > 0) console.log(`only dependency-cruiser:\n${onlyDepcruise.map((e) => `  ${e}`).join("\n")}`);
+  console.log(
+    `cycles (as sets of files; capkit names the shortest per dependency, dependency-cruiser the first its search walks): ${[...a].filter((x) => b.has(x)).length} named by both, ${[...a].filter((x) => !b.has(x)).length} only by capkit, ${[...b].filter((x) => !a.has(x)).length} only by dependency-cruiser`,
+  );
+  if (onlyCapkit.length > 0)
+    console.log(`only capkit:\n${explainCapkitOnly(onlyCapkit, capkit, depcruise).join("\n")}`);
+  if (onlyDepcruise.length > 0)
+    console.log(`only dependency-cruiser:\n${onlyDepcruise.map((e) => `  ${e}`).join("\n")}`);
   const cli = first("capkit-cli");
-  if (cli.edges.join("\n") !== capkit.edges.join("\n")) console.log("warning: the CLI and the engine flagged different circular dependencies");
+  if (cli.edges.join("\n") !== capkit.edges.join("\n"))
+    console.log("warning: the CLI and the engine flagged different circular dependencies");
 }
 
 await main();

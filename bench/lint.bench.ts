@@ -41,15 +41,24 @@ function generate(root: string, totalFiles: number): Planted {
   const fileOf = (i: number) => `src/${roleOf(i)}/m${i}.ts`;
   const rel = (from: number, to: number) => `../${roleOf(to)}/m${to}.js`;
   let cycles = 0;
-  writeFileSync(join(root, "package.json"), JSON.stringify({ name: "bench-monorepo", private: true, type: "module", workspaces: ["packages/*"] }));
+  writeFileSync(
+    join(root, "package.json"),
+    JSON.stringify({ name: "bench-monorepo", private: true, type: "module", workspaces: ["packages/*"] }),
+  );
   writeFileSync(join(root, "capkit.config.json"), JSON.stringify({ seam: {} }));
   mkdirSync(join(root, "node_modules", "@bench"), { recursive: true });
   for (let p = 0; p < packages; p++) {
     const dir = join(root, "packages", `pkg${p}`);
     for (const role of ROLES) mkdirSync(join(dir, "src", role), { recursive: true });
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `@bench/pkg${p}`, type: "module", exports: { ".": "./src/index.ts" } }));
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: `@bench/pkg${p}`, type: "module", exports: { ".": "./src/index.ts" } }),
+    );
     symlinkSync(dir, join(root, "node_modules", "@bench", `pkg${p}`), "dir");
-    writeFileSync(join(dir, "src", "index.ts"), [0, 1, 2].map((i) => `export { f${i} } from "./${roleOf(i)}/m${i}.js";\n`).join(""));
+    writeFileSync(
+      join(dir, "src", "index.ts"),
+      [0, 1, 2].map((i) => `export { f${i} } from "./${roleOf(i)}/m${i}.js";\n`).join(""),
+    );
     // Back edges (cycles): two per package; the first is a tools/ → capabilities/ import
     // that closes a cycle across the seam, the second lands anywhere.
     const back = new Map<number, number>();
@@ -76,10 +85,22 @@ function generate(root: string, totalFiles: number): Planted {
       if (i % 37 === 0) lines.push(`export const CONFIG${i} = await Promise.resolve({ id: ${i} });`);
       lines.push(`export interface Shape${i} { id: number; name: string; tags: readonly string[] }`);
       for (let k = 0; k < 8; k++) {
-        lines.push(`export function helper${i}_${k}(input: Shape${i}): string {`, `  const parts = input.tags.map((t) => \`\${t}:${k}\`);`, `  return parts.join(",") + input.name;`, `}`);
+        lines.push(
+          `export function helper${i}_${k}(input: Shape${i}): string {`,
+          `  const parts = input.tags.map((t) => \`\${t}:${k}\`);`,
+          `  return parts.join(",") + input.name;`,
+          `}`,
+        );
       }
-      const calls = [...targets, backTo].filter((t): t is number => t !== undefined && t < perPackage && !(roleOf(i) === "tools" && roleOf(t) === "capabilities" && t !== backTo));
-      lines.push(`export function f${i}(): number {`, `  return ${[...calls.map((t) => `(typeof f${t} === "function" ? 1 : 0)`), "0"].join(" + ")};`, `}`);
+      const calls = [...targets, backTo].filter(
+        (t): t is number =>
+          t !== undefined && t < perPackage && !(roleOf(i) === "tools" && roleOf(t) === "capabilities" && t !== backTo),
+      );
+      lines.push(
+        `export function f${i}(): number {`,
+        `  return ${[...calls.map((t) => `(typeof f${t} === "function" ? 1 : 0)`), "0"].join(" + ")};`,
+        `}`,
+      );
       writeFileSync(join(dir, fileOf(i)), `${lines.join("\n")}\n`);
     }
   }
@@ -104,7 +125,9 @@ async function worker(tool: string, root: string): Promise<Measure> {
     const tsParser = "parseForESLint" in (parserModule.default ?? {}) ? parserModule.default : parserModule;
     const importX = await import("eslint-plugin-import-x");
     const plugin = (importX as unknown as { default: Record<string, unknown> }).default ?? importX;
-    const { createNodeResolver } = importX as unknown as { createNodeResolver: (o: Record<string, unknown>) => unknown };
+    const { createNodeResolver } = importX as unknown as {
+      createNodeResolver: (o: Record<string, unknown>) => unknown;
+    };
     const rules = tool === "import-x" ? { "import-x/no-cycle": "error" } : {};
     const eslint = new ESLint({
       cwd: root,
@@ -115,7 +138,9 @@ async function worker(tool: string, root: string): Promise<Measure> {
           languageOptions: { parser: tsParser },
           plugins: { "import-x": plugin },
           settings: {
-            "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } })],
+            "import-x/resolver-next": [
+              createNodeResolver({ extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } }),
+            ],
             "import-x/extensions": [".ts", ".js"],
             "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
           },
@@ -127,7 +152,10 @@ async function worker(tool: string, root: string): Promise<Measure> {
     const results = await eslint.lintFiles(["**/*.ts"]);
     const found = results.reduce((n, r) => n + r.messages.filter((m) => m.ruleId === "import-x/no-cycle").length, 0);
     const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal));
-    if (fatal.length) throw new Error(`parse errors: ${fatal[0]?.message} at ${fatal[0]?.line}:${fatal[0]?.column} (${fatal.length} files) in ${results.find((r) => r.messages.some((m) => m.fatal))?.filePath}`);
+    if (fatal.length)
+      throw new Error(
+        `parse errors: ${fatal[0]?.message} at ${fatal[0]?.line}:${fatal[0]?.column} (${fatal.length} files) in ${results.find((r) => r.messages.some((m) => m.fatal))?.filePath}`,
+      );
     return { ms: performance.now() - t, found };
   }
   if (tool === "depcruise") {
@@ -152,12 +180,19 @@ async function worker(tool: string, root: string): Promise<Measure> {
 function measure(tool: string, root: string): Measure {
   if (tool === "capkit-cli") {
     const t = performance.now();
-    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CAPKIT_BIN, "lint", root, "--json"], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
     const ms = performance.now() - t;
     if (r.status !== 0 && r.status !== 1) throw new Error(`capkit lint failed: ${r.stderr}`);
     return { ms, found: (JSON.parse(r.stdout) as { violations: unknown[] }).violations.length };
   }
-  const r = spawnSync(process.execPath, ["--import", "tsx", SELF, "--worker", tool, root], { encoding: "utf8", cwd: CAPKIT, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", SELF, "--worker", tool, root], {
+    encoding: "utf8",
+    cwd: CAPKIT,
+    maxBuffer: 1 << 28,
+  });
   if (r.status !== 0) throw new Error(`${tool} worker failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measure;
 }
@@ -187,7 +222,10 @@ async function main(): Promise<void> {
       "import-x": "ESLint + import-x/no-cycle",
       depcruise: "dependency-cruiser no-circular (API)",
     };
-    for (const t of tools) console.log(`${label[t]?.padEnd(44)} ${(med.get(t) as number).toFixed(0).padStart(7)} ms   reports: ${samples.get(t)?.[0]?.found}`);
+    for (const t of tools)
+      console.log(
+        `${label[t]?.padEnd(44)} ${(med.get(t) as number).toFixed(0).padStart(7)} ms   reports: ${samples.get(t)?.[0]?.found}`,
+      );
     const capkit = med.get("capkit") as number;
     const cli = med.get("capkit-cli") as number;
     const noCycle = med.get("import-x") as number;

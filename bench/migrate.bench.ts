@@ -44,11 +44,18 @@ function parseAndPrint(root: string, files: readonly string[]): number {
   return performance.now() - t0;
 }
 
-async function migrate(root: string, inventory: InventoryResult): Promise<{ ms: number; converted: number; files: number }> {
+async function migrate(
+  root: string,
+  inventory: InventoryResult,
+): Promise<{ ms: number; converted: number; files: number }> {
   const { config } = loadConfig(root);
   const t0 = performance.now();
   const r = await runMigration({ root, namespaces: "all", config, dryRun: true, inventory });
-  return { ms: performance.now() - t0, converted: r.namespaces.reduce((n, x) => n + x.converted.length, 0), files: r.filesWritten.length };
+  return {
+    ms: performance.now() - t0,
+    converted: r.namespaces.reduce((n, x) => n + x.converted.length, 0),
+    files: r.filesWritten.length,
+  };
 }
 
 /** Clone every `<ns>-tools.ts` SCALE times as `<ns>x<k>-tools.ts` with suffixed classes and wire names. */
@@ -56,17 +63,28 @@ function scale(root: string, inventory: InventoryResult): InventoryResult {
   const classes: ClassRecord[] = [...inventory.classes];
   const toolsDir = "packages/agents/src/tools";
   for (const file of fg.sync(`${toolsDir}/*-tools.ts`, { cwd: root })) {
-    const records = inventory.classes.filter((c) => c.file === file && c.kind === "capability" && c.name && c.wireName && c.namespace);
+    const records = inventory.classes.filter(
+      (c) => c.file === file && c.kind === "capability" && c.name && c.wireName && c.namespace,
+    );
     if (!records.length) continue;
     const text = readFileSync(join(root, file), "utf8");
     for (let k = 1; k <= SCALE; k++) {
       const copy = file.replace(/-tools\.ts$/, `x${k}-tools.ts`);
       let out = text;
       for (const c of records) {
-        out = out.replace(new RegExp(`\\b${c.name}\\b`, "g"), `${c.name}X${k}`).replace(new RegExp(`(["'\`])${c.wireName}\\1`, "g"), `$1${c.wireName}_x${k}$1`);
+        out = out
+          .replace(new RegExp(`\\b${c.name}\\b`, "g"), `${c.name}X${k}`)
+          .replace(new RegExp(`(["'\`])${c.wireName}\\1`, "g"), `$1${c.wireName}_x${k}$1`);
       }
       writeFileSync(join(root, copy), out);
-      for (const c of records) classes.push({ ...c, file: copy, name: `${c.name}X${k}`, wireName: `${c.wireName}_x${k}`, namespace: `${c.namespace}x${k}` });
+      for (const c of records)
+        classes.push({
+          ...c,
+          file: copy,
+          name: `${c.name}X${k}`,
+          wireName: `${c.wireName}_x${k}`,
+          namespace: `${c.namespace}x${k}`,
+        });
     }
   }
   return { ...inventory, classes };
@@ -95,11 +113,17 @@ try {
   const plain = join(work, "fixture");
   cpSync(FIXTURE, plain, { recursive: true });
   const inventory = await scanInventory(plain, { config: loadConfig(plain).config });
-  console.log(`migrate --all --dry-run (inventory excluded) vs ts-morph parse-and-print of the same files; median of ${RUNS}`);
+  console.log(
+    `migrate --all --dry-run (inventory excluded) vs ts-morph parse-and-print of the same files; median of ${RUNS}`,
+  );
   await measure("nodetool-mini", plain, inventory);
   const big = join(work, "scaled");
   cpSync(FIXTURE, big, { recursive: true });
-  await measure(`nodetool-mini ×${SCALE + 1}`, big, scale(big, await scanInventory(big, { config: loadConfig(big).config })));
+  await measure(
+    `nodetool-mini ×${SCALE + 1}`,
+    big,
+    scale(big, await scanInventory(big, { config: loadConfig(big).config })),
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

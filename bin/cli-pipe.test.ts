@@ -14,7 +14,10 @@ describe("the capkit executable", () => {
     const tools = join(root, "packages/agents/src/tools");
     mkdirSync(tools, { recursive: true });
     writeFileSync(join(tools, "base-tool.ts"), "export abstract class Tool {\n  abstract readonly name: string;\n}\n");
-    const classes = Array.from({ length: 400 }, (_, i) => `export class Pipe${i}Tool extends Tool {\n  readonly name = "pipe_${i}";\n}\n`);
+    const classes = Array.from(
+      { length: 400 },
+      (_, i) => `export class Pipe${i}Tool extends Tool {\n  readonly name = "pipe_${i}";\n}\n`,
+    );
     writeFileSync(join(tools, "pipe-tools.ts"), `import { Tool } from "./base-tool.js";\n${classes.join("")}`);
     const child = spawn(process.execPath, cliArgs("inventory", root, "--json"), { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";

@@ -62,5 +62,8 @@ export function assertNoInterruptedMigrate(root: string): void {
 /** Saves a result for the dashboard; on a read-only checkout, skips it with a note on stderr. */
 export function saveResultOrNote(io: CliIO, command: string, root: string, job: ResultJob, data: unknown): void {
   const r = trySaveResult(root, job, data);
-  if ("skipped" in r) io.stderr(`capkit ${command}: note: could not save ${r.skipped}; the result is only printed (the dashboard will not see this run)\n`);
+  if ("skipped" in r)
+    io.stderr(
+      `capkit ${command}: note: could not save ${r.skipped}; the result is only printed (the dashboard will not see this run)\n`,
+    );
 }

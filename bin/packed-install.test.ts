@@ -13,7 +13,9 @@ import type { InventoryResult } from "../inventory/types.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../lib/test-support/toolchain-timeout.js";
 import { git, makeUserRepo, packCapkit, removeAll, run, type Run } from "./test-support/packed-repo.js";
 
-const EXPECTED = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "nodetool-mini", "expected-inventory.json"), "utf8")) as {
+const EXPECTED = JSON.parse(
+  readFileSync(join(import.meta.dirname, "..", "fixtures", "nodetool-mini", "expected-inventory.json"), "utf8"),
+) as {
   classes: { kind: string; direct: boolean }[];
 };
 
@@ -43,10 +45,18 @@ describe("the packed tarball", () => {
     expect(files).toContain("package.json");
     expect(files).toContain("dist/bin/run.js");
     expect(files).toContain("dist/runtime/index.d.ts");
-    expect(files.filter((f) => !f.startsWith("dist/") && !["package.json", "README.md", "LICENSE"].includes(f))).toEqual([]);
+    expect(
+      files.filter((f) => !f.startsWith("dist/") && !["package.json", "README.md", "LICENSE"].includes(f)),
+    ).toEqual([]);
     expect(files.filter((f) => /\.test\.[cm]?[jt]s$/.test(f))).toEqual([]);
     // The demo's fixture keeps its test helpers (parity builds its context from them); nothing else may.
-    expect(files.filter((f) => !f.startsWith("dist/demo/") && /(^|\/)(tests?|test-support|testing|__fixtures__|__testfixtures__|bench)\//.test(f))).toEqual([]);
+    expect(
+      files.filter(
+        (f) =>
+          !f.startsWith("dist/demo/") &&
+          /(^|\/)(tests?|test-support|testing|__fixtures__|__testfixtures__|bench)\//.test(f),
+      ),
+    ).toEqual([]);
     const sources = files.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"));
     expect(sources.filter((f) => !f.startsWith("dist/demo/"))).toEqual([]);
   });
@@ -98,7 +108,15 @@ export class ArchiveEmailTool extends Tool {
     );
     const belt = join(repo, "packages/agents/src/tools/builtin-tools.ts");
     const before = readFileSync(belt, "utf8");
-    writeFileSync(belt, before.replace('import type { Tool } from "./base-tool.js";', 'import { ArchiveEmailTool } from "./archive-tools.js";\nimport type { Tool } from "./base-tool.js";').replace("    new HttpPostTool(),", "    new HttpPostTool(),\n    new ArchiveEmailTool(),"));
+    writeFileSync(
+      belt,
+      before
+        .replace(
+          'import type { Tool } from "./base-tool.js";',
+          'import { ArchiveEmailTool } from "./archive-tools.js";\nimport type { Tool } from "./base-tool.js";',
+        )
+        .replace("    new HttpPostTool(),", "    new HttpPostTool(),\n    new ArchiveEmailTool(),"),
+    );
     r = capkit("inventory", "--check");
     expect(r.code, explain(r)).toBe(1);
     git(repo, "checkout", "-q", "--", ".");
@@ -129,7 +147,10 @@ export class ArchiveEmailTool extends Tool {
     const file = join(repo, "packages/agents/src/tools/email-tools.ts");
     const before = readFileSync(file, "utf8");
     writeFileSync(file, `import "../capabilities/workflows.js";\n${before}`);
-    writeFileSync(join(repo, "eslint.config.js"), 'import capkit from "capkit/eslint-plugin";\n\nexport default [capkit.configs.recommended];\n');
+    writeFileSync(
+      join(repo, "eslint.config.js"),
+      'import capkit from "capkit/eslint-plugin";\n\nexport default [capkit.configs.recommended];\n',
+    );
     try {
       let r = capkit("lint");
       expect(r.code, explain(r)).toBe(1);
@@ -145,7 +166,10 @@ export class ArchiveEmailTool extends Tool {
   });
 
   it("capkit/runtime and capkit/runtime/sandbox load under plain Node, and a guest call reaches invoke", () => {
-    let r = run(repo, process.execPath, ["-e", "import('capkit/runtime').then((m) => console.log(typeof m.createCapabilityRun, typeof m.createCapabilityRegistry))"]);
+    let r = run(repo, process.execPath, [
+      "-e",
+      "import('capkit/runtime').then((m) => console.log(typeof m.createCapabilityRun, typeof m.createCapabilityRegistry))",
+    ]);
     expect(r.code, explain(r)).toBe(0);
     expect(r.stdout.trim()).toBe("function function");
     writeFileSync(
@@ -205,7 +229,18 @@ export const used = [createCapabilityRegistry, runGuestAction, plugin, runChecks
     const module = resolution === "bundler" ? "ESNext" : "NodeNext";
     writeFileSync(
       join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { target: "ES2022", module, moduleResolution: resolution, strict: true, noEmit: true, skipLibCheck: false, types: ["node"] }, files: ["check.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module,
+          moduleResolution: resolution,
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ["node"],
+        },
+        files: ["check.ts"],
+      }),
     );
     const r = npx("tsc", "-p", dir);
     removeAll(dir);

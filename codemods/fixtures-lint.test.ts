@@ -19,10 +19,15 @@ import { discoverFixtureCases, runFixtureCase, type FixtureRunOptions } from "./
 import { fixtureInventory } from "./tool-construction-to-name/test-support/fixture-inventory.js";
 
 const ANY_DEPTH = { tools: ["**/tools/**"], capabilities: ["**/capabilities/**"] };
-const anyDepthConfig: SeamConfig = { ...DEFAULT_SEAM_CONFIG, seams: [{ ...DEFAULT_SEAM, from: ANY_DEPTH.tools, to: ANY_DEPTH.capabilities }] };
+const anyDepthConfig: SeamConfig = {
+  ...DEFAULT_SEAM_CONFIG,
+  seams: [{ ...DEFAULT_SEAM, from: ANY_DEPTH.tools, to: ANY_DEPTH.capabilities }],
+};
 
 /** Fixture options a codemod's own fixture test uses (call-site fixtures carry constructorParams). */
-const RUN_OPTIONS: Readonly<Record<string, FixtureRunOptions>> = { "tool-construction-to-name": { inventory: fixtureInventory } };
+const RUN_OPTIONS: Readonly<Record<string, FixtureRunOptions>> = {
+  "tool-construction-to-name": { inventory: fixtureInventory },
+};
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -52,11 +57,15 @@ describe("every codemod fixture's output passes capkit lint", () => {
   });
 
   it("is not vacuous: cases whose output crosses the seam get the exceptions migrate wrote", async () => {
-    const shims = discoverFixtureCases(join(codemodsDir, "tool-class-to-capability", "__testfixtures__")).find((c) => c.name === "keep-shims");
+    const shims = discoverFixtureCases(join(codemodsDir, "tool-class-to-capability", "__testfixtures__")).find(
+      (c) => c.name === "keep-shims",
+    );
     if (!shims) throw new Error("keep-shims fixture missing");
     const { toolClassToCapability } = await import("./tool-class-to-capability/index.js");
     const deep = await runFixtureCase(toolClassToCapability, shims, { context: { seam: anyDepthConfig } });
-    expect(producedSeam(deep.produced, ANY_DEPTH).seams[0]?.exceptions.map((e) => e.from)).toEqual(["src/tools/nodes-tools.ts"]);
+    expect(producedSeam(deep.produced, ANY_DEPTH).seams[0]?.exceptions.map((e) => e.from)).toEqual([
+      "src/tools/nodes-tools.ts",
+    ]);
     const bare = writeTree(new Map([...deep.produced].filter(([p]) => p !== "capkit.config.json")));
     const lint = await runLint(bare, { config: anyDepthConfig, useBaseline: false });
     expect(lint.violations.map((v) => v.rule)).toContain("no-reverse-seam-import");
@@ -68,12 +77,27 @@ describe("every codemod fixture's output passes capkit lint", () => {
       it(`${codemod.name}/${fixture.name}: default seam and any-depth seam`, async () => {
         const options = RUN_OPTIONS[codemod.name] ?? {};
         const asIs = await runFixtureCase(codemod, fixture, options);
-        const lint = await runLint(writeTree(asIs.produced), { config: producedSeam(asIs.produced), useBaseline: false });
-        expect(lint.violations.map((v) => `${v.rule} ${v.file}:${v.line}`), "default seam").toEqual([]);
+        const lint = await runLint(writeTree(asIs.produced), {
+          config: producedSeam(asIs.produced),
+          useBaseline: false,
+        });
+        expect(
+          lint.violations.map((v) => `${v.rule} ${v.file}:${v.line}`),
+          "default seam",
+        ).toEqual([]);
 
-        const deep = await runFixtureCase(codemod, fixture, { ...options, context: { ...options.context, seam: anyDepthConfig } });
-        const deepLint = await runLint(writeTree(deep.produced), { config: producedSeam(deep.produced, ANY_DEPTH), useBaseline: false });
-        expect(deepLint.violations.map((v) => `${v.rule} ${v.file}:${v.line}`), "any-depth seam").toEqual([]);
+        const deep = await runFixtureCase(codemod, fixture, {
+          ...options,
+          context: { ...options.context, seam: anyDepthConfig },
+        });
+        const deepLint = await runLint(writeTree(deep.produced), {
+          config: producedSeam(deep.produced, ANY_DEPTH),
+          useBaseline: false,
+        });
+        expect(
+          deepLint.violations.map((v) => `${v.rule} ${v.file}:${v.line}`),
+          "any-depth seam",
+        ).toEqual([]);
       });
     }
   }

@@ -7,13 +7,29 @@
  */
 
 /** Keys of CapabilityRun / createCapabilityRun options that are not host data. */
-export const RESERVED_RUN_FIELDS: ReadonlySet<string> = new Set(["context", "gate", "registry", "invoke", "capabilities", "onInvoke", "contextGate"]);
+export const RESERVED_RUN_FIELDS: ReadonlySet<string> = new Set([
+  "context",
+  "gate",
+  "registry",
+  "invoke",
+  "capabilities",
+  "onInvoke",
+  "contextGate",
+]);
 
 export type RunFieldChoice =
-  | { readonly ok: true; readonly field: string; /** Not configured: named after the parameter. */ readonly created: boolean }
+  | {
+      readonly ok: true;
+      readonly field: string;
+      /** Not configured: named after the parameter. */ readonly created: boolean;
+    }
   | { readonly ok: false; readonly field: string; readonly reason: string };
 
-export function runFieldFor(param: string, runFields: Readonly<Record<string, string>>, classField?: string): RunFieldChoice {
+export function runFieldFor(
+  param: string,
+  runFields: Readonly<Record<string, string>>,
+  classField?: string,
+): RunFieldChoice {
   const configured = runFields[param] ?? (classField === undefined ? undefined : runFields[classField]);
   const field = configured ?? param;
   if (RESERVED_RUN_FIELDS.has(field)) {

@@ -22,7 +22,8 @@ import { exceptionFor } from "../lib/config/seam-sides.js";
 
 export const DEFAULT_CONFIG_FILE = "capkit.config.json";
 
-const SAFE = "what it imports from the capabilities side does not import it back statically, so it closes no init-time cycle (no-seam-cycle still checks); written by capkit migrate";
+const SAFE =
+  "what it imports from the capabilities side does not import it back statically, so it closes no init-time cycle (no-seam-cycle still checks); written by capkit migrate";
 /** Why a file may import the capabilities side, per codemod that makes it do so. */
 export const EXCEPTION_REASONS = {
   beltAssembly: `belt assembly: builds registry-backed tools by capability name (toolForCapabilityName); ${SAFE}`,
@@ -37,8 +38,14 @@ export interface SeamWhere {
 }
 
 /** The run's seams (its seam config, else the defaults; `override` wins) and config file. */
-export function seamWhere(ctx: Pick<CodemodContext, "seam" | "configFile">, override?: readonly SeamDefinition[]): SeamWhere {
-  return { seams: override ?? (ctx.seam ?? DEFAULT_SEAM_CONFIG).seams, ...(ctx.configFile ? { configFile: ctx.configFile } : {}) };
+export function seamWhere(
+  ctx: Pick<CodemodContext, "seam" | "configFile">,
+  override?: readonly SeamDefinition[],
+): SeamWhere {
+  return {
+    seams: override ?? (ctx.seam ?? DEFAULT_SEAM_CONFIG).seams,
+    ...(ctx.configFile ? { configFile: ctx.configFile } : {}),
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -50,8 +57,16 @@ function isRecord(v: unknown): v is Json {
 /** Exceptions already written to the tree's config for `seam` (this run's earlier ones included). */
 function writtenExceptions(raw: Json, seam: SeamDefinition): { from: string; reason: string }[] {
   const section = isRecord(raw["seam"]) ? raw["seam"] : {};
-  const list = seam.name === DEFAULT_SEAM.name && !Array.isArray(section["seams"]) ? section["exceptions"] : (Array.isArray(section["seams"]) ? section["seams"].find((s) => isRecord(s) && s["name"] === seam.name) : undefined)?.exceptions;
-  return Array.isArray(list) ? list.filter(isRecord).map((e) => ({ from: String(e["from"]), reason: String(e["reason"]) })) : [];
+  const list =
+    seam.name === DEFAULT_SEAM.name && !Array.isArray(section["seams"])
+      ? section["exceptions"]
+      : (Array.isArray(section["seams"])
+          ? section["seams"].find((s) => isRecord(s) && s["name"] === seam.name)
+          : undefined
+        )?.exceptions;
+  return Array.isArray(list)
+    ? list.filter(isRecord).map((e) => ({ from: String(e["from"]), reason: String(e["reason"]) }))
+    : [];
 }
 
 /** `raw` with the exception added where resolveSeamConfig reads it for `seam`; null when it cannot say where. */
@@ -65,7 +80,9 @@ function withException(raw: Json, seam: SeamDefinition, entry: { from: string; r
     const i = seams?.findIndex((s) => isRecord(s) && s["name"] === seam.name) ?? -1;
     if (!seams || i < 0) return null;
     const s = seams[i] as Json;
-    section["seams"] = seams.map((x, j) => (j === i ? { ...s, exceptions: [...(Array.isArray(s["exceptions"]) ? s["exceptions"] : []), entry] } : x));
+    section["seams"] = seams.map((x, j) =>
+      j === i ? { ...s, exceptions: [...(Array.isArray(s["exceptions"]) ? s["exceptions"] : []), entry] } : x,
+    );
   }
   return { ...raw, seam: section };
 }
@@ -124,7 +141,14 @@ export interface ReverseImportOutcome {
  * `importer` now imports `target`: when that crosses a seam in the forbidden direction and no
  * exception covers `importer`, write one (with `why`) into the tree's config.
  */
-export function allowReverseImport(tree: VirtualTree, where: SeamWhere, codemod: string, importer: string, target: string, why: string): ReverseImportOutcome {
+export function allowReverseImport(
+  tree: VirtualTree,
+  where: SeamWhere,
+  codemod: string,
+  importer: string,
+  target: string,
+  why: string,
+): ReverseImportOutcome {
   const configFile = where.configFile ?? DEFAULT_CONFIG_FILE;
   for (const seam of where.seams) {
     if (!matchesAny(importer, seam.from) || !matchesAny(target, seam.to) || exceptionFor(seam, importer)) continue;
@@ -134,7 +158,10 @@ export function allowReverseImport(tree: VirtualTree, where: SeamWhere, codemod:
       const parsed: unknown = text === null ? {} : JSON.parse(text);
       raw = isRecord(parsed) ? parsed : {};
     } catch {
-      return { note: `warning: ${importer} now imports ${target} across the ${seam.name} seam; ${configFile} is not plain JSON, so no exception was written — add { "from": "${importer}", "reason": "${why}" } to its seam exceptions`, refusal: null };
+      return {
+        note: `warning: ${importer} now imports ${target} across the ${seam.name} seam; ${configFile} is not plain JSON, so no exception was written — add { "from": "${importer}", "reason": "${why}" } to its seam exceptions`,
+        refusal: null,
+      };
     }
     if (writtenExceptions(raw, seam).some((e) => e.from === importer)) return { note: null, refusal: null };
     // The new edge importer → target closes an init-time cycle exactly when target reaches importer back statically.
@@ -143,13 +170,29 @@ export function allowReverseImport(tree: VirtualTree, where: SeamWhere, codemod:
       const fix = `move what ${importer} assembles into a module on the capabilities side (nothing on the tools side may import it), or break the chain ${chain.join(" → ")}, then re-run`;
       return {
         note: null,
-        refusal: { codemod, outcome: "refused", unit: importer, file: importer, line: 1, code: "seam-cycle", reason: `seam-cycle at ${importer}:1: ${importer} now imports ${target}, which imports it back statically (${chain.join(" → ")}), so a seam exception would leave an import cycle that deadlocks an esbuild bundle; to unblock: ${fix}`, fix },
+        refusal: {
+          codemod,
+          outcome: "refused",
+          unit: importer,
+          file: importer,
+          line: 1,
+          code: "seam-cycle",
+          reason: `seam-cycle at ${importer}:1: ${importer} now imports ${target}, which imports it back statically (${chain.join(" → ")}), so a seam exception would leave an import cycle that deadlocks an esbuild bundle; to unblock: ${fix}`,
+          fix,
+        },
       };
     }
     const next = withException(raw, seam, { from: importer, reason: why });
-    if (!next) return { note: `warning: ${importer} now imports ${target} across the ${seam.name} seam; add { "from": "${importer}", "reason": "${why}" } to that seam's exceptions in ${configFile}`, refusal: null };
+    if (!next)
+      return {
+        note: `warning: ${importer} now imports ${target} across the ${seam.name} seam; add { "from": "${importer}", "reason": "${why}" } to that seam's exceptions in ${configFile}`,
+        refusal: null,
+      };
     tree.write(configFile, `${JSON.stringify(next, null, text === null ? 2 : indentOf(text))}\n`);
-    return { note: `note: ${importer} now imports ${target} across the ${seam.name} seam; seam exception written to ${configFile} (${why})`, refusal: null };
+    return {
+      note: `note: ${importer} now imports ${target} across the ${seam.name} seam; seam exception written to ${configFile} (${why})`,
+      refusal: null,
+    };
   }
   return { note: null, refusal: null };
 }
@@ -157,6 +200,8 @@ export function allowReverseImport(tree: VirtualTree, where: SeamWhere, codemod:
 /** `results` with the outcome applied: the note on each changed unit, the refusal appended. */
 export function withSeamOutcome(results: readonly UnitResult[], outcome: ReverseImportOutcome | null): UnitResult[] {
   const note = outcome?.note;
-  const annotated = note ? results.map((u) => (u.outcome === "changed" ? { ...u, warnings: [...(u.warnings ?? []), note] } : u)) : [...results];
+  const annotated = note
+    ? results.map((u) => (u.outcome === "changed" ? { ...u, warnings: [...(u.warnings ?? []), note] } : u))
+    : [...results];
   return outcome?.refusal ? [...annotated, outcome.refusal] : annotated;
 }

@@ -17,7 +17,8 @@ export const CODEMOD_CODES = {
   "extra-public-member": "has a public member callers may use",
   "static-member": "has static members",
   "self-reference": "refers to a class by name that this migration removes",
-  "shared-spec-constant": "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",
+  "shared-spec-constant":
+    "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",
   "duplicate-wire-name": "its wire name is already taken in the capabilities folder",
   "unsupported-shape": "has a member shape the codemod cannot convert safely",
   "already-migrated": "the class or its file is gone from the tree",

@@ -47,10 +47,20 @@ export function packageRefs(root: string, packages: readonly WorkspacePackage[])
 }
 
 /** Does the local name (a default or renamed import) denote the base or a listed subclass? (`constructor(inner: Base)`) */
-function denotesTool(graph: ModuleGraph, file: string, local: string, subclasses: ReadonlyMap<string, ResolvedSubclass>, baseNames: readonly string[]): boolean {
+function denotesTool(
+  graph: ModuleGraph,
+  file: string,
+  local: string,
+  subclasses: ReadonlyMap<string, ResolvedSubclass>,
+  baseNames: readonly string[],
+): boolean {
   const b = graph.resolveLocal(file, local);
   if (b.kind === "unresolved") return baseNames.includes(b.name);
-  return b.kind === "class" && (subclasses.has(classId(b.file, b.cls)) || (b.cls.heritage === null && b.cls.name !== null && baseNames.includes(b.cls.name)));
+  return (
+    b.kind === "class" &&
+    (subclasses.has(classId(b.file, b.cls)) ||
+      (b.cls.heritage === null && b.cls.name !== null && baseNames.includes(b.cls.name)))
+  );
 }
 
 function inheritedWire(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSubclass>): WireNameFact | null {
@@ -78,13 +88,32 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const factsMap = new Map(files.map((f) => [f.file, f]));
   const graph = new ModuleGraph(factsMap, input.knownFiles ?? [], packageRefs(input.root, input.packages));
   const { subclasses } = resolveSubclasses(graph, files, config.base);
-  const index = buildConstructionIndex(graph, files, subclasses, config.classify.beltBuilders, config.classify.gateFunctions);
-  const categories = buildCategoryTable(files, config.categories.map, config.categories.fallback, config.categories.overrides);
-  const toolTypeNames = new Set<string>([...config.base.names, ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : []))]);
+  const index = buildConstructionIndex(
+    graph,
+    files,
+    subclasses,
+    config.classify.beltBuilders,
+    config.classify.gateFunctions,
+  );
+  const categories = buildCategoryTable(
+    files,
+    config.categories.map,
+    config.categories.fallback,
+    config.categories.overrides,
+  );
+  const toolTypeNames = new Set<string>([
+    ...config.base.names,
+    ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])),
+  ]);
   for (const f of files) {
     for (const i of f.imports) {
       if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
-      else if (i.imported !== i.local && i.imported !== "*" && denotesTool(graph, f.file, i.local, subclasses, config.base.names)) toolTypeNames.add(i.local);
+      else if (
+        i.imported !== i.local &&
+        i.imported !== "*" &&
+        denotesTool(graph, f.file, i.local, subclasses, config.base.names)
+      )
+        toolTypeNames.add(i.local);
     }
   }
   const functionTypeNames = new Set(files.flatMap((f) => f.functionTypes ?? []));
@@ -100,13 +129,28 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   for (const s of subclasses.values()) {
     const wire = inheritedWire(s, subclasses);
     wires.set(s.id, wire);
-    decisions.set(s.id, decideKind(s.cls, wire, index.sitesOf(s.id), index, { ...rules, file: s.file }, { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) }));
+    decisions.set(
+      s.id,
+      decideKind(
+        s.cls,
+        wire,
+        index.sitesOf(s.id),
+        index,
+        { ...rules, file: s.file },
+        { shape: inheritedShape(s, subclasses), notes: index.notesOf(s.id) },
+      ),
+    );
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
   const namespaces = proposeNamespaces(
     [...subclasses.values()].map((s) => {
       const wire = wires.get(s.id);
-      return { id: s.id, file: s.file, wireName: wire?.kind === "literal" ? wire.value : null, kind: (decisions.get(s.id) as Decision).kind };
+      return {
+        id: s.id,
+        file: s.file,
+        wireName: wire?.kind === "literal" ? wire.value : null,
+        kind: (decisions.get(s.id) as Decision).kind,
+      };
     }),
     config.namespaces,
     config.classify.preset,
@@ -120,7 +164,13 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
     const cat = categoryFor(wireName, categories, inheritedShape(s, subclasses).effects);
     const evidence = [...decision.evidence];
-    evidence.push(wire?.kind === "literal" ? `wire name "${wire.value}" (${s.file}:${wire.line})` : wire ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})` : "no wire name found");
+    evidence.push(
+      wire?.kind === "literal"
+        ? `wire name "${wire.value}" (${s.file}:${wire.line})`
+        : wire
+          ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})`
+          : "no wire name found",
+    );
     evidence.push(s.resolution);
     if (ns.evidence) evidence.push(ns.evidence);
     if (cat.evidence) evidence.push(cat.evidence);
@@ -155,7 +205,8 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   }
   classes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const problems: ScanProblem[] = [...(input.problems ?? [])];
-  for (const f of files) for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message });
+  for (const f of files)
+    for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message });
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return {
     version: 1,

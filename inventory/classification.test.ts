@@ -9,9 +9,19 @@ const codes = (r: InventoryResult, name: string) => byName(r, name).blockers.map
 describe("classification from code evidence", () => {
   it("assembled by a belt builder, directly or through a helper → capability", async () => {
     const r = await scan();
-    expect(byName(r, "ListWorkflowsTool")).toMatchObject({ kind: "capability", wireName: "list_workflows", namespace: "workflows", category: "read", categorySource: "map" });
-    expect(byName(r, "ListWorkflowsTool").evidence[0]).toBe("assembled by getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:10)");
-    expect(byName(r, "RunWorkflowTool").evidence[0]).toBe("assembled by getWorkflowExtras, called from getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:6)");
+    expect(byName(r, "ListWorkflowsTool")).toMatchObject({
+      kind: "capability",
+      wireName: "list_workflows",
+      namespace: "workflows",
+      category: "read",
+      categorySource: "map",
+    });
+    expect(byName(r, "ListWorkflowsTool").evidence[0]).toBe(
+      "assembled by getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:10)",
+    );
+    expect(byName(r, "RunWorkflowTool").evidence[0]).toBe(
+      "assembled by getWorkflowExtras, called from getAllMcpTools (packages/agents/src/tools/mcp-tools.ts:6)",
+    );
   });
 
   it("constructed beside a gate call → capability", async () => {
@@ -24,7 +34,9 @@ describe("classification from code evidence", () => {
   it("constructed in a planner loop with state read back → loop-protocol", async () => {
     const r = await scan();
     expect(byName(r, "SubmitGraphTool").kind).toBe("loop-protocol");
-    expect(byName(r, "SubmitGraphTool").evidence.join("\n")).toContain("instance state read back: tool.graph (packages/agents/src/planner/graph-planner.ts:11)");
+    expect(byName(r, "SubmitGraphTool").evidence.join("\n")).toContain(
+      "instance state read back: tool.graph (packages/agents/src/planner/graph-planner.ts:11)",
+    );
     const draft = byName(r, "DraftOutlineTool");
     expect(draft.kind).toBe("loop-protocol");
     expect(draft.evidence[0]).toBe("constructed and its state read back (packages/agents/src/planner/outline.ts:6)");
@@ -35,7 +47,9 @@ describe("classification from code evidence", () => {
     const r = await scan();
     const c = byName(r, "ControlTool");
     expect(c).toMatchObject({ kind: "loop-protocol", wireName: null, category: null, categorySource: "none" });
-    expect(c.evidence.join("\n")).toContain("constructed in GraphPlanner.plan inside a loop (packages/agents/src/planner/graph-planner.ts:9)");
+    expect(c.evidence.join("\n")).toContain(
+      "constructed in GraphPlanner.plan inside a loop (packages/agents/src/planner/graph-planner.ts:9)",
+    );
     expect(codes(r, "ControlTool")).toContain("dynamic-identity");
   });
 
@@ -45,13 +59,17 @@ describe("classification from code evidence", () => {
     const r2 = await scanCase("classification", { classify: { preset: "none" } });
     const gated = byName(r2, "GatedTool");
     expect(gated.kind).toBe("infrastructure");
-    expect(gated.evidence[0]).toMatch(/^wraps another tool: constructor takes inner: Tool and delegates this\.inner\.process\(\)/);
+    expect(gated.evidence[0]).toMatch(
+      /^wraps another tool: constructor takes inner: Tool and delegates this\.inner\.process\(\)/,
+    );
   });
 
   it("closures and transports in the constructor, or a host-built name → host-bridge", async () => {
     const r = await scan();
     expect(byName(r, "RunNodeTool").evidence[0]).toMatch(/^constructor takes a closure runSingleNode/);
-    expect(byName(r, "UiBridgeTool").evidence[0]).toMatch(/^constructor takes a transport transport: RendererTransport/);
+    expect(byName(r, "UiBridgeTool").evidence[0]).toMatch(
+      /^constructor takes a transport transport: RendererTransport/,
+    );
     expect(byName(r, "DynamicNameTool").kind).toBe("host-bridge");
     expect(["RunNodeTool", "UiBridgeTool"].map((n) => byName(r, n).kind)).toEqual(["host-bridge", "host-bridge"]);
   });
@@ -67,17 +85,30 @@ describe("classification from code evidence", () => {
   it("namespace from config by wire name, else the <ns>-tools.ts file name; an unlisted category is proposed and flagged", async () => {
     const r = await scan();
     // Issue 13: an unlisted name gets a proposal from its verb (was: the external fallback).
-    expect(byName(r, "RunWorkflowTool")).toMatchObject({ namespace: "runs", namespaceSource: "config", category: "execute", categorySource: "proposed" });
-    expect(byName(r, "RunWorkflowTool").evidence.join("\n")).toContain('category "execute" proposed from the wire name\'s verb "run": "run_workflow" is not listed in TOOL_PERMISSION_CATEGORIES');
+    expect(byName(r, "RunWorkflowTool")).toMatchObject({
+      namespace: "runs",
+      namespaceSource: "config",
+      category: "execute",
+      categorySource: "proposed",
+    });
+    expect(byName(r, "RunWorkflowTool").evidence.join("\n")).toContain(
+      'category "execute" proposed from the wire name\'s verb "run": "run_workflow" is not listed in TOOL_PERMISSION_CATEGORIES',
+    );
     expect(byName(r, "LonelyTool")).toMatchObject({ category: "external", categorySource: "fallback" });
     expect(byName(r, "RunNodeTool").namespace).toBeNull();
   });
 
   it("reports blockers with stable codes", async () => {
     const r = await scan();
-    expect(new Set(codes(r, "QuirkyTool"))).toEqual(new Set(["constructor-logic", "this-escape", "instance-state", "super-call", "unknown-ctor-param"]));
+    expect(new Set(codes(r, "QuirkyTool"))).toEqual(
+      new Set(["constructor-logic", "this-escape", "instance-state", "super-call", "unknown-ctor-param"]),
+    );
     expect(codes(r, "ListWorkflowsTool")).toEqual([]);
-    expect(byName(r, "QuirkyTool").blockers.find((b) => b.code === "super-call")).toMatchObject({ file: "packages/agents/src/tools/quirky-tools.ts", line: 18, message: "calls super.process" });
+    expect(byName(r, "QuirkyTool").blockers.find((b) => b.code === "super-call")).toMatchObject({
+      file: "packages/agents/src/tools/quirky-tools.ts",
+      line: 18,
+      message: "calls super.process",
+    });
   });
 
   it("counts the two counters and per-kind totals", async () => {

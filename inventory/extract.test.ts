@@ -20,13 +20,19 @@ describe("extractFileFacts", () => {
   });
 
   it("records imports with aliases, namespaces and type-only, and re-exports", () => {
-    const f = extractFileFacts("a.ts", 'import { Tool as B, type X } from "./t.js";\nimport * as ns from "./n.js";\nexport { Tool as T2 } from "./t.js";\nexport * from "./all.js";\n');
+    const f = extractFileFacts(
+      "a.ts",
+      'import { Tool as B, type X } from "./t.js";\nimport * as ns from "./n.js";\nexport { Tool as T2 } from "./t.js";\nexport * from "./all.js";\n',
+    );
     expect(f.imports).toEqual([
       { specifier: "./t.js", imported: "Tool", local: "B", typeOnly: false, line: 1 },
       { specifier: "./t.js", imported: "X", local: "X", typeOnly: true, line: 1 },
       { specifier: "./n.js", imported: "*", local: "ns", typeOnly: false, line: 2 },
     ]);
-    expect(f.reexports.map((r) => [r.imported, r.exported])).toEqual([["Tool", "T2"], ["*", "*"]]);
+    expect(f.reexports.map((r) => [r.imported, r.exported])).toEqual([
+      ["Tool", "T2"],
+      ["*", "*"],
+    ]);
   });
 
   it("reports parse errors with line and column", () => {
@@ -55,16 +61,24 @@ describe("class headers in the text pre-filter", () => {
   const heritagesOf = (text: string) => textHints(text).heritages.map((h) => [h.name, h.idents]);
 
   it("reads past braces in type parameters, mixin arguments and type arguments, and strings holding braces", () => {
-    expect(heritagesOf("export class A<T extends { id: string } = { id: string }> extends Tool {}")).toEqual([["A", ["Tool"]]]);
-    expect(heritagesOf("class B extends WithOptions({ n: '}' }, core.Tool) implements Shape {}")).toEqual([["B", ["WithOptions", "n", "core", "Tool"]]]);
-    expect(heritagesOf("class C<F extends (x: number) => void> extends Base<{ a: 1 }> {}")).toEqual([["C", ["Base", "a"]]]);
+    expect(heritagesOf("export class A<T extends { id: string } = { id: string }> extends Tool {}")).toEqual([
+      ["A", ["Tool"]],
+    ]);
+    expect(heritagesOf("class B extends WithOptions({ n: '}' }, core.Tool) implements Shape {}")).toEqual([
+      ["B", ["WithOptions", "n", "core", "Tool"]],
+    ]);
+    expect(heritagesOf("class C<F extends (x: number) => void> extends Base<{ a: 1 }> {}")).toEqual([
+      ["C", ["Base", "a"]],
+    ]);
   });
 
   it("names anonymous class expressions by their variable, and skips constraints, implements-only and commented headers", () => {
     expect(heritagesOf("export const D = class extends Tool {};")).toEqual([["D", ["Tool"]]]);
     expect(heritagesOf("class Box<T extends Tool<X>> { items: T[] = []; }")).toEqual([]);
     expect(heritagesOf("class Shape implements Tool { name = 'x'; }")).toEqual([]);
-    expect(heritagesOf("// class Old extends Tool {}\n * class Doc extends Tool {}\nclass Live extends Tool {}")).toEqual([["Live", ["Tool"]]]);
+    expect(
+      heritagesOf("// class Old extends Tool {}\n * class Doc extends Tool {}\nclass Live extends Tool {}"),
+    ).toEqual([["Live", ["Tool"]]]);
   });
 });
 
@@ -74,7 +88,12 @@ describe("byte-level gates", () => {
     const hints = (t: string) => bufferHints(Buffer.from(t), () => (decoded++, t));
     expect(hints("export function f() { return new Map(); }")).toEqual(textHints(""));
     expect(decoded).toBe(0);
-    for (const t of ["export * from './a.js';", "export type { A } from './a.js';", "export {\n  Tool as Base } from './t.js';", "class A extends Tool {}"]) {
+    for (const t of [
+      "export * from './a.js';",
+      "export type { A } from './a.js';",
+      "export {\n  Tool as Base } from './t.js';",
+      "class A extends Tool {}",
+    ]) {
       expect(hints(t)).toEqual(textHints(t));
     }
     expect(decoded).toBe(4);
@@ -94,7 +113,11 @@ describe("unparseable files", () => {
   it("are reported with file:line:col, the scan goes on and is marked incomplete", async () => {
     const r = await scanCase("parse-error");
     expect(r.incomplete).toBe(true);
-    expect(r.problems[0]).toMatchObject({ file: "packages/agents/src/tools/broken-tools.ts", line: 5, column: expect.any(Number) });
+    expect(r.problems[0]).toMatchObject({
+      file: "packages/agents/src/tools/broken-tools.ts",
+      line: 5,
+      column: expect.any(Number),
+    });
     expect(r.classes.map((c) => c.name)).toContain("FineTool");
     const broken = r.classes.find((c) => c.name === "BrokenTool");
     expect(broken?.blockers.map((b) => b.code)).toContain("parse-error");

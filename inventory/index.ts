@@ -11,9 +11,23 @@ export { extractFileFacts } from "./extract/extract-file-facts.js";
 export type * from "./extract/facts.js";
 export { FACTS_VERSION } from "./extract/facts.js";
 export { analyzeFacts, type AnalyzeInput } from "./analyze.js";
-export { scanInventory, type ScanOptions, type ScanTimings, type ScanProgress, type ScanPhase } from "./scan/scan-inventory.js";
+export {
+  scanInventory,
+  type ScanOptions,
+  type ScanTimings,
+  type ScanProgress,
+  type ScanPhase,
+} from "./scan/scan-inventory.js";
 export { assertReadableRoot, discoverFiles, isUnreadableProblem } from "./scan/discover.js";
-export { textHints, bufferHints, bufferWantedInPhase2, candidateNames, wantedInPhase1, mentionNames, type TextHints } from "./scan/prefilter.js";
+export {
+  textHints,
+  bufferHints,
+  bufferWantedInPhase2,
+  candidateNames,
+  wantedInPhase1,
+  mentionNames,
+  type TextHints,
+} from "./scan/prefilter.js";
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

@@ -12,7 +12,14 @@ import { scanInventory } from "./scan/scan-inventory.js";
 import type { InventoryResult } from "./types.js";
 
 interface Expected {
-  readonly classes: readonly { name: string | null; file: string; kind: string; wireName: string | null; namespace: string | null; direct: boolean }[];
+  readonly classes: readonly {
+    name: string | null;
+    file: string;
+    kind: string;
+    wireName: string | null;
+    namespace: string | null;
+    direct: boolean;
+  }[];
   readonly distractors: readonly string[];
 }
 
@@ -36,7 +43,13 @@ describe("fixtures/nodetool-mini", () => {
     const byKey = new Map(result.classes.map((c) => [key(c), c]));
     for (const want of expected.classes) {
       const got = byKey.get(key(want));
-      expect({ key: key(want), kind: got?.kind, wireName: got?.wireName, namespace: got?.namespace, direct: got?.direct }).toEqual({
+      expect({
+        key: key(want),
+        kind: got?.kind,
+        wireName: got?.wireName,
+        namespace: got?.namespace,
+        direct: got?.direct,
+      }).toEqual({
         key: key(want),
         kind: want.kind,
         wireName: want.wireName,

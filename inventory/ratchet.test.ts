@@ -1,7 +1,14 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkRatchet, ratchetExitCode, readBaseline, serializeBaseline, buildBaseline, writeBaseline } from "./ratchet/index.js";
+import {
+  checkRatchet,
+  ratchetExitCode,
+  readBaseline,
+  serializeBaseline,
+  buildBaseline,
+  writeBaseline,
+} from "./ratchet/index.js";
 import { scanInventory } from "./scan/scan-inventory.js";
 import { copyCase } from "./test-support/fixtures.js";
 
@@ -43,11 +50,16 @@ describe("ratchet", () => {
     const root = tree();
     writeBaseline(root, FILE, await scanInventory(root));
     writeFileSync(join(root, "packages/agents/src/tools/extra-tools.ts"), NEW_TOOL);
-    const outcome = checkRatchet(await scanInventory(root), readBaseline(root, FILE), { kinds: [], baselineFile: FILE });
+    const outcome = checkRatchet(await scanInventory(root), readBaseline(root, FILE), {
+      kinds: [],
+      baselineFile: FILE,
+    });
     expect(outcome.status).toBe("worse");
     expect(ratchetExitCode(outcome)).toBe(1);
     expect(outcome.deltas).toEqual([{ counter: "capabilityShaped", baseline: 4, current: 5 }]);
-    expect(outcome.added).toEqual([{ name: "ExtraTool", file: "packages/agents/src/tools/extra-tools.ts", line: 2, kind: "capability" }]);
+    expect(outcome.added).toEqual([
+      { name: "ExtraTool", file: "packages/agents/src/tools/extra-tools.ts", line: 2, kind: "capability" },
+    ]);
     expect(outcome.hint).toContain("ExtraTool (packages/agents/src/tools/extra-tools.ts:2)");
   });
 
@@ -55,10 +67,15 @@ describe("ratchet", () => {
     const root = tree();
     writeBaseline(root, FILE, await scanInventory(root));
     rmSync(join(root, "packages/agents/src/tools/quirky-tools.ts"));
-    const outcome = checkRatchet(await scanInventory(root), readBaseline(root, FILE), { kinds: [], baselineFile: FILE });
+    const outcome = checkRatchet(await scanInventory(root), readBaseline(root, FILE), {
+      kinds: [],
+      baselineFile: FILE,
+    });
     expect(outcome.status).toBe("better");
     expect(ratchetExitCode(outcome)).toBe(0);
-    expect(outcome.removed).toEqual([{ name: "QuirkyTool", file: "packages/agents/src/tools/quirky-tools.ts", kind: "capability" }]);
+    expect(outcome.removed).toEqual([
+      { name: "QuirkyTool", file: "packages/agents/src/tools/quirky-tools.ts", kind: "capability" },
+    ]);
     expect(outcome.hint).toContain("--update-baseline");
   });
 
@@ -67,7 +84,11 @@ describe("ratchet", () => {
     const r = await scanInventory(root);
     expect(checkRatchet(r, null, { kinds: [], baselineFile: FILE }).status).toBe("no-baseline");
     const b = buildBaseline(r);
-    const fewer = { ...b, counters: { ...b.counters, "kind:host-bridge": 1 }, classes: { ...b.classes, "kind:host-bridge": [] } };
+    const fewer = {
+      ...b,
+      counters: { ...b.counters, "kind:host-bridge": 1 },
+      classes: { ...b.classes, "kind:host-bridge": [] },
+    };
     const outcome = checkRatchet(r, fewer, { kinds: ["host-bridge"], baselineFile: FILE });
     expect(outcome.status).toBe("worse");
     expect(outcome.deltas).toEqual([{ counter: "kind:host-bridge", baseline: 1, current: 3 }]);

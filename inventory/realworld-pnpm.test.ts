@@ -16,7 +16,10 @@ import { scanInventory } from "./scan/scan-inventory.js";
 import type { ClassRecord, InventoryResult } from "./types.js";
 
 interface Expected {
-  readonly classes: readonly Pick<ClassRecord, "name" | "file" | "kind" | "wireName" | "namespace" | "direct" | "category" | "categorySource">[];
+  readonly classes: readonly Pick<
+    ClassRecord,
+    "name" | "file" | "kind" | "wireName" | "namespace" | "direct" | "category" | "categorySource"
+  >[];
 }
 
 const ROOT = join(CAPKIT_ROOT, "fixtures", "realworld-pnpm");
@@ -48,7 +51,15 @@ describe("fixtures/realworld-pnpm", () => {
     const got = new Map(result.classes.map((c) => [key(c), c]));
     for (const want of expected.classes) {
       const c = got.get(key(want));
-      expect({ key: key(want), kind: c?.kind, wireName: c?.wireName, namespace: c?.namespace, direct: c?.direct, category: c?.category, categorySource: c?.categorySource }).toEqual({
+      expect({
+        key: key(want),
+        kind: c?.kind,
+        wireName: c?.wireName,
+        namespace: c?.namespace,
+        direct: c?.direct,
+        category: c?.category,
+        categorySource: c?.categorySource,
+      }).toEqual({
         key: key(want),
         kind: want.kind,
         wireName: want.wireName,
@@ -64,14 +75,18 @@ describe("fixtures/realworld-pnpm", () => {
   it("resolves every import of the base through the workspace, never saying a scanned file is missing", () => {
     for (const c of result.classes) {
       expect(c.evidence.join("\n"), key(c)).not.toMatch(/not in the scanned tree|matched by name/);
-      expect(c.evidence.join("\n"), key(c)).toMatch(/resolved to (Tool declared at libs\/core\/src\/tools\/base\.ts:\d+|HttpTool at)/);
+      expect(c.evidence.join("\n"), key(c)).toMatch(
+        /resolved to (Tool declared at libs\/core\/src\/tools\/base\.ts:\d+|HttpTool at)/,
+      );
     }
   });
 
   it("points a class assembled through a table at its table entry, spreads included", () => {
     for (const name of ["ReadFileTool", "ListAssetsTool", "ThreadMemoryListTool", "HttpGetTool"]) {
       const first = byName(name).evidence[0] ?? "";
-      const m = /^assembled by getBuiltinTools through BUILTIN_TOOL_CLASSES .*table entry \(([^:()]+):(\d+)\)$/.exec(first);
+      const m = /^assembled by getBuiltinTools through BUILTIN_TOOL_CLASSES .*table entry \(([^:()]+):(\d+)\)$/.exec(
+        first,
+      );
       expect(m, `${name}: ${first}`).toBeTruthy();
       const text = lineOf(m?.[1] ?? "", Number(m?.[2]));
       expect(text.includes(name) || text.includes("..."), `${name} cites: ${text}`).toBe(true);
@@ -95,8 +110,14 @@ describe("fixtures/realworld-pnpm", () => {
   });
 
   it("splits the mixed-domain file per class and says where each namespace came from", () => {
-    expect(["ListJobsTool", "GetWorkflowTool", "SearchAssetsTool"].map((n) => byName(n).namespace)).toEqual(["jobs", "workflows", "assets"]);
-    expect(byName("GetWorkflowTool").evidence).toContain('namespace "workflows" from the wire name\'s word "workflow" (get_workflow); mcp-tools.ts mixes assets, workflows, so it is split per class');
+    expect(["ListJobsTool", "GetWorkflowTool", "SearchAssetsTool"].map((n) => byName(n).namespace)).toEqual([
+      "jobs",
+      "workflows",
+      "assets",
+    ]);
+    expect(byName("GetWorkflowTool").evidence).toContain(
+      'namespace "workflows" from the wire name\'s word "workflow" (get_workflow); mcp-tools.ts mixes assets, workflows, so it is split per class',
+    );
     expect(byName("ThreadMemoryListTool").namespaceSource).toBe("file-name");
   });
 

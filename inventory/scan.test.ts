@@ -43,9 +43,11 @@ describe("scanInventory", () => {
     dirs.push(root);
     const files: Record<string, string> = {
       "packages/agents/src/tools/base-tool.ts": "export abstract class Tool {\n  abstract readonly name: string;\n}\n",
-      "packages/agents/src/tools/bridge.ts": 'import { Tool } from "./base-tool.js";\nexport function makeBridgeTool(wire: string) {\n  return class extends Tool {\n    readonly name = wire;\n  };\n}\n',
+      "packages/agents/src/tools/bridge.ts":
+        'import { Tool } from "./base-tool.js";\nexport function makeBridgeTool(wire: string) {\n  return class extends Tool {\n    readonly name = wire;\n  };\n}\n',
       // Only the factory's name ties this file to the class: Sources did not keep its bytes, so phase 2 reads it again.
-      "packages/app/src/host.ts": 'import { makeBridgeTool } from "../../agents/src/tools/bridge.js";\nexport function startHost(label: string) {\n  const Bridge = makeBridgeTool(label);\n  return Bridge;\n}\n',
+      "packages/app/src/host.ts":
+        'import { makeBridgeTool } from "../../agents/src/tools/bridge.js";\nexport function startHost(label: string) {\n  const Bridge = makeBridgeTool(label);\n  return Bridge;\n}\n',
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, file)), { recursive: true });

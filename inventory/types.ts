@@ -96,11 +96,22 @@ export interface RatchetOutcome {
   readonly baselineFile: string;
   readonly deltas: readonly RatchetDelta[];
   /** Ratcheted classes present now and not in the baseline (named in the failure). */
-  readonly added: readonly { readonly name: string | null; readonly file: string; readonly line: number; readonly kind: Kind }[];
+  readonly added: readonly {
+    readonly name: string | null;
+    readonly file: string;
+    readonly line: number;
+    readonly kind: Kind;
+  }[];
   /** Ratcheted classes in the baseline that are gone now (converted or deleted). */
   readonly removed: readonly { readonly name: string | null; readonly file: string; readonly kind: Kind }[];
   /** Ratcheted classes in the baseline still present with another kind (not converted). */
-  readonly reclassified?: readonly { readonly name: string | null; readonly file: string; readonly line: number; readonly from: Kind; readonly to: Kind }[];
+  readonly reclassified?: readonly {
+    readonly name: string | null;
+    readonly file: string;
+    readonly line: number;
+    readonly from: Kind;
+    readonly to: Kind;
+  }[];
   /** The next step, e.g. "run capkit inventory --update-baseline and commit .capkit/baseline.json". */
   readonly hint?: string;
 }

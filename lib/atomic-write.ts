@@ -7,7 +7,11 @@
 import { mkdirSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync, rmSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
 
-export function writeFileAtomic(path: string, content: string | Uint8Array, options: { readonly durable?: boolean } = {}): void {
+export function writeFileAtomic(
+  path: string,
+  content: string | Uint8Array,
+  options: { readonly durable?: boolean } = {},
+): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   try {

@@ -11,7 +11,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A small CommonJS library that also requires a Node built-in and reads its own scope. */
 function library(name: string): string {
   const file = join(work, `${name}.cjs`);
-  writeFileSync(file, `const { sep } = require("node:path");\nexports.name = ${JSON.stringify(name)};\nexports.where = __filename;\nexports.sep = sep;\nexports.double = (n) => n * 2;\n`);
+  writeFileSync(
+    file,
+    `const { sep } = require("node:path");\nexports.name = ${JSON.stringify(name)};\nexports.where = __filename;\nexports.sep = sep;\nexports.double = (n) => n * 2;\n`,
+  );
   return file;
 }
 

@@ -49,7 +49,10 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
 
   const source = readFileSync(file, "utf8");
   const stat = statSync(file);
-  const cacheFile = join(dir, `${id.replace(/[^\w.-]+/g, "_")}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.bin`);
+  const cacheFile = join(
+    dir,
+    `${id.replace(/[^\w.-]+/g, "_")}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.bin`,
+  );
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);

@@ -27,9 +27,7 @@ export class CapkitError extends Error {
 
   /** "file:line: message\n  hint: …" — the single place user-facing error text is shaped. */
   format(): string {
-    const where = this.details.file
-      ? `${this.details.file}${this.details.line ? `:${this.details.line}` : ""}: `
-      : "";
+    const where = this.details.file ? `${this.details.file}${this.details.line ? `:${this.details.line}` : ""}: ` : "";
     const hint = this.details.hint ? `\n  hint: ${this.details.hint}` : "";
     return `${where}${this.message}${hint}`;
   }

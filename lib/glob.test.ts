@@ -87,10 +87,14 @@ describe("expandBraces", () => {
 });
 
 describe("isPlainGlob", () => {
-  it.each(["packages/**/*.{ts,tsx,mts,cts}", "**/node_modules/**", "src/[!a]?.ts", "./apps/**", "packages/@scope/{a,{b,c}}/*.ts", "**/*.d.ts"])(
-    "accepts %s",
-    (glob) => expect(isPlainGlob(glob)).toBe(true),
-  );
+  it.each([
+    "packages/**/*.{ts,tsx,mts,cts}",
+    "**/node_modules/**",
+    "src/[!a]?.ts",
+    "./apps/**",
+    "packages/@scope/{a,{b,c}}/*.ts",
+    "**/*.d.ts",
+  ])("accepts %s", (glob) => expect(isPlainGlob(glob)).toBe(true));
 
   it.each([
     ["!**/dist/**", "`!` negation"],

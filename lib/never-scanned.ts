@@ -6,7 +6,16 @@
  */
 
 /** Folder names (any depth) that are never source. */
-export const NEVER_SCANNED_DIRS = ["node_modules", "dist", "build", "out", "coverage", ".next", ".git", ".capkit"] as const;
+export const NEVER_SCANNED_DIRS = [
+  "node_modules",
+  "dist",
+  "build",
+  "out",
+  "coverage",
+  ".next",
+  ".git",
+  ".capkit",
+] as const;
 
 /** The same folders as fast-glob / lib/glob.ts ignore patterns (`**\/<dir>/**`). */
 export const NEVER_SCANNED_GLOBS: readonly string[] = NEVER_SCANNED_DIRS.map((dir) => `**/${dir}/**`);

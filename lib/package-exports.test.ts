@@ -4,7 +4,9 @@ import { exportTargets, readExportsField } from "./package-exports.js";
 describe("readExportsField", () => {
   it("reads the sugar forms as the '.' entry", () => {
     expect(readExportsField("./src/index.ts")).toEqual([{ key: ".", targets: ["./src/index.ts"] }]);
-    expect(readExportsField({ import: "./dist/index.js", types: "./src/index.ts" })).toEqual([{ key: ".", targets: ["./src/index.ts", "./dist/index.js"] }]);
+    expect(readExportsField({ import: "./dist/index.js", types: "./src/index.ts" })).toEqual([
+      { key: ".", targets: ["./src/index.ts", "./dist/index.js"] },
+    ]);
     expect(readExportsField(undefined)).toBeNull();
     expect(readExportsField(42)).toBeNull();
   });

@@ -25,7 +25,10 @@ function targetsOf(value: unknown, depth = 0): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => targetsOf(v, depth + 1));
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
-  const ordered = [...CONDITION_ORDER.filter((k) => keys.includes(k)), ...keys.filter((k) => !CONDITION_ORDER.includes(k))];
+  const ordered = [
+    ...CONDITION_ORDER.filter((k) => keys.includes(k)),
+    ...keys.filter((k) => !CONDITION_ORDER.includes(k)),
+  ];
   return [...new Set(ordered.flatMap((k) => targetsOf(record[k], depth + 1)))];
 }
 

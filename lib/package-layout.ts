@@ -30,5 +30,7 @@ export function codeFile(pathWithoutExtension: string): string {
 /** The embedded NodeTool-shaped fixture `capkit demo` copies: fixtures/ in a checkout, dist/demo/ in a build. */
 export function demoFixtureRoot(): string {
   const built = join(CODE_ROOT, "demo", "nodetool-mini");
-  return IS_BUILT || !existsSync(join(PACKAGE_ROOT, "fixtures")) ? built : join(PACKAGE_ROOT, "fixtures", "nodetool-mini");
+  return IS_BUILT || !existsSync(join(PACKAGE_ROOT, "fixtures"))
+    ? built
+    : join(PACKAGE_ROOT, "fixtures", "nodetool-mini");
 }

@@ -34,7 +34,9 @@ describe("readJsonFile / readJsonFileIfExists", () => {
   it("a missing file: undefined when optional, an error naming the file and the hint when required", () => {
     const path = join(dir(), "gone.json");
     expect(readJsonFileIfExists(path, { what: "the recording" })).toBeUndefined();
-    const e = errorOf(() => readJsonFile(path, { what: "the recording", file: "gone.json", hint: "run `capkit parity --record`" }));
+    const e = errorOf(() =>
+      readJsonFile(path, { what: "the recording", file: "gone.json", hint: "run `capkit parity --record`" }),
+    );
     expect(e).toBeInstanceOf(ConfigError);
     expect(e.exitCode).toBe(2);
     expect(e.format()).toBe("gone.json: the recording not found\n  hint: run `capkit parity --record`");
@@ -44,7 +46,9 @@ describe("readJsonFile / readJsonFileIfExists", () => {
     const d = dir();
     const path = join(d, "bad.json");
     writeFileSync(path, "{ not json");
-    const e = errorOf(() => readJsonFileIfExists(path, { what: "saved lint result", hint: "re-run `capkit lint`", error: EnvironmentError }));
+    const e = errorOf(() =>
+      readJsonFileIfExists(path, { what: "saved lint result", hint: "re-run `capkit lint`", error: EnvironmentError }),
+    );
     expect(e).toBeInstanceOf(EnvironmentError);
     expect(e.details).toEqual({ file: path, hint: "re-run `capkit lint`" });
     expect(e.message).toMatch(/^saved lint result is not valid JSON: .*JSON/);
@@ -58,7 +62,9 @@ describe("readJsonFile / readJsonFileIfExists", () => {
     expect(e.message).toMatch(/^cannot read config: EISDIR/);
     expect(e.details).toEqual({ file: "folder.json" });
     writeFileSync(join(d, "c.json"), "// comment\n{}");
-    expect(errorOf(() => readJsonFile(join(d, "c.json"), { what: "config", hint })).details.hint).toBe("must be plain JSON");
+    expect(errorOf(() => readJsonFile(join(d, "c.json"), { what: "config", hint })).details.hint).toBe(
+      "must be plain JSON",
+    );
   });
 });
 
@@ -66,7 +72,9 @@ describe("JSON a person edited", () => {
   it("a syntax error gives line and column, not only the character position", () => {
     const d = dir();
     writeFileSync(join(d, "capkit.config.json"), '{\n  "scan": {\n    "include" ["src/**/*.ts"]\n  }\n}\n');
-    const e = errorOf(() => readJsonFile(join(d, "capkit.config.json"), { what: "config", file: "capkit.config.json" }));
+    const e = errorOf(() =>
+      readJsonFile(join(d, "capkit.config.json"), { what: "config", file: "capkit.config.json" }),
+    );
     expect(e.message).toMatch(/\(line 3, column 15\)$/);
   });
 

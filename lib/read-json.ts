@@ -40,7 +40,11 @@ function locate(error: unknown, text: string): string {
 function fail(path: string, options: ReadJsonOptions, failure: JsonReadFailure, cause?: unknown): CapkitError {
   const why = cause instanceof Error ? cause.message : String(cause);
   const message =
-    failure === "missing" ? `${options.what} not found` : failure === "unreadable" ? `cannot read ${options.what}: ${why}` : `${options.what} is not valid JSON: ${why}`;
+    failure === "missing"
+      ? `${options.what} not found`
+      : failure === "unreadable"
+        ? `cannot read ${options.what}: ${why}`
+        : `${options.what} is not valid JSON: ${why}`;
   const hint = typeof options.hint === "string" ? options.hint : options.hint?.[failure];
   const ErrorClass = options.error ?? ConfigError;
   return new ErrorClass(message, { file: options.file ?? path, ...(hint ? { hint } : {}) });

@@ -16,7 +16,8 @@ export type ResultJob = "inventory" | "ratchet" | "migrate" | "lint" | "parity" 
 
 export const CAPKIT_DIR = ".capkit";
 
-const GITIGNORE = "# Written by capkit: saved results, caches and migrate's journal and lock are local, never committed.\nresults/\ncache/\nmigrate-journal/\nmigrate.lock*\ndashboard.html\n.gitignore\n";
+const GITIGNORE =
+  "# Written by capkit: saved results, caches and migrate's journal and lock are local, never committed.\nresults/\ncache/\nmigrate-journal/\nmigrate.lock*\ndashboard.html\n.gitignore\n";
 
 export function capkitDir(root: string): string {
   return join(root, CAPKIT_DIR);

@@ -14,7 +14,12 @@ describe("specifier resolution rules", () => {
     exists: (p) => files.has(p),
     packages: [
       { name: "@s/pkg", dir: "pkg", entry: null },
-      { name: "@s/pkg-extra", dir: "extra", entry: null, exports: [{ key: "./*", targets: ["./dist/*.js", "./src/*.ts"] }] },
+      {
+        name: "@s/pkg-extra",
+        dir: "extra",
+        entry: null,
+        exports: [{ key: "./*", targets: ["./dist/*.js", "./src/*.ts"] }],
+      },
     ],
     aliases: [{ prefix: "~/", wildcard: true, target: "pkg/src" }],
   });
@@ -25,7 +30,12 @@ describe("specifier resolution rules", () => {
     expect(rules.candidateBases("app/x.ts", "@s/pkg")).toEqual(["pkg/src/index", "pkg/index"]);
     expect(rules.candidateBases("app/x.ts", "@s/pkg/lib")).toEqual(["pkg/src/lib", "pkg/lib"]);
     // The longer package name wins over its prefix.
-    expect(rules.candidateBases("app/x.ts", "@s/pkg-extra/q")).toEqual(["extra/dist/q.js", "extra/src/q.ts", "extra/src/q", "extra/q"]);
+    expect(rules.candidateBases("app/x.ts", "@s/pkg-extra/q")).toEqual([
+      "extra/dist/q.js",
+      "extra/src/q.ts",
+      "extra/src/q",
+      "extra/q",
+    ]);
     expect(rules.candidateBases("app/x.ts", "react")).toBeNull();
   });
 
@@ -40,10 +50,25 @@ describe("specifier resolution rules", () => {
   it("gives the inventory's module graph and the lint's resolver the same answers on a workspace with exports maps", async () => {
     const root = join(REPO, "inventory", "__fixtures__", "workspace-exports");
     const known = await fg(["packages/**/*.ts"], { cwd: root });
-    const packages = listWorkspacePackages(root).map((p) => ({ name: p.name, dir: p.dir, entry: p.entry.slice(root.length + 1), ...(p.exports ? { exports: p.exports } : {}) }));
+    const packages = listWorkspacePackages(root).map((p) => ({
+      name: p.name,
+      dir: p.dir,
+      entry: p.entry.slice(root.length + 1),
+      ...(p.exports ? { exports: p.exports } : {}),
+    }));
     const graph = new ModuleGraph(new Map(), known, packages);
     const lint = createResolver(root, { files: new Set(known.map((f) => join(root, f))) });
-    const specifiers = ["@scope/agents", "@scope/agents/base", "@scope/agents/tools", "@scope/agents/tools/http-tool.js", "@scope/agents/kit/http-tool", "@scope/agents/legacy", "./main.js", "../../agents/src/tools/index.js", "@scope/missing"];
+    const specifiers = [
+      "@scope/agents",
+      "@scope/agents/base",
+      "@scope/agents/tools",
+      "@scope/agents/tools/http-tool.js",
+      "@scope/agents/kit/http-tool",
+      "@scope/agents/legacy",
+      "./main.js",
+      "../../agents/src/tools/index.js",
+      "@scope/missing",
+    ];
     const from = "packages/web/src/kit.ts";
     let resolved = 0;
     for (const s of specifiers) {

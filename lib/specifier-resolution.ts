@@ -16,7 +16,12 @@ import { exportTargets, type PackageExports } from "./package-exports.js";
 
 const SOURCE_EXT = [".ts", ".tsx", ".mts", ".cts"];
 /** A JavaScript extension's TypeScript twins (NodeNext: `./a.js` names `a.ts`). */
-export const JS_TO_TS: Readonly<Record<string, readonly string[]>> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+export const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
 
 export interface ResolvablePackage {
   readonly name: string;
@@ -81,11 +86,14 @@ export function createSpecifierResolution(rules: SpecifierRules) {
     }
     if (specifier.startsWith("/")) return [specifier];
     for (const a of aliases) {
-      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix) return [join(a.target, specifier.slice(a.prefix.length))];
+      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix)
+        return [join(a.target, specifier.slice(a.prefix.length))];
     }
     for (const p of packages) {
-      const mapped = (subpath: string) => (p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => normalize(join(p.dir, t))) : []);
-      if (specifier === p.name) return [...mapped("."), ...(p.entry ? [p.entry] : []), join(p.dir, "src", "index"), join(p.dir, "index")];
+      const mapped = (subpath: string) =>
+        p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => normalize(join(p.dir, t))) : [];
+      if (specifier === p.name)
+        return [...mapped("."), ...(p.entry ? [p.entry] : []), join(p.dir, "src", "index"), join(p.dir, "index")];
       if (specifier.startsWith(`${p.name}/`)) {
         const sub = specifier.slice(p.name.length + 1);
         return [...mapped(`./${sub}`), join(p.dir, "src", sub), join(p.dir, sub)];

@@ -54,7 +54,9 @@ export function registerTargetRoot(root: string): Promise<void> {
   const p = ensureHooks();
   const id = ++nextId;
   const rootURL = pathToFileURL(abs.endsWith("/") ? abs : `${abs}/`).href;
-  const packages = Object.fromEntries([...workspaceModules(abs)].map(([specifier, file]) => [specifier, pathToFileURL(file).href]));
+  const packages = Object.fromEntries(
+    [...workspaceModules(abs)].map(([specifier, file]) => [specifier, pathToFileURL(file).href]),
+  );
   const done = new Promise<void>((ack) => {
     const onMessage = (msg: { type?: string; id?: number }) => {
       if (msg?.type === "ack" && msg.id === id) {

@@ -66,7 +66,11 @@ export function parseTypeScript(path: string, text: string, options: ParseOption
   const diagnostics = (sourceFile as unknown as WithParseDiagnostics).parseDiagnostics ?? [];
   const errors = diagnostics.map((d) => {
     const pos = sourceFile.getLineAndCharacterOfPosition(d.start ?? 0);
-    return { line: pos.line + 1, column: pos.character + 1, message: ts.flattenDiagnosticMessageText(d.messageText, " ") };
+    return {
+      line: pos.line + 1,
+      column: pos.character + 1,
+      message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+    };
   });
   return { ts, sourceFile, errors };
 }

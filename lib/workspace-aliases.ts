@@ -29,7 +29,8 @@ export interface WorkspacePackage {
 function entryOf(dirAbs: string, manifest: Record<string, unknown>): string {
   const exp = manifest["exports"];
   const dot = typeof exp === "string" ? exp : (exp as Record<string, unknown> | undefined)?.["."];
-  const rel = typeof dot === "string" ? dot : typeof manifest["main"] === "string" ? manifest["main"] : "./src/index.ts";
+  const rel =
+    typeof dot === "string" ? dot : typeof manifest["main"] === "string" ? manifest["main"] : "./src/index.ts";
   return join(dirAbs, rel);
 }
 

@@ -36,12 +36,21 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 export function pnpmWorkspacePatterns(text: string): string[] {
   const out: string[] = [];
   const lines = text.split(/\r?\n/);
-  const unquote = (s: string) => s.trim().replace(/^(['"])(.*)\1$/, "$2").trim();
+  const unquote = (s: string) =>
+    s
+      .trim()
+      .replace(/^(['"])(.*)\1$/, "$2")
+      .trim();
   for (let i = 0; i < lines.length; i++) {
     const m = /^packages\s*:\s*(.*)$/.exec(lines[i] ?? "");
     if (!m) continue;
     const rest = (m[1] ?? "").replace(/\s+#.*$/, "").trim();
-    if (rest.startsWith("[")) return rest.replace(/^\[|\]$/g, "").split(",").map(unquote).filter(Boolean);
+    if (rest.startsWith("["))
+      return rest
+        .replace(/^\[|\]$/g, "")
+        .split(",")
+        .map(unquote)
+        .filter(Boolean);
     for (let j = i + 1; j < lines.length; j++) {
       const line = lines[j] ?? "";
       if (/^\s*(#.*)?$/.test(line)) continue;
@@ -65,7 +74,9 @@ export function readWorkspaceGlobs(root: string): WorkspaceGlobs {
   };
   const manifest = readJson(join(root, "package.json"));
   const ws = manifest?.["workspaces"];
-  const fromManifest = Array.isArray(ws) ? strings(ws) : strings((ws as Record<string, unknown> | undefined)?.["packages"]);
+  const fromManifest = Array.isArray(ws)
+    ? strings(ws)
+    : strings((ws as Record<string, unknown> | undefined)?.["packages"]);
   if (fromManifest.length > 0) return split(fromManifest, "package.json workspaces");
   const pnpm = join(root, "pnpm-workspace.yaml");
   if (existsSync(pnpm)) {

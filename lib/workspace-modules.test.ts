@@ -50,7 +50,18 @@ describe("workspaceModules", () => {
       "@acme/agents/legacy": "packages/agents/src/legacy.ts",
     });
     // The pattern key never maps index.ts over the exact "./tools" key, a declaration file, a dist-only target or a null target.
-    expect(Object.keys(modules).filter((k) => k.startsWith("@acme/agents")).sort()).toEqual(["@acme/agents", "@acme/agents/legacy", "@acme/agents/tools", "@acme/agents/tools/deep/fetch", "@acme/agents/tools/http", "@acme/agents/tools/index"]);
+    expect(
+      Object.keys(modules)
+        .filter((k) => k.startsWith("@acme/agents"))
+        .sort(),
+    ).toEqual([
+      "@acme/agents",
+      "@acme/agents/legacy",
+      "@acme/agents/tools",
+      "@acme/agents/tools/deep/fetch",
+      "@acme/agents/tools/http",
+      "@acme/agents/tools/index",
+    ]);
   });
 
   it("without an exports map, lists the files under src/ with and without `.js`, and a folder for its index", () => {

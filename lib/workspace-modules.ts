@@ -97,7 +97,11 @@ function layoutModules(pkg: WorkspacePackage, pkgAbs: string, out: Map<string, s
   for (const rel of sourceFiles(pkgAbs, "src")) {
     const sub = rel.slice("./src/".length).replace(SOURCE, "");
     const file = resolve(pkgAbs, rel);
-    const names = [sub, `${sub}.js`, ...(posix.basename(sub) === "index" && sub.includes("/") ? [posix.dirname(sub)] : [])];
+    const names = [
+      sub,
+      `${sub}.js`,
+      ...(posix.basename(sub) === "index" && sub.includes("/") ? [posix.dirname(sub)] : []),
+    ];
     for (const n of names) if (!out.has(`${pkg.name}/${n}`)) out.set(`${pkg.name}/${n}`, file);
   }
 }

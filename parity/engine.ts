@@ -85,7 +85,11 @@ export async function runParity(rootArg: string, options: RunParityOptions = {})
   } catch (err) {
     if (!(err instanceof RegistryMissingError)) throw err;
     const names = ["drift", "category-snapshot", "gate-parity", "behaviour"] as const;
-    return { root, ok: false, checks: names.map((name) => ({ name, ok: false, problems: [err.message], summary: "no registry to check" })) };
+    return {
+      root,
+      ok: false,
+      checks: names.map((name) => ({ name, ok: false, problems: [err.message], summary: "no registry to check" })),
+    };
   }
   return { root, ...(await runChecks(target, options)) };
 }
@@ -106,11 +110,17 @@ export interface RecordOptions extends Omit<RunParityOptions, "mutants"> {
 }
 
 /** Names the belts build that the tree's registry already serves (the recording would compare new with new). */
-async function alreadyMigrated(root: string, config: CapkitConfig, importer: ModuleImporter, names: readonly string[]): Promise<string[]> {
+async function alreadyMigrated(
+  root: string,
+  config: CapkitConfig,
+  importer: ModuleImporter,
+  names: readonly string[],
+): Promise<string[]> {
   const file = config.parity.registry.module ?? `${config.codemods.capabilitiesDir}/registry.ts`;
   if (!existsSync(join(root, file))) return [];
   try {
-    const registry = (await importer(root, file))[config.parity.registry.export] as { capabilitySpec?: (n: string) => unknown } | undefined;
+    const registry = (await importer(root, file))[config.parity.registry.export] as
+      { capabilitySpec?: (n: string) => unknown } | undefined;
     return names.filter((n) => registry?.capabilitySpec?.(n) !== undefined);
   } catch {
     return [];
@@ -131,7 +141,10 @@ function refuseOverwrite(file: string, rel: string, text: string, migrated: read
   if (existing === text) return;
   throw new EnvironmentError(
     `refusing to overwrite ${rel}: ${migrated.length} of the recorded tools are already capabilities in the registry (${migrated.slice(0, 5).join(", ")}${migrated.length > 5 ? ", …" : ""}), so the new recording would hold the migrated code's outcomes instead of the pre-migration ones parity compares against`,
-    { file: rel, hint: `keep the committed recording (git checkout -- ${rel}); re-record on the pre-migration tree (a checkout of the base commit), or pass --force to overwrite it anyway` },
+    {
+      file: rel,
+      hint: `keep the committed recording (git checkout -- ${rel}); re-record on the pre-migration tree (a checkout of the base commit), or pass --force to overwrite it anyway`,
+    },
   );
 }
 
@@ -146,7 +159,8 @@ export async function recordParityAt(rootArg: string, options: RecordOptions = {
   try {
     const { scanInventory } = await import("../inventory/index.js");
     const inventory = await scanInventory(root, { config });
-    for (const c of inventory.classes) if (c.kind === "capability" && c.wireName) classes.set(c.wireName, { class: c.name, file: c.file });
+    for (const c of inventory.classes)
+      if (c.kind === "capability" && c.wireName) classes.set(c.wireName, { class: c.name, file: c.file });
   } catch {
     // The inventory only annotates the recording (class and file); recording works without it.
   }

@@ -6,7 +6,12 @@
  * the ladder's memory (allow_for_chat, a session allow-set), the monitor's block and auto mode.
  * Each case carries its own expectations over the transcript. Pure; consumed by gate-parity.ts.
  */
-import { PERMISSION_CATEGORIES, type ApprovalScript, type PermissionCategory, type PermissionMode } from "../runtime/index.js";
+import {
+  PERMISSION_CATEGORIES,
+  type ApprovalScript,
+  type PermissionCategory,
+  type PermissionMode,
+} from "../runtime/index.js";
 
 export interface GateCall {
   readonly capability: string;
@@ -15,10 +20,26 @@ export interface GateCall {
 }
 
 export type GateEvent =
-  | { readonly kind: "approval"; readonly capability: string; readonly answer: string; readonly clockSuspended: boolean }
-  | { readonly kind: "monitor"; readonly capability: string; readonly verdict: string; readonly clockSuspended: boolean }
+  | {
+      readonly kind: "approval";
+      readonly capability: string;
+      readonly answer: string;
+      readonly clockSuspended: boolean;
+    }
+  | {
+      readonly kind: "monitor";
+      readonly capability: string;
+      readonly verdict: string;
+      readonly clockSuspended: boolean;
+    }
   | { readonly kind: "impl"; readonly capability: string }
-  | { readonly kind: "invoke"; readonly capability: string; readonly outcome: string; readonly steps: readonly string[]; readonly args: unknown }
+  | {
+      readonly kind: "invoke";
+      readonly capability: string;
+      readonly outcome: string;
+      readonly steps: readonly string[];
+      readonly args: unknown;
+    }
   | { readonly kind: "result"; readonly capability: string; readonly outcome: unknown }
   | { readonly kind: "sandbox-error"; readonly message: string };
 
@@ -34,52 +55,78 @@ export interface GateCase {
 }
 
 const of = <K extends GateEvent["kind"]>(events: readonly GateEvent[], kind: K, capability?: string) =>
-  events.filter((e): e is Extract<GateEvent, { kind: K }> => e.kind === kind && (capability === undefined || ("capability" in e && e.capability === capability)));
+  events.filter(
+    (e): e is Extract<GateEvent, { kind: K }> =>
+      e.kind === kind && (capability === undefined || ("capability" in e && e.capability === capability)),
+  );
 
 function refusalOf(events: readonly GateEvent[], capability: string, index = 0): string | undefined {
   // Direct invoke returns the payload; the guest sees it thrown with its code.
-  const r = of(events, "result", capability)[index]?.outcome as { value?: { error?: unknown }; code?: unknown } | undefined;
+  const r = of(events, "result", capability)[index]?.outcome as
+    { value?: { error?: unknown }; code?: unknown } | undefined;
   const e = r?.value?.error ?? r?.code;
   return typeof e === "string" ? e : undefined;
 }
 
-const REFUSALS = new Set(["permission_denied", "blocked_in_plan_mode", "blocked_by_security_monitor", "invalid_tool_arguments", "aborted"]);
+const REFUSALS = new Set([
+  "permission_denied",
+  "blocked_in_plan_mode",
+  "blocked_by_security_monitor",
+  "invalid_tool_arguments",
+  "aborted",
+]);
 
 function ranOnce(events: readonly GateEvent[], c: GateCall, what: string): string[] {
   const problems: string[] = [];
   const impls = of(events, "impl", c.capability).length;
-  if (impls !== 1) problems.push(`${c.capability} (${c.category}): ${what}: the implementation ran ${impls} times, expected once`);
+  if (impls !== 1)
+    problems.push(`${c.capability} (${c.category}): ${what}: the implementation ran ${impls} times, expected once`);
   const refused = refusalOf(events, c.capability);
-  if (refused && REFUSALS.has(refused)) problems.push(`${c.capability} (${c.category}): ${what}: returned ${refused} instead of running`);
+  if (refused && REFUSALS.has(refused))
+    problems.push(`${c.capability} (${c.category}): ${what}: returned ${refused} instead of running`);
   return problems;
 }
 
 function approvalRoundTrip(events: readonly GateEvent[], c: GateCall): string[] {
   const problems = ranOnce(events, c, "approved call");
   const asks = of(events, "approval", c.capability);
-  if (asks.length !== 1) problems.push(`${c.capability} (${c.category}): expected one approval round trip, got ${asks.length}`);
-  if (asks.some((a) => !a.clockSuspended)) problems.push(`${c.capability} (${c.category}): the sandbox clock kept running during the approval`);
+  if (asks.length !== 1)
+    problems.push(`${c.capability} (${c.category}): expected one approval round trip, got ${asks.length}`);
+  if (asks.some((a) => !a.clockSuspended))
+    problems.push(`${c.capability} (${c.category}): the sandbox clock kept running during the approval`);
   const reviews = of(events, "monitor", c.capability);
-  if (reviews.length !== 1) problems.push(`${c.capability} (${c.category}): expected the security monitor to review the call once, got ${reviews.length}`);
-  if (reviews.some((m) => !m.clockSuspended)) problems.push(`${c.capability} (${c.category}): the sandbox clock kept running during the monitor review`);
+  if (reviews.length !== 1)
+    problems.push(
+      `${c.capability} (${c.category}): expected the security monitor to review the call once, got ${reviews.length}`,
+    );
+  if (reviews.some((m) => !m.clockSuspended))
+    problems.push(`${c.capability} (${c.category}): the sandbox clock kept running during the monitor review`);
   return problems;
 }
 
 function refusedWithout(events: readonly GateEvent[], c: GateCall, code: string, index = 0): string[] {
   const problems: string[] = [];
   const got = refusalOf(events, c.capability, index);
-  if (got !== code) problems.push(`${c.capability} (${c.category}): expected the ${code} payload, got ${got ?? "a normal result"}`);
-  if (of(events, "impl", c.capability).length > 0) problems.push(`${c.capability} (${c.category}): the implementation ran although the call was refused (${code})`);
+  if (got !== code)
+    problems.push(`${c.capability} (${c.category}): expected the ${code} payload, got ${got ?? "a normal result"}`);
+  if (of(events, "impl", c.capability).length > 0)
+    problems.push(`${c.capability} (${c.category}): the implementation ran although the call was refused (${code})`);
   return problems;
 }
 
 /** The cases for the canaries found (category → call); absent categories are skipped. */
-export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>>): { cases: GateCase[]; skipped: string[] } {
+export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>>): {
+  cases: GateCase[];
+  skipped: string[];
+} {
   const cases: GateCase[] = [];
   const skipped: string[] = [];
   const read = canaries.read;
-  const asking = (["write", "execute", "external"] as const).map((k) => canaries[k]).filter((c): c is GateCall => c !== undefined);
-  for (const k of PERMISSION_CATEGORIES) if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
+  const asking = (["write", "execute", "external"] as const)
+    .map((k) => canaries[k])
+    .filter((c): c is GateCall => c !== undefined);
+  for (const k of PERMISSION_CATEGORIES)
+    if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
   if (read) {
     cases.push({
       id: "read-without-prompt",
@@ -88,13 +135,23 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
       approvals: {},
       expect: (ev) => [
         ...ranOnce(ev, read, "read call"),
-        ...(of(ev, "approval").length ? [`${read.capability} (read): prompted for approval; reads take the fast path`] : []),
-        ...(of(ev, "monitor").length ? [`${read.capability} (read): the security monitor reviewed a read; reads skip it`] : []),
+        ...(of(ev, "approval").length
+          ? [`${read.capability} (read): prompted for approval; reads take the fast path`]
+          : []),
+        ...(of(ev, "monitor").length
+          ? [`${read.capability} (read): the security monitor reviewed a read; reads skip it`]
+          : []),
       ],
     });
   }
   for (const c of asking) {
-    cases.push({ id: `${c.category}-approval-round-trip`, mode: "default", calls: [c], approvals: { [c.capability]: "allow" }, expect: (ev) => approvalRoundTrip(ev, c) });
+    cases.push({
+      id: `${c.category}-approval-round-trip`,
+      mode: "default",
+      calls: [c],
+      approvals: { [c.capability]: "allow" },
+      expect: (ev) => approvalRoundTrip(ev, c),
+    });
   }
   const first = asking[0];
   if (!first) {
@@ -108,7 +165,9 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
     approvals: { [first.capability]: "deny" },
     expect: (ev) => [
       ...refusedWithout(ev, first, "permission_denied"),
-      ...(of(ev, "approval", first.capability).length !== 1 ? [`${first.capability} (${first.category}): a denied call must be asked exactly once`] : []),
+      ...(of(ev, "approval", first.capability).length !== 1
+        ? [`${first.capability} (${first.category}): a denied call must be asked exactly once`]
+        : []),
     ],
   });
   cases.push({
@@ -131,9 +190,15 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
     expect: (ev) => {
       const problems: string[] = [];
       const asks = of(ev, "approval", again.capability).length;
-      if (asks !== 1) problems.push(`${again.capability} (${again.category}): allow_for_chat was not remembered: asked ${asks} times for two calls`);
+      if (asks !== 1)
+        problems.push(
+          `${again.capability} (${again.category}): allow_for_chat was not remembered: asked ${asks} times for two calls`,
+        );
       const runs = of(ev, "impl", again.capability).length;
-      if (runs !== 2) problems.push(`${again.capability} (${again.category}): after allow_for_chat both calls should run; ran ${runs}`);
+      if (runs !== 2)
+        problems.push(
+          `${again.capability} (${again.category}): after allow_for_chat both calls should run; ran ${runs}`,
+        );
       return problems;
     },
   });
@@ -145,7 +210,9 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
     sessionAllow: [first.capability],
     expect: (ev) => [
       ...ranOnce(ev, first, "call in the session allow-set"),
-      ...(of(ev, "approval").length ? [`${first.capability} (${first.category}): the session allow-set was ignored: prompted anyway`] : []),
+      ...(of(ev, "approval").length
+        ? [`${first.capability} (${first.category}): the session allow-set was ignored: prompted anyway`]
+        : []),
     ],
   });
   const watched = canaries.external ?? first;

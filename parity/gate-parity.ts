@@ -8,8 +8,22 @@
  * observed from outside (a registry view that records every impl call), so a path that reaches
  * an implementation without invoke shows up. Consumed by ./engine.ts and ./vitest.ts.
  */
-import { createPermissionGate, PERMISSION_CATEGORIES, createCapabilityRun, scriptedApprover, scriptedMonitor, validateArguments } from "../runtime/index.js";
-import type { ApprovalRequest, MonitorRequest, PermissionCategory, PermissionGateOptions, CapabilityRegistry, CapabilityImpl } from "../runtime/index.js";
+import {
+  createPermissionGate,
+  PERMISSION_CATEGORIES,
+  createCapabilityRun,
+  scriptedApprover,
+  scriptedMonitor,
+  validateArguments,
+} from "../runtime/index.js";
+import type {
+  ApprovalRequest,
+  MonitorRequest,
+  PermissionCategory,
+  PermissionGateOptions,
+  CapabilityRegistry,
+  CapabilityImpl,
+} from "../runtime/index.js";
 import { createSandboxClock, payloadFailure, runGuestAction } from "../runtime/sandbox/index.js";
 import { gateCases, type GateCall, type GateCase, type GateEvent } from "./gate-cases.js";
 import { generateInputs } from "./inputs.js";
@@ -39,7 +53,11 @@ function canaryArgs(target: ParityTarget, name: string): Record<string, unknown>
   const spec = target.registry.capabilitySpec(name);
   const recorded = target.recording?.capabilities[name]?.cases ?? [];
   const candidates = [
-    ...recorded.filter((c) => !(typeof c.result === "object" && c.result !== null && ("$threw" in c.result || "error" in c.result))).map((c) => c.args),
+    ...recorded
+      .filter(
+        (c) => !(typeof c.result === "object" && c.result !== null && ("$threw" in c.result || "error" in c.result)),
+      )
+      .map((c) => c.args),
     ...recorded.map((c) => c.args),
     ...generateInputs(spec?.inputSchema, ["minimal", "full"]).map((g) => g.args),
   ];
@@ -58,7 +76,9 @@ export function pickCanaries(target: ParityTarget): Partial<Record<PermissionCat
     const configured = target.canaries?.[category];
     const spec =
       (configured ? specs.find((s) => s.name === configured && s.category === category) : undefined) ??
-      specs.filter((s) => s.category === category).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))[0];
+      specs
+        .filter((s) => s.category === category)
+        .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))[0];
     if (spec) out[category] = { capability: spec.name, category, args: canaryArgs(target, spec.name) };
   }
   return out;
@@ -73,8 +93,15 @@ function guestSource(calls: readonly GateCall[], registry: CapabilityRegistry, p
   // Through each facade's default export (`import notes from "<pack>/notes"`), the form the
   // reference's prompt teaches; a refusal arrives as a thrown error carrying its code.
   const alias = new Map([...byModule.keys()].map((key, i) => [key, `m${i}`]));
-  const imports = [...byModule.keys()].map((key) => `import ${alias.get(key)} from ${JSON.stringify(`${pack}/${key}`)};`);
-  const steps = calls.map((c) => `[${alias.get(registry.capabilityModuleOf(c.capability) ?? "")}.${c.capability}, ${JSON.stringify(c.args)}]`).join(", ");
+  const imports = [...byModule.keys()].map(
+    (key) => `import ${alias.get(key)} from ${JSON.stringify(`${pack}/${key}`)};`,
+  );
+  const steps = calls
+    .map(
+      (c) =>
+        `[${alias.get(registry.capabilityModuleOf(c.capability) ?? "")}.${c.capability}, ${JSON.stringify(c.args)}]`,
+    )
+    .join(", ");
   return `${imports.join("\n")}
 export default async function () {
   const out = [];
@@ -117,7 +144,9 @@ function referenceShapedOptions(
     requestApproval: async (r: ApprovalRequest) => approver({ ...r, capability: r.toolName }) as never,
     securityMonitor: async (action: MonitorRequest) => {
       const v = monitor({ ...action, capability: action.name }) as string | { verdict?: string; reason?: string };
-      return typeof v === "string" ? { block: v === "block" } : { block: v.verdict === "block", ...(v.reason ? { reason: v.reason } : {}) };
+      return typeof v === "string"
+        ? { block: v === "block" }
+        : { block: v.verdict === "block", ...(v.reason ? { reason: v.reason } : {}) };
     },
     clock: { suspend: () => (clock.suspend(), () => clock.resume()) },
   };
@@ -135,11 +164,18 @@ async function runCase(target: ParityTarget, c: GateCase, path: GatePath, hooks:
   };
   const monitor = (request: MonitorRequest) => {
     const verdict = review(request);
-    events.push({ kind: "monitor", capability: request.capability, verdict: typeof verdict === "string" ? verdict : verdict.verdict, clockSuspended: clock.suspended });
+    events.push({
+      kind: "monitor",
+      capability: request.capability,
+      verdict: typeof verdict === "string" ? verdict : verdict.verdict,
+      clockSuspended: clock.suspended,
+    });
     return verdict;
   };
   const options: PermissionGateOptions =
-    path === "reference" ? referenceShapedOptions(c, approver, monitor, clock) : { mode: c.mode, approver, monitor, clock, sessionAllow: new Set(c.sessionAllow ?? []) };
+    path === "reference"
+      ? referenceShapedOptions(c, approver, monitor, clock)
+      : { mode: c.mode, approver, monitor, clock, sessionAllow: new Set(c.sessionAllow ?? []) };
   const gate = (hooks.gateFactory ?? createPermissionGate)(options);
   const registry = observedRegistry(target.registry, (capability) => events.push({ kind: "impl", capability }));
   const run = createCapabilityRun({
@@ -147,15 +183,28 @@ async function runCase(target: ParityTarget, c: GateCase, path: GatePath, hooks:
     context: target.createContext(),
     registry,
     gate,
-    onInvoke: (r) => events.push({ kind: "invoke", capability: r.name, outcome: r.outcome, steps: [...r.steps], args: canonical(r.args) }),
+    onInvoke: (r) =>
+      events.push({
+        kind: "invoke",
+        capability: r.name,
+        outcome: r.outcome,
+        steps: [...r.steps],
+        args: canonical(r.args),
+      }),
   });
   const results: { capability: string; outcome: unknown }[] = [];
   if (path !== "sandbox") {
     for (const call of c.calls) {
       try {
-        results.push({ capability: call.capability, outcome: directOutcome(call.capability, await run.invoke(call.capability, structuredClone(call.args))) });
+        results.push({
+          capability: call.capability,
+          outcome: directOutcome(call.capability, await run.invoke(call.capability, structuredClone(call.args))),
+        });
       } catch (err) {
-        results.push({ capability: call.capability, outcome: outcomeText({ threw: err instanceof Error ? err.message : String(err) }) });
+        results.push({
+          capability: call.capability,
+          outcome: outcomeText({ threw: err instanceof Error ? err.message : String(err) }),
+        });
       }
     }
   } else {
@@ -173,7 +222,9 @@ async function runCase(target: ParityTarget, c: GateCase, path: GatePath, hooks:
     if (!action.ok) events.push({ kind: "sandbox-error", message: `${action.error.name}: ${action.error.message}` });
     else {
       const outs = Array.isArray(action.value) ? (action.value as { value?: unknown; threw?: string }[]) : [];
-      c.calls.forEach((call, i) => results.push({ capability: call.capability, outcome: outcomeText(outs[i] ?? { threw: "no result" }) }));
+      c.calls.forEach((call, i) =>
+        results.push({ capability: call.capability, outcome: outcomeText(outs[i] ?? { threw: "no result" }) }),
+      );
     }
   }
   for (const r of results) events.push({ kind: "result", capability: r.capability, outcome: r.outcome });
@@ -195,14 +246,19 @@ export async function gateParityCheck(target: ParityTarget, hooks: CheckHooks = 
     const sandbox = await runCase(target, c, "sandbox", hooks);
     const reference = await runCase(target, c, "reference", hooks);
     const sandboxError = sandbox.find((e) => e.kind === "sandbox-error");
-    if (sandboxError) problems.push(`case "${c.id}" [${who}]: the guest action failed in the sandbox: ${describeEvent(sandboxError)}`);
+    if (sandboxError)
+      problems.push(`case "${c.id}" [${who}]: the guest action failed in the sandbox: ${describeEvent(sandboxError)}`);
     const fromDirect = c.expect(direct);
     const fromSandbox = c.expect(sandbox);
     for (const p of fromDirect) problems.push(`case "${c.id}" [direct invoke]: ${p}`);
     for (const p of fromSandbox) if (!fromDirect.includes(p)) problems.push(`case "${c.id}" [sandbox]: ${p}`);
-    for (const p of c.expect(reference)) if (!fromDirect.includes(p)) problems.push(`case "${c.id}" [NodeTool-shaped gate options]: ${p}`);
+    for (const p of c.expect(reference))
+      if (!fromDirect.includes(p)) problems.push(`case "${c.id}" [NodeTool-shaped gate options]: ${p}`);
     const vocabularyDiff = firstDifference(direct, reference);
-    if (vocabularyDiff) problems.push(`case "${c.id}" [${who}]: NodeTool-shaped gate options and capkit's give different transcripts ${vocabularyDiff}`);
+    if (vocabularyDiff)
+      problems.push(
+        `case "${c.id}" [${who}]: NodeTool-shaped gate options and capkit's give different transcripts ${vocabularyDiff}`,
+      );
     const diff = firstDifference(direct, sandbox);
     if (diff) {
       const at = /^at \$\[(\d+)\]/.exec(diff);

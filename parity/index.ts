@@ -10,7 +10,16 @@
  * The vitest suite helper, describeCapabilityParity(registry, options), has its own entry,
  * `capkit/parity/vitest`, so this one loads without vitest installed.
  */
-export { recordParityAt, runChecks, runMutants, runParity, type RecordOptions, type RecordResult, type RunChecksOptions, type RunParityOptions } from "./engine.js";
+export {
+  recordParityAt,
+  runChecks,
+  runMutants,
+  runParity,
+  type RecordOptions,
+  type RecordResult,
+  type RunChecksOptions,
+  type RunParityOptions,
+} from "./engine.js";
 export { driftCheck, categoryCheck } from "./static-checks.js";
 export { gateParityCheck, observedRegistry, pickCanaries } from "./gate-parity.js";
 export { gateCases, type GateCall, type GateCase, type GateEvent } from "./gate-cases.js";

@@ -69,7 +69,9 @@ export function sampleValue(schemaIn: unknown, kind: InputKind, name = "value", 
 
 function generateObject(schema: Schema, kind: InputKind, depth: number): Record<string, unknown> {
   const props = asSchema(schema["properties"]) ?? {};
-  const required = new Set(Array.isArray(schema["required"]) ? schema["required"].filter((r): r is string => typeof r === "string") : []);
+  const required = new Set(
+    Array.isArray(schema["required"]) ? schema["required"].filter((r): r is string => typeof r === "string") : [],
+  );
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(props)) {
     if (kind === "full" || required.has(key)) out[key] = sampleValue(props[key], kind, key, depth);

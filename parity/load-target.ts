@@ -35,38 +35,59 @@ export async function freshDefaultImporter(root: string): Promise<ModuleImporter
 
 export class RegistryMissingError extends Error {
   constructor(readonly file: string) {
-    super(`no migrated registry at ${file}: run \`capkit migrate <root> --all\` (or --namespace NS) first, or set parity.registry.module`);
+    super(
+      `no migrated registry at ${file}: run \`capkit migrate <root> --all\` (or --namespace NS) first, or set parity.registry.module`,
+    );
     this.name = "RegistryMissingError";
   }
 }
 
 function readJson<T>(root: string, rel: string, what: string): T | null {
-  return (readJsonFileIfExists(join(root, rel), { what, file: rel, hint: `fix or delete ${rel}` }) as T | undefined) ?? null;
+  return (
+    (readJsonFileIfExists(join(root, rel), { what, file: rel, hint: `fix or delete ${rel}` }) as T | undefined) ?? null
+  );
 }
 
-async function exportOf(importer: ModuleImporter, root: string, spec: { module: string; export: string }, field: string): Promise<unknown> {
+async function exportOf(
+  importer: ModuleImporter,
+  root: string,
+  spec: { module: string; export: string },
+  field: string,
+): Promise<unknown> {
   if (!existsSync(join(root, spec.module))) {
-    throw new ConfigError(`${field}: module ${spec.module} does not exist`, { file: "capkit.config.json", hint: `set parity.${field}.module to a root-relative file` });
+    throw new ConfigError(`${field}: module ${spec.module} does not exist`, {
+      file: "capkit.config.json",
+      hint: `set parity.${field}.module to a root-relative file`,
+    });
   }
   const mod = await importer(root, spec.module);
   if (!(spec.export in mod)) {
-    throw new ConfigError(`${field}: ${spec.module} has no export "${spec.export}" (exports: ${Object.keys(mod).sort().join(", ")})`, {
-      file: "capkit.config.json",
-      hint: `set parity.${field}.export`,
-    });
+    throw new ConfigError(
+      `${field}: ${spec.module} has no export "${spec.export}" (exports: ${Object.keys(mod).sort().join(", ")})`,
+      {
+        file: "capkit.config.json",
+        hint: `set parity.${field}.export`,
+      },
+    );
   }
   return mod[spec.export];
 }
 
 function factory(value: unknown, field: string, spec: { module: string; export: string }): () => unknown {
   if (typeof value !== "function") {
-    throw new ConfigError(`${field}: ${spec.module} export "${spec.export}" is not a function`, { file: "capkit.config.json", hint: `point parity.${field} at a factory` });
+    throw new ConfigError(`${field}: ${spec.module} export "${spec.export}" is not a function`, {
+      file: "capkit.config.json",
+      hint: `point parity.${field} at a factory`,
+    });
   }
   return () => (value as () => unknown)();
 }
 
 /** Old categories map from source: `categories.map` literal, overrides on top (no fallback). */
-export function extractOldCategories(root: string, config: CapkitConfig): { map: Record<string, PermissionCategory>; label: string } | null {
+export function extractOldCategories(
+  root: string,
+  config: CapkitConfig,
+): { map: Record<string, PermissionCategory>; label: string } | null {
   const name = config.categories.map;
   const files = fg.sync(["packages/**/*.{ts,tsx,mts,cts}"], { cwd: root, ignore: [...NEVER_SCANNED_GLOBS] }).sort();
   for (const file of files) {
@@ -103,7 +124,10 @@ export function runFieldsFromDeps(deps: unknown, config: CapkitConfig): Record<s
 export function loadRecording(root: string, config: CapkitConfig): ParityRecording | null {
   const rec = readJson<ParityRecording>(root, config.parity.recording, "the parity recording");
   if (rec && (rec.version !== 1 || typeof rec.capabilities !== "object")) {
-    throw new ConfigError("the parity recording has an unknown format", { file: config.parity.recording, hint: "re-record it with `capkit parity --record` on the pre-migration tree" });
+    throw new ConfigError("the parity recording has an unknown format", {
+      file: config.parity.recording,
+      hint: "re-record it with `capkit parity --record` on the pre-migration tree",
+    });
   }
   return rec;
 }
@@ -111,16 +135,22 @@ export function loadRecording(root: string, config: CapkitConfig): ParityRecordi
 export function loadCases(root: string, config: CapkitConfig): Record<string, Record<string, unknown>[]> {
   const cases = readJson<unknown>(root, config.parity.cases, "the parity cases file") ?? {};
   const bad = () => {
-    throw new ConfigError('the parity cases file must map wire names to arrays of argument objects: { "list_workflows": [{ "limit": 1 }] }', {
-      file: config.parity.cases,
-    });
+    throw new ConfigError(
+      'the parity cases file must map wire names to arrays of argument objects: { "list_workflows": [{ "limit": 1 }] }',
+      {
+        file: config.parity.cases,
+      },
+    );
   };
   if (typeof cases !== "object" || cases === null || Array.isArray(cases)) bad();
   for (const [k, v] of Object.entries(cases as object)) {
     if (k.startsWith("$")) continue;
     if (!Array.isArray(v) || v.some((a) => typeof a !== "object" || a === null || Array.isArray(a))) bad();
   }
-  return Object.fromEntries(Object.entries(cases as object).filter(([k]) => !k.startsWith("$"))) as Record<string, Record<string, unknown>[]>;
+  return Object.fromEntries(Object.entries(cases as object).filter(([k]) => !k.startsWith("$"))) as Record<
+    string,
+    Record<string, unknown>[]
+  >;
 }
 
 export interface HostFactories {
@@ -128,7 +158,11 @@ export interface HostFactories {
   readonly createDeps?: () => unknown;
 }
 
-export async function loadHostFactories(root: string, config: CapkitConfig, importer: ModuleImporter): Promise<HostFactories> {
+export async function loadHostFactories(
+  root: string,
+  config: CapkitConfig,
+  importer: ModuleImporter,
+): Promise<HostFactories> {
   const p = config.parity;
   const createContext = factory(await exportOf(importer, root, p.context, "context"), "context", p.context);
   const createDeps = p.deps ? factory(await exportOf(importer, root, p.deps, "deps"), "deps", p.deps) : undefined;
@@ -136,10 +170,18 @@ export async function loadHostFactories(root: string, config: CapkitConfig, impo
 }
 
 /** The belt builders of the config, called with fresh deps: how the old tools are constructed. */
-export async function loadBelts(root: string, config: CapkitConfig, importer: ModuleImporter, host: HostFactories): Promise<LegacyBelts> {
+export async function loadBelts(
+  root: string,
+  config: CapkitConfig,
+  importer: ModuleImporter,
+  host: HostFactories,
+): Promise<LegacyBelts> {
   const belts = config.parity.belts;
   if (!existsSync(join(root, belts.module))) {
-    throw new ConfigError(`belts: module ${belts.module} does not exist`, { file: "capkit.config.json", hint: "set parity.belts.module to the file exporting the belt builders" });
+    throw new ConfigError(`belts: module ${belts.module} does not exist`, {
+      file: "capkit.config.json",
+      hint: "set parity.belts.module to the file exporting the belt builders",
+    });
   }
   const mod = await importer(root, belts.module);
   const builders = belts.builders.map((name) => {
@@ -159,7 +201,11 @@ export async function loadBelts(root: string, config: CapkitConfig, importer: Mo
   };
 }
 
-export async function loadParityTarget(rootArg: string, config: CapkitConfig, importer: ModuleImporter = defaultImporter): Promise<ParityTarget> {
+export async function loadParityTarget(
+  rootArg: string,
+  config: CapkitConfig,
+  importer: ModuleImporter = defaultImporter,
+): Promise<ParityTarget> {
   const root = resolve(rootArg);
   const p = config.parity;
   const registryFile = p.registry.module ?? `${config.codemods.capabilitiesDir}/registry.ts`;
@@ -183,7 +229,9 @@ export async function loadParityTarget(rootArg: string, config: CapkitConfig, im
     snapshot: readJson<Record<string, string>>(root, snapshotFile, "the category snapshot"),
     snapshotLabel: snapshotFile,
     oldCategories: recording ? recording.oldCategories : (extracted?.map ?? null),
-    oldCategoriesLabel: recording ? `the old categories recorded in ${p.recording}` : (extracted?.label ?? config.categories.map),
+    oldCategoriesLabel: recording
+      ? `the old categories recorded in ${p.recording}`
+      : (extracted?.label ?? config.categories.map),
     recording,
     recordingLabel: p.recording,
     canaries: p.canaries,

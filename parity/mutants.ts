@@ -6,7 +6,13 @@
  * and 4 once per mutant; a mutant is killed when either check fails. Consumed by ./engine.ts.
  */
 import { createPermissionGate } from "../runtime/index.js";
-import type { Approver, CapabilityGate, PermissionGateOptions, SecurityMonitor, CapabilityRun } from "../runtime/index.js";
+import type {
+  Approver,
+  CapabilityGate,
+  PermissionGateOptions,
+  SecurityMonitor,
+  CapabilityRun,
+} from "../runtime/index.js";
 import type { CheckHooks } from "./types.js";
 
 export interface Mutant extends CheckHooks {
@@ -14,7 +20,8 @@ export interface Mutant extends CheckHooks {
   readonly description: string;
 }
 
-const gate = (f: (o: PermissionGateOptions) => PermissionGateOptions) => (o: PermissionGateOptions) => createPermissionGate(f(o));
+const gate = (f: (o: PermissionGateOptions) => PermissionGateOptions) => (o: PermissionGateOptions) =>
+  createPermissionGate(f(o));
 
 function mapApprover(approver: Approver | undefined, f: (answer: string) => string): Approver | undefined {
   if (!approver) return undefined;
@@ -41,7 +48,8 @@ function noReadFastPath(o: PermissionGateOptions): CapabilityGate {
   return {
     ...real,
     decide: (category) => real.decide(category === "read" ? "external" : category),
-    authorize: (request) => real.authorize(request.category === "read" ? { ...request, category: "external" } : request),
+    authorize: (request) =>
+      real.authorize(request.category === "read" ? { ...request, category: "external" } : request),
   };
 }
 
@@ -51,7 +59,14 @@ function planBlocksReads(o: PermissionGateOptions): CapabilityGate {
     ...real,
     authorize: async (request) =>
       o.mode === "plan" && request.category === "read"
-        ? { allowed: false, error: "blocked_in_plan_mode", message: `${request.capability} is blocked in plan mode`, steps: ["decide:block"], prompted: false, monitored: false }
+        ? {
+            allowed: false,
+            error: "blocked_in_plan_mode",
+            message: `${request.capability} is blocked in plan mode`,
+            steps: ["decide:block"],
+            prompted: false,
+            monitored: false,
+          }
         : real.authorize(request),
   };
 }
@@ -75,12 +90,36 @@ function blockKeyMisread(monitor: SecurityMonitor | undefined): SecurityMonitor 
 }
 
 export const MUTANTS: readonly Mutant[] = [
-  { name: "no-read-fast-path", description: "reads go through the ask ladder like external calls", gateFactory: noReadFastPath },
-  { name: "monitor-skipped", description: "the security monitor is never consulted", gateFactory: gate(({ monitor: _m, ...o }) => o) },
-  { name: "monitor-block-ignored", description: "a monitor block is treated as allow", gateFactory: gate((o) => ({ ...o, monitor: ignoreBlocks(o.monitor) })) },
-  { name: "plan-mode-ignored", description: "plan mode behaves like default mode", gateFactory: gate((o) => ({ ...o, mode: o.mode === "plan" ? "default" : o.mode })) },
-  { name: "plan-mode-blocks-reads", description: "plan mode also blocks read capabilities", gateFactory: planBlocksReads },
-  { name: "auto-mode-ignored", description: "auto mode asks like default mode", gateFactory: gate((o) => ({ ...o, mode: o.mode === "auto" ? "default" : o.mode })) },
+  {
+    name: "no-read-fast-path",
+    description: "reads go through the ask ladder like external calls",
+    gateFactory: noReadFastPath,
+  },
+  {
+    name: "monitor-skipped",
+    description: "the security monitor is never consulted",
+    gateFactory: gate(({ monitor: _m, ...o }) => o),
+  },
+  {
+    name: "monitor-block-ignored",
+    description: "a monitor block is treated as allow",
+    gateFactory: gate((o) => ({ ...o, monitor: ignoreBlocks(o.monitor) })),
+  },
+  {
+    name: "plan-mode-ignored",
+    description: "plan mode behaves like default mode",
+    gateFactory: gate((o) => ({ ...o, mode: o.mode === "plan" ? "default" : o.mode })),
+  },
+  {
+    name: "plan-mode-blocks-reads",
+    description: "plan mode also blocks read capabilities",
+    gateFactory: planBlocksReads,
+  },
+  {
+    name: "auto-mode-ignored",
+    description: "auto mode asks like default mode",
+    gateFactory: gate((o) => ({ ...o, mode: o.mode === "auto" ? "default" : o.mode })),
+  },
   {
     name: "deny-treated-as-allow",
     description: "the approver's deny is taken as allow",
@@ -104,7 +143,11 @@ export const MUTANTS: readonly Mutant[] = [
       return { ...o, sessionAllow: blind };
     }),
   },
-  { name: "clock-not-suspended", description: "the sandbox clock keeps running during approvals and reviews", gateFactory: gate(({ clock: _c, ...o }) => o) },
+  {
+    name: "clock-not-suspended",
+    description: "the sandbox clock keeps running during approvals and reviews",
+    gateFactory: gate(({ clock: _c, ...o }) => o),
+  },
   {
     name: "reference-monitor-skipped",
     description: "a monitor given as NodeTool's securityMonitor is never consulted",

@@ -36,7 +36,9 @@ export function canonical(value: unknown, seen: WeakSet<object> = new WeakSet())
 }
 
 function isInvalidArguments(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (value as { error?: unknown }).error === "invalid_tool_arguments";
+  return (
+    typeof value === "object" && value !== null && (value as { error?: unknown }).error === "invalid_tool_arguments"
+  );
 }
 
 /** The outcome of one call as recorded and compared. */
@@ -103,7 +105,8 @@ function show(value: unknown): string {
 /** "at $.workflows[0].name: expected "Shout", got "SHOUT"", or null when equal. */
 export function firstDifference(expected: unknown, actual: unknown, path = "$"): string | null {
   if (Object.is(expected, actual)) return null;
-  const bothObjects = typeof expected === "object" && expected !== null && typeof actual === "object" && actual !== null;
+  const bothObjects =
+    typeof expected === "object" && expected !== null && typeof actual === "object" && actual !== null;
   if (!bothObjects || Array.isArray(expected) !== Array.isArray(actual)) {
     return `at ${path}: expected ${show(expected)}, got ${show(actual)}`;
   }

@@ -60,7 +60,8 @@ export async function runToolCase(input: LegacyBelts, name: string, args: Record
   const context = input.createContext();
   try {
     const params = structuredClone(args);
-    const value = typeof tool.execute === "function" ? await tool.execute(context, params) : await tool.process(context, params);
+    const value =
+      typeof tool.execute === "function" ? await tool.execute(context, params) : await tool.process(context, params);
     return outcomeOf({ value });
   } catch (err) {
     return outcomeOf({ thrown: err });
@@ -74,15 +75,22 @@ export async function recordParity(input: RecordInput): Promise<ParityRecording>
   const capabilities: Record<string, RecordedCapability> = {};
   for (const name of [...byName.keys()].sort()) {
     const tool = byName.get(name) as RecordableTool;
-    const inputs: { source: string; args: Record<string, unknown> }[] = (input.cases?.[name] ?? []).map((args) => ({ source: "cases-file", args }));
+    const inputs: { source: string; args: Record<string, unknown> }[] = (input.cases?.[name] ?? []).map((args) => ({
+      source: "cases-file",
+      args,
+    }));
     const schema = tool.inputSchema ?? tool.jsonSchema;
     const seen = new Set(inputs.map((i) => JSON.stringify(i.args)));
-    for (const g of generateInputs(schema as Record<string, unknown> | undefined, input.generate ?? ["minimal", "full"])) {
+    for (const g of generateInputs(
+      schema as Record<string, unknown> | undefined,
+      input.generate ?? ["minimal", "full"],
+    )) {
       const key = JSON.stringify(g.args);
-      if (!seen.has(key)) inputs.push({ source: `schema:${g.kind}`, args: g.args }), seen.add(key);
+      if (!seen.has(key)) (inputs.push({ source: `schema:${g.kind}`, args: g.args }), seen.add(key));
     }
     const cases: RecordedCase[] = [];
-    for (const i of inputs) cases.push({ source: i.source, args: i.args, result: await runToolCase(input, name, i.args) });
+    for (const i of inputs)
+      cases.push({ source: i.source, args: i.args, result: await runToolCase(input, name, i.args) });
     const known = input.classes?.get(name);
     capabilities[name] = { class: known?.class ?? null, file: known?.file ?? null, cases };
   }
@@ -94,8 +102,12 @@ export async function recordParity(input: RecordInput): Promise<ParityRecording>
   const fallback = input.fallbackCategory ?? "external";
   // The whole old map, plus the fallback for every recorded or known name it does not list.
   const oldCategories: Record<string, PermissionCategory> = {};
-  for (const name of [...new Set([...Object.keys(map), ...Object.keys(capabilities), ...unrecorded.map((u) => u.capability)])].sort()) {
-    oldCategories[name] = Object.prototype.hasOwnProperty.call(map, name) ? (map[name] as PermissionCategory) : fallback;
+  for (const name of [
+    ...new Set([...Object.keys(map), ...Object.keys(capabilities), ...unrecorded.map((u) => u.capability)]),
+  ].sort()) {
+    oldCategories[name] = Object.prototype.hasOwnProperty.call(map, name)
+      ? (map[name] as PermissionCategory)
+      : fallback;
   }
   return { $comment: RECORDING_COMMENT, version: 1, oldCategories, capabilities, unrecorded };
 }

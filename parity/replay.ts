@@ -24,7 +24,9 @@ export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {
     return {
       name: "behaviour",
       ok: false,
-      problems: [`no recording at ${label}: run \`capkit parity --record\` on the tree before migrating, and commit the file`],
+      problems: [
+        `no recording at ${label}: run \`capkit parity --record\` on the tree before migrating, and commit the file`,
+      ],
       summary: "nothing to replay",
       ignoredFields: patterns,
     };
@@ -39,7 +41,9 @@ export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {
   for (const name of names) {
     const migrated = target.registry.capabilitySpec(name) !== undefined;
     if (!migrated && !(legacy && stillTools.has(name))) {
-      problems.push(`${name}: recorded before migration but neither in the migrated registry nor constructed by the belts any more`);
+      problems.push(
+        `${name}: recorded before migration but neither in the migrated registry nor constructed by the belts any more`,
+      );
       continue;
     }
     if (!migrated) viaTool.push(name);
@@ -64,20 +68,33 @@ export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {
           outcome = outcomeOf({ thrown: err });
         }
       }
-      const diff = firstDifference(maskNondeterministic(name, c.result, patterns), maskNondeterministic(name, outcome, patterns));
+      const diff = firstDifference(
+        maskNondeterministic(name, c.result, patterns),
+        maskNondeterministic(name, outcome, patterns),
+      );
       if (diff) {
         failures++;
         first ??= `case ${i + 1} (${c.source}) ${shortArgs(c.args)}: ${diff}`;
       }
     }
-    if (first) problems.push(`${name}: behaviour differs from the recording in ${failures} of ${recorded.length} cases; first: ${first}`);
+    if (first)
+      problems.push(
+        `${name}: behaviour differs from the recording in ${failures} of ${recorded.length} cases; first: ${first}`,
+      );
   }
   if (viaTool.length) skipped.push(`not migrated, replayed through the remaining Tool class: ${viaTool.join(", ")}`);
   const recordedNames = new Set(names);
-  const unrecorded = target.registry.listCapabilitySpecs().map((s) => s.name).filter((n) => !recordedNames.has(n)).sort();
-  if (unrecorded.length) skipped.push(`registered but never recorded (no behaviour to compare): ${unrecorded.join(", ")}`);
+  const unrecorded = target.registry
+    .listCapabilitySpecs()
+    .map((s) => s.name)
+    .filter((n) => !recordedNames.has(n))
+    .sort();
+  if (unrecorded.length)
+    skipped.push(`registered but never recorded (no behaviour to compare): ${unrecorded.join(", ")}`);
   for (const u of recording.unrecorded) {
-    skipped.push(`${u.capability}${u.class ? ` (${u.class})` : ""}: not constructed by the belt builders when recording`);
+    skipped.push(
+      `${u.capability}${u.class ? ` (${u.class})` : ""}: not constructed by the belt builders when recording`,
+    );
   }
   return {
     name: "behaviour",

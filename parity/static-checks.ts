@@ -18,17 +18,27 @@ export async function driftCheck(target: ParityTarget): Promise<ParityCheck> {
   }
   const modules = registry.modules();
   for (const key of modules) {
-    if ((registry.moduleSpecs(key) ?? []).length === 0) problems.push(`module "${key}" is registered but declares no capabilities`);
+    if ((registry.moduleSpecs(key) ?? []).length === 0)
+      problems.push(`module "${key}" is registered but declares no capabilities`);
   }
   if (target.moduleFiles) {
     const onDisk = new Set(target.moduleFiles);
-    for (const key of modules) if (!onDisk.has(key)) problems.push(`module "${key}" is declared in the registry but has no ${key}.ts file`);
+    for (const key of modules)
+      if (!onDisk.has(key)) problems.push(`module "${key}" is declared in the registry but has no ${key}.ts file`);
     for (const key of onDisk) {
-      if (!modules.includes(key)) problems.push(`module file ${key}.ts implements capabilities the registry does not declare (add "${key}" to the registry table)`);
+      if (!modules.includes(key))
+        problems.push(
+          `module file ${key}.ts implements capabilities the registry does not declare (add "${key}" to the registry table)`,
+        );
     }
   }
   const count = registry.listCapabilitySpecs().length;
-  return { name: "drift", ok: problems.length === 0, problems, summary: `${count} capabilities in ${modules.length} modules` };
+  return {
+    name: "drift",
+    ok: problems.length === 0,
+    problems,
+    summary: `${count} capabilities in ${modules.length} modules`,
+  };
 }
 
 export function categoryCheck(target: ParityTarget): ParityCheck {
@@ -37,13 +47,20 @@ export function categoryCheck(target: ParityTarget): ParityCheck {
   const current = target.registry.categorySnapshot() as Record<string, string>;
   const label = target.snapshotLabel ?? "the committed snapshot";
   if (!target.snapshot) {
-    problems.push(`no category snapshot is committed (${label}): write the registry's name → category map there and commit it`);
+    problems.push(
+      `no category snapshot is committed (${label}): write the registry's name → category map there and commit it`,
+    );
   } else {
     const committed = target.snapshot;
     for (const name of Object.keys(current).sort()) {
-      if (!(name in committed)) problems.push(`${name}: category "${current[name]}" is not in ${label} (new capability: add it to the snapshot)`);
+      if (!(name in committed))
+        problems.push(
+          `${name}: category "${current[name]}" is not in ${label} (new capability: add it to the snapshot)`,
+        );
       else if (committed[name] !== current[name]) {
-        problems.push(`${name}: category changed from "${committed[name]}" (${label}) to "${current[name]}" (registry)`);
+        problems.push(
+          `${name}: category changed from "${committed[name]}" (${label}) to "${current[name]}" (registry)`,
+        );
       }
     }
     for (const name of Object.keys(committed).sort()) {
@@ -60,7 +77,9 @@ export function categoryCheck(target: ParityTarget): ParityCheck {
       if (!(PERMISSION_CATEGORIES as readonly string[]).includes(String(current[name]))) continue; // drift reports it
       if (was !== current[name]) {
         const unlisted = Object.prototype.hasOwnProperty.call(old, name) ? "" : ", unlisted → external";
-        problems.push(`${name}: reclassified during migration: old category "${was}" (${oldLabel}${unlisted}), new category "${current[name]}"`);
+        problems.push(
+          `${name}: reclassified during migration: old category "${was}" (${oldLabel}${unlisted}), new category "${current[name]}"`,
+        );
       }
     }
   }

@@ -5,7 +5,13 @@
  * registry plus the deterministic context and run fields a host supplies.
  * Consumed by every parity/ module, bin/commands/parity.ts and the demo.
  */
-import type { PermissionCategory, PermissionGateOptions, CapabilityGate, CapabilityRegistry, CapabilityRun } from "../runtime/index.js";
+import type {
+  PermissionCategory,
+  PermissionGateOptions,
+  CapabilityGate,
+  CapabilityRegistry,
+  CapabilityRun,
+} from "../runtime/index.js";
 import type { LegacyBelts } from "./record.js";
 
 export type ParityCheckName = "drift" | "category-snapshot" | "gate-parity" | "behaviour";
@@ -68,7 +74,11 @@ export interface ParityRecording {
   readonly oldCategories: Readonly<Record<string, PermissionCategory>>;
   readonly capabilities: Readonly<Record<string, RecordedCapability>>;
   /** Capability classes no belt builder constructed with the configured deps. */
-  readonly unrecorded: readonly { readonly capability: string; readonly class: string | null; readonly file: string | null }[];
+  readonly unrecorded: readonly {
+    readonly capability: string;
+    readonly class: string | null;
+    readonly file: string | null;
+  }[];
 }
 
 /** Builds a gate from options: createPermissionGate, or a mutant. */

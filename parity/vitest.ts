@@ -50,8 +50,14 @@ function readJson<T>(path: string, what: string): T {
 
 /** The ParityTarget these options describe (files are read when a test runs, not at collection). */
 export function parityTargetFromOptions(registry: CapabilityRegistry, options: CapabilityParityOptions): ParityTarget {
-  const snapshot = typeof options.snapshot === "string" ? readJson<Record<string, string>>(options.snapshot, "the category snapshot") : options.snapshot;
-  const recording = typeof options.recording === "string" ? readJson<ParityRecording>(options.recording, "the parity recording") : options.recording;
+  const snapshot =
+    typeof options.snapshot === "string"
+      ? readJson<Record<string, string>>(options.snapshot, "the category snapshot")
+      : options.snapshot;
+  const recording =
+    typeof options.recording === "string"
+      ? readJson<ParityRecording>(options.recording, "the parity recording")
+      : options.recording;
   return {
     registry,
     createContext: options.context,

@@ -24,7 +24,12 @@ export function moduleTable(inv: InventoryResult): ModuleRow[] {
     rows.set(k.namespace, row);
   }
   return [...rows.entries()]
-    .map(([namespace, r]) => ({ namespace, classes: r.classes, files: [...r.files].sort(), sources: [...r.sources].sort() }))
+    .map(([namespace, r]) => ({
+      namespace,
+      classes: r.classes,
+      files: [...r.files].sort(),
+      sources: [...r.sources].sort(),
+    }))
     .sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
 

@@ -41,7 +41,12 @@ function ratchetAnnotations(report: InventoryReport): Annotation[] {
   const out: Annotation[] = [];
   const hint = r.hint ? ` ${r.hint}` : "";
   if (r.status === "no-baseline") {
-    out.push({ level: "error", file: r.baselineFile, title: "capkit ratchet", message: `No ratchet baseline at ${r.baselineFile}.${hint}` });
+    out.push({
+      level: "error",
+      file: r.baselineFile,
+      title: "capkit ratchet",
+      message: `No ratchet baseline at ${r.baselineFile}.${hint}`,
+    });
   }
   if (r.status === "worse") {
     for (const a of r.added) {
@@ -63,11 +68,22 @@ function ratchetAnnotations(report: InventoryReport): Annotation[] {
     }
   }
   for (const m of r.reclassified ?? []) {
-    out.push({ level: "warning", file: m.file, line: m.line, title: "capkit: kind changed, not converted", message: `${classLabel(m)} was ${m.from} in ${r.baselineFile} and is ${m.to} now: it still extends the base class, so this is not progress.${hint}` });
+    out.push({
+      level: "warning",
+      file: m.file,
+      line: m.line,
+      title: "capkit: kind changed, not converted",
+      message: `${classLabel(m)} was ${m.from} in ${r.baselineFile} and is ${m.to} now: it still extends the base class, so this is not progress.${hint}`,
+    });
   }
   if (r.status === "better") {
     for (const d of r.deltas) {
-      out.push({ level: "notice", file: r.baselineFile, title: "capkit ratchet can tighten", message: `${deltaText(d)}.${hint}` });
+      out.push({
+        level: "notice",
+        file: r.baselineFile,
+        title: "capkit ratchet can tighten",
+        message: `${deltaText(d)}.${hint}`,
+      });
     }
   }
   return out;
@@ -77,9 +93,20 @@ export const renderGithub: Reporter = (report) => {
   const inv = report.inventory;
   const annotations: Annotation[] = ratchetAnnotations(report);
   const incomplete = incompleteText(inv);
-  if (incomplete) annotations.unshift({ level: "error", title: "capkit: scan incomplete", message: `${incomplete}. Fix the files below (make them readable, fix their syntax) and run again.` });
+  if (incomplete)
+    annotations.unshift({
+      level: "error",
+      title: "capkit: scan incomplete",
+      message: `${incomplete}. Fix the files below (make them readable, fix their syntax) and run again.`,
+    });
   for (const p of inv.problems) {
-    annotations.push({ level: "warning", file: p.file, line: p.line, title: "capkit: file not scanned", message: p.message });
+    annotations.push({
+      level: "warning",
+      file: p.file,
+      line: p.line,
+      title: "capkit: file not scanned",
+      message: p.message,
+    });
   }
   // Loop-protocol and supervisor tools are never gated, so their category is moot: warning on
   // them would bury the fallbacks that do change what a permission prompt says.

@@ -54,7 +54,10 @@ function modulesTable(inv: InventoryResult): string[] {
   return [
     "| proposed module | classes | from files | namespace from |",
     "|---|---:|---|---|",
-    ...rows.map((r) => `| ${mdCell(r.namespace)} | ${r.classes} | ${r.files.map((f) => mdCell(f)).join("<br>")} | ${r.sources.join(", ")} |`),
+    ...rows.map(
+      (r) =>
+        `| ${mdCell(r.namespace)} | ${r.classes} | ${r.files.map((f) => mdCell(f)).join("<br>")} | ${r.sources.join(", ")} |`,
+    ),
     "",
   ];
 }

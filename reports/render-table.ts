@@ -71,7 +71,11 @@ function moduleBlock(inv: InventoryResult, color: boolean): string[] {
     style: { head: color ? ["bold"] : [], border: color ? ["grey"] : [] },
   });
   for (const r of rows) table.push([r.namespace, String(r.classes), r.files.join("\n"), r.sources.join(", ")]);
-  return ["", "Proposed capability modules (review before the first migrate; namespaces.byFile / byWireName override):", table.toString()];
+  return [
+    "",
+    "Proposed capability modules (review before the first migrate; namespaces.byFile / byWireName override):",
+    table.toString(),
+  ];
 }
 
 export const renderTable: Reporter = (report, options) => {
@@ -99,7 +103,9 @@ export const renderTable: Reporter = (report, options) => {
       notes.push("* category from the unlisted → external fallback: add the tool to the categories map");
     }
     if (inv.classes.some((k) => k.categorySource === "proposed")) {
-      notes.push("? category proposed from the wire name's verb and what process does: review it, then add it to the categories map");
+      notes.push(
+        "? category proposed from the wire name's verb and what process does: review it, then add it to the categories map",
+      );
     }
     if (inv.classes.some((k) => !k.direct)) notes.push("↳ indirect subclass (a subclass of a subclass)");
     for (const n of notes) lines.push(c.dim(n));
@@ -115,7 +121,11 @@ export const renderTable: Reporter = (report, options) => {
   if (report.ratchet) {
     const { headline, details } = ratchetLines(report.ratchet);
     const status = report.ratchet.status;
-    const paintHead = ratchetFails(status) ? c.red.bold : status === "better" || status === "reclassified" ? c.cyan : c.green;
+    const paintHead = ratchetFails(status)
+      ? c.red.bold
+      : status === "better" || status === "reclassified"
+        ? c.cyan
+        : c.green;
     lines.push("", paintHead(headline));
     for (const d of details) lines.push(`  ${d}`);
   }

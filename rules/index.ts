@@ -39,7 +39,10 @@ export const recommended = {
   ignores: ["**/*.d.ts"],
   languageOptions: { parser: tsParser },
   plugins: { [PLUGIN_PREFIX]: plugin },
-  rules: Object.fromEntries(Object.keys(rules).map((name) => [`${PLUGIN_PREFIX}/${name}`, "error"])) as Record<string, "error">,
+  rules: Object.fromEntries(Object.keys(rules).map((name) => [`${PLUGIN_PREFIX}/${name}`, "error"])) as Record<
+    string,
+    "error"
+  >,
 };
 
 plugin.configs["recommended"] = recommended;

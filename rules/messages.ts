@@ -8,7 +8,8 @@ export const MESSAGES = {
     reverseImport: "'{{specifier}}' imports {{target}} across the {{seam}} seam in the forbidden direction: {{reason}}",
     reverseTypeImport:
       "type-only import '{{specifier}}' reaches {{target}} across the {{seam}} seam in the forbidden direction (allowTypeImports is false): {{reason}}",
-    reverseDynamicImport: "dynamic import('{{specifier}}') loads {{target}} across the {{seam}} seam in the forbidden direction: {{reason}}",
+    reverseDynamicImport:
+      "dynamic import('{{specifier}}') loads {{target}} across the {{seam}} seam in the forbidden direction: {{reason}}",
   },
   "no-seam-cycle": {
     seamCycle: "import cycle across the {{seam}} seam ({{length}} files): {{cycle}}. {{reason}}",
@@ -24,13 +25,17 @@ export const MESSAGES = {
   "spec-file-purity": {
     implementationImport:
       "spec files are data: '{{specifier}}' imports the implementation module {{target}}; import its types with `import type`, or move the value into a spec or schema module",
-    packageImport: "spec files are data: '{{specifier}}' is not an allowed package (see seam.specs.allowedPackages); import only its types",
-    runtimeLoad: "spec files are data: '{{specifier}}' is loaded at run time (import() or require); load it from the implementation module",
+    packageImport:
+      "spec files are data: '{{specifier}}' is not an allowed package (see seam.specs.allowedPackages); import only its types",
+    runtimeLoad:
+      "spec files are data: '{{specifier}}' is loaded at run time (import() or require); load it from the implementation module",
   },
   "require-capability-category": {
-    missingCategory: "capability spec '{{name}}' has no category; add `category: \"read\" | \"write\" | \"execute\" | \"external\"` ({{allowed}})",
+    missingCategory:
+      'capability spec \'{{name}}\' has no category; add `category: "read" | "write" | "execute" | "external"` ({{allowed}})',
     invalidCategory: "capability spec '{{name}}' has category '{{value}}', which is not one of {{allowed}}",
-    nonLiteralCategory: "capability spec '{{name}}' computes its category; write it as a string literal, one of {{allowed}}",
+    nonLiteralCategory:
+      "capability spec '{{name}}' computes its category; write it as a string literal, one of {{allowed}}",
   },
 } as const;
 

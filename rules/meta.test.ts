@@ -44,13 +44,21 @@ describe.each(Object.entries(rules))("rule %s", (name, rule) => {
 describe("codemod folders", () => {
   const root = join(REPO, "codemods");
   const folders = existsSync(root)
-    ? readdirSync(root).filter((f) => !SHARED_CODEMOD_FOLDERS.has(f) && statSync(join(root, f)).isDirectory() && existsSync(join(root, f, "index.ts")))
+    ? readdirSync(root).filter(
+        (f) =>
+          !SHARED_CODEMOD_FOLDERS.has(f) &&
+          statSync(join(root, f)).isDirectory() &&
+          existsSync(join(root, f, "index.ts")),
+      )
     : [];
 
   it.each(folders.length > 0 ? folders : ["(none yet)"])("%s has a README and __testfixtures__", (folder) => {
     if (folder === "(none yet)") return expect(folders).toEqual([]);
     expect(existsSync(join(root, folder, "README.md")), `codemods/${folder}/README.md is missing`).toBe(true);
     const fixtures = join(root, folder, "__testfixtures__");
-    expect(existsSync(fixtures) && readdirSync(fixtures).length > 0, `codemods/${folder}/__testfixtures__ is missing or empty`).toBe(true);
+    expect(
+      existsSync(fixtures) && readdirSync(fixtures).length > 0,
+      `codemods/${folder}/__testfixtures__ is missing or empty`,
+    ).toBe(true);
   });
 });

@@ -22,12 +22,15 @@ export interface AsyncCycleOptions extends SeamRuleOptions {
   readonly syncCycles?: boolean;
 }
 
-
 export default createRule<[AsyncCycleOptions], CycleMessageId>({
   name: RULE_NAME,
   meta: {
     type: "problem",
-    docs: { description: "Forbid import cycles that reach a top-level await (they deadlock an esbuild bundle); optionally list every cycle", recommended: true },
+    docs: {
+      description:
+        "Forbid import cycles that reach a top-level await (they deadlock an esbuild bundle); optionally list every cycle",
+      recommended: true,
+    },
     schema: seamOptionsSchemaWith({ syncCycles: { type: "boolean" } }),
     messages: MESSAGES["no-async-cycle"],
   },

@@ -19,7 +19,10 @@ export default createRule<[SeamRuleOptions], ReverseMessageId>({
   name: RULE_NAME,
   meta: {
     type: "problem",
-    docs: { description: "Forbid imports from the guarded side of a seam (tools/) into the other side (capabilities/)", recommended: true },
+    docs: {
+      description: "Forbid imports from the guarded side of a seam (tools/) into the other side (capabilities/)",
+      recommended: true,
+    },
     schema: seamOptionsSchema,
     messages: MESSAGES["no-reverse-seam-import"],
   },
@@ -33,7 +36,14 @@ export default createRule<[SeamRuleOptions], ReverseMessageId>({
       "Program:exit"() {
         const analysis = getSeamAnalysis(setup.root, setup.config);
         const records = found.map((f) => f.record);
-        const findings = findReverseImports(setup.root, setup.file, setup.rel, records, setup.config, analysis.resolver);
+        const findings = findReverseImports(
+          setup.root,
+          setup.file,
+          setup.rel,
+          records,
+          setup.config,
+          analysis.resolver,
+        );
         const entries = findings.map((f) => ({ ...f, rule: RULE_NAME, file: setup.rel }));
         const counts = setup.useBaseline ? loadBaseline(setup.root, setup.config.baseline) : new Map<string, number>();
         for (const f of applyBaseline(entries, counts).fresh) {

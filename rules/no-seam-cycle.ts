@@ -20,7 +20,10 @@ export default createRule<[SeamRuleOptions], CycleMessageId>({
   name: RULE_NAME,
   meta: {
     type: "problem",
-    docs: { description: "Forbid import cycles that cross a seam; flag the async ones that deadlock an esbuild bundle", recommended: true },
+    docs: {
+      description: "Forbid import cycles that cross a seam; flag the async ones that deadlock an esbuild bundle",
+      recommended: true,
+    },
     schema: seamOptionsSchema,
     messages: MESSAGES["no-seam-cycle"],
   },
@@ -32,13 +35,28 @@ export default createRule<[SeamRuleOptions], CycleMessageId>({
         const analysis = getSeamAnalysisFor(setup.root, setup.config, setup.rel, context.sourceCode.text);
         const cycles = analysis.cyclesByFile.get(setup.rel) ?? [];
         if (cycles.length === 0) return;
-        const entries = cycles.map((c) => ({ rule: RULE_NAME, file: setup.rel, key: `${c.seam}:${formatCycle(c.files)}`, cycle: c }));
+        const entries = cycles.map((c) => ({
+          rule: RULE_NAME,
+          file: setup.rel,
+          key: `${c.seam}:${formatCycle(c.files)}`,
+          cycle: c,
+        }));
         const counts = setup.useBaseline ? loadBaseline(setup.root, setup.config.baseline) : new Map<string, number>();
         for (const { cycle } of applyBaseline(entries, counts).fresh) {
           const seam = setup.config.seams.find((s) => s.name === cycle.seam);
-          const data = { seam: cycle.seam, cycle: formatCycle(cycle.files), length: String(cycle.files.length), reason: seam?.reason ?? "" };
+          const data = {
+            seam: cycle.seam,
+            cycle: formatCycle(cycle.files),
+            length: String(cycle.files.length),
+            reason: seam?.reason ?? "",
+          };
           const loc = { line: cycle.line, column: 0 };
-          if (cycle.async) context.report({ loc, messageId: "asyncSeamCycle", data: { ...data, tla: `${cycle.async.file}:${cycle.async.line}` } });
+          if (cycle.async)
+            context.report({
+              loc,
+              messageId: "asyncSeamCycle",
+              data: { ...data, tla: `${cycle.async.file}:${cycle.async.line}` },
+            });
           else context.report({ loc, messageId: "seamCycle", data });
         }
       },

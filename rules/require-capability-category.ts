@@ -37,10 +37,16 @@ function stringValue(node: TSESTree.Node): string | null {
 
 /** The name of a type reference, unwrapping arrays (`T[]`, `readonly T[]`, `Array<T>`). */
 function elementTypeName(type: TSESTree.TypeNode, asArray: boolean): string | null {
-  if (type.type === AST_NODE_TYPES.TSTypeOperator && type.typeAnnotation) return elementTypeName(type.typeAnnotation, asArray);
+  if (type.type === AST_NODE_TYPES.TSTypeOperator && type.typeAnnotation)
+    return elementTypeName(type.typeAnnotation, asArray);
   if (asArray && type.type === AST_NODE_TYPES.TSArrayType) return elementTypeName(type.elementType, false);
   if (type.type !== AST_NODE_TYPES.TSTypeReference) return null;
-  const name = type.typeName.type === AST_NODE_TYPES.Identifier ? type.typeName.name : type.typeName.type === AST_NODE_TYPES.TSQualifiedName ? type.typeName.right.name : null;
+  const name =
+    type.typeName.type === AST_NODE_TYPES.Identifier
+      ? type.typeName.name
+      : type.typeName.type === AST_NODE_TYPES.TSQualifiedName
+        ? type.typeName.right.name
+        : null;
   if (asArray && (name === "Array" || name === "ReadonlyArray")) {
     const arg = type.typeArguments?.params[0];
     return arg ? elementTypeName(arg, false) : null;
@@ -73,7 +79,10 @@ export default createRule<[SeamRuleOptions], MessageId>({
   name: RULE_NAME,
   meta: {
     type: "problem",
-    docs: { description: "Every capability spec declares a literal category: read, write, execute or external", recommended: true },
+    docs: {
+      description: "Every capability spec declares a literal category: read, write, execute or external",
+      recommended: true,
+    },
     schema: seamOptionsSchema,
     messages: MESSAGES["require-capability-category"],
   },
@@ -85,7 +94,10 @@ export default createRule<[SeamRuleOptions], MessageId>({
     const allowed = categories.join(" | ");
     return {
       ObjectExpression(node) {
-        const shaped = inSpecFile && propertyOf(node, "name") !== undefined && (propertyOf(node, "inputSchema") || propertyOf(node, "zodSchema"));
+        const shaped =
+          inSpecFile &&
+          propertyOf(node, "name") !== undefined &&
+          (propertyOf(node, "inputSchema") || propertyOf(node, "zodSchema"));
         if (!shaped && !isTypedSpec(node, typeNames)) return;
         const nameProp = propertyOf(node, "name");
         const name = (nameProp && stringValue(nameProp.value)) ?? "(unnamed)";
@@ -96,8 +108,10 @@ export default createRule<[SeamRuleOptions], MessageId>({
           return;
         }
         const value = stringValue(category.value);
-        if (value === null) context.report({ node: category, messageId: "nonLiteralCategory", data: { name, allowed } });
-        else if (!categories.includes(value)) context.report({ node: category.value, messageId: "invalidCategory", data: { name, value, allowed } });
+        if (value === null)
+          context.report({ node: category, messageId: "nonLiteralCategory", data: { name, allowed } });
+        else if (!categories.includes(value))
+          context.report({ node: category.value, messageId: "invalidCategory", data: { name, value, allowed } });
       },
     };
   },

@@ -37,7 +37,8 @@ describe("capkit's own boundaries", () => {
       "codemod-gate-tools-to-capabilities",
       "production-test-support",
     ]);
-    for (const seam of config.seams) expect(seam.reason.length, `${seam.name}: a boundary says why`).toBeGreaterThan(40);
+    for (const seam of config.seams)
+      expect(seam.reason.length, `${seam.name}: a boundary says why`).toBeGreaterThan(40);
   });
 
   it("holds on the current tree", async () => {
@@ -50,8 +51,14 @@ describe("capkit's own boundaries", () => {
   it("has files on both sides of every boundary", () => {
     const files = [...getSeamAnalysis(REPO, config).graph.nodes.keys()];
     for (const seam of config.seams) {
-      expect(files.filter((f) => sideOf(seam, f) === "from").length, `${seam.name}: nothing on the guarded side`).toBeGreaterThan(0);
-      expect(files.filter((f) => sideOf(seam, f) === "to").length, `${seam.name}: nothing on the other side`).toBeGreaterThan(0);
+      expect(
+        files.filter((f) => sideOf(seam, f) === "from").length,
+        `${seam.name}: nothing on the guarded side`,
+      ).toBeGreaterThan(0);
+      expect(
+        files.filter((f) => sideOf(seam, f) === "to").length,
+        `${seam.name}: nothing on the other side`,
+      ).toBeGreaterThan(0);
     }
   });
 });

@@ -32,7 +32,13 @@ export default createRule<[SeamRuleOptions], PurityMessageId>({
       ...importVisitors((f) => found.push(f)),
       "Program:exit"() {
         const { resolver } = getSeamAnalysis(setup.root, setup.config);
-        const findings = findImpureImports(setup.root, setup.file, found.map((f) => f.record), setup.config, resolver);
+        const findings = findImpureImports(
+          setup.root,
+          setup.file,
+          found.map((f) => f.record),
+          setup.config,
+          resolver,
+        );
         const entries = findings.map((f) => ({ ...f, rule: RULE_NAME, file: setup.rel }));
         const counts = setup.useBaseline ? loadBaseline(setup.root, setup.config.baseline) : new Map<string, number>();
         for (const f of applyBaseline(entries, counts).fresh) {

@@ -21,7 +21,8 @@ export type { ToolLike, RunSource } from "./tool-shape.js";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ToolBaseClass<T extends ToolLike = ToolLike> = abstract new (...args: any[]) => T;
 
-export type CategorySource = Readonly<Record<string, PermissionCategory>> | ((toolName: string) => PermissionCategory | undefined);
+export type CategorySource =
+  Readonly<Record<string, PermissionCategory>> | ((toolName: string) => PermissionCategory | undefined);
 
 export interface ToolAdapterOptions<T extends ToolLike> {
   readonly Tool: ToolBaseClass<T>;
@@ -46,7 +47,11 @@ export interface ToolAdapters<T extends ToolLike> {
   /** The spec behind a Tool this binding built, if any. */
   specOfTool(tool: ToolLike): CapabilitySpec | undefined;
   /** A registry table entry serving a belt of Tools as one capability module (for mounting). */
-  toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry;
+  toolsAsCapabilityModule(
+    moduleKey: string,
+    tools: readonly ToolLike[],
+    categories?: CategorySource,
+  ): CapabilityTableEntry;
 }
 
 /** A Tool's own `jsonSchema` field, public or not. */
@@ -59,9 +64,17 @@ const isCategory = (c: unknown): c is PermissionCategory => (PERMISSION_CATEGORI
 
 /** The host's map (unlisted → external, as the reference classes an unclassified tool), else
  *  the tool's own `category`, else external — the one fallback that is reported. */
-function categoryFrom(source: CategorySource | undefined, tool: ToolLike): { category: PermissionCategory; guessed: boolean } {
+function categoryFrom(
+  source: CategorySource | undefined,
+  tool: ToolLike,
+): { category: PermissionCategory; guessed: boolean } {
   if (source) {
-    const found = typeof source === "function" ? source(tool.name) : Object.prototype.hasOwnProperty.call(source, tool.name) ? source[tool.name] : undefined;
+    const found =
+      typeof source === "function"
+        ? source(tool.name)
+        : Object.prototype.hasOwnProperty.call(source, tool.name)
+          ? source[tool.name]
+          : undefined;
     return { category: isCategory(found) ? found : "external", guessed: false };
   }
   const own = (tool as { category?: unknown }).category;
@@ -86,7 +99,11 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     if (source && typeof source === "object" && typeof source.invoke === "function") return source;
     if (typeof source === "function") return source(context);
     // gate: gateFromContext(context) — a belt is gated from outside by gateTools.
-    return createCapabilityRun({ context, ...(registry ? { registry } : {}), ...(options.contextGate ? { contextGate: options.contextGate } : {}) });
+    return createCapabilityRun({
+      context,
+      ...(registry ? { registry } : {}),
+      ...(options.contextGate ? { contextGate: options.contextGate } : {}),
+    });
   }
 
   /** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
@@ -106,7 +123,10 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
         const impl = await loadImpl();
         // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
-        return impl(runFor(context, source), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
+        return impl(
+          runFor(context, source),
+          isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params,
+        );
       }
     }
     const tool = new CapabilityTool();
@@ -125,7 +145,8 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       async () => {
         if (cached) return cached;
         const lookup = registry;
-        if (!lookup) throw new Error(`toolFromLazyCapability("${spec.name}") needs a registry: pass one to bindToolAdapters`);
+        if (!lookup)
+          throw new Error(`toolFromLazyCapability("${spec.name}") needs a registry: pass one to bindToolAdapters`);
         const impl = await lookup.loadCapabilityImpl(spec.name);
         if (!impl) throw new Error(`Capability "${spec.name}" is not in the registry`);
         return (cached = impl);
@@ -137,7 +158,9 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   function toolForCapabilityName(name: string, runOrFactory?: RunSource): T {
     const spec = registry?.capabilitySpec(name);
     if (!spec) {
-      throw new Error(`toolForCapabilityName: no capability named "${name}" in the registry${registry ? "" : " (no registry was bound)"}`);
+      throw new Error(
+        `toolForCapabilityName: no capability named "${name}" in the registry${registry ? "" : " (no registry was bound)"}`,
+      );
     }
     return toolFromLazyCapability(spec, runOrFactory);
   }
@@ -164,13 +187,19 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
       ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
       category: classify(tool, categories),
       ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
-      ...(typeof tool.userMessage === "function" ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) } : {}),
+      ...(typeof tool.userMessage === "function"
+        ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) }
+        : {}),
     };
     // invoke has validated; process (not execute) so the arguments are checked exactly once.
     return { spec, impl: (run, args) => tool.process(run.context, args) };
   }
 
-  function gateTools(tools: readonly ToolLike[], gateOrOptions: CapabilityGate | PermissionGateOptions, categories?: CategorySource): T[] {
+  function gateTools(
+    tools: readonly ToolLike[],
+    gateOrOptions: CapabilityGate | PermissionGateOptions,
+    categories?: CategorySource,
+  ): T[] {
     const gate = isGate(gateOrOptions) ? gateOrOptions : createPermissionGate(gateOrOptions); // one allow-set per belt
     return tools.map((inner) => {
       if (gated.has(inner)) return inner as T;
@@ -191,13 +220,28 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
         }
         /** A one-call run over the capability view: invoke validates, gates, then runs it. */
         override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-          const run = createCapabilityRun({ context, gate, capabilities: [capability], ...(registry ? { registry } : {}) });
+          const run = createCapabilityRun({
+            context,
+            gate,
+            capabilities: [capability],
+            ...(registry ? { registry } : {}),
+          });
           return run.invoke(inner.name, params);
         }
         /** The host loop's tool-call id (execute's third argument) reaches a needsToolCallId tool. */
-        override async execute(context: unknown, params: Record<string, unknown>, callOptions?: { toolCallId?: string }): Promise<unknown> {
+        override async execute(
+          context: unknown,
+          params: Record<string, unknown>,
+          callOptions?: { toolCallId?: string },
+        ): Promise<unknown> {
           const id = callOptions?.toolCallId;
-          const withId = inner.needsToolCallId && typeof id === "string" && isPlainRecord(params) && params[toolCallIdArg] === undefined ? { ...params, [toolCallIdArg]: id } : params;
+          const withId =
+            inner.needsToolCallId &&
+            typeof id === "string" &&
+            isPlainRecord(params) &&
+            params[toolCallIdArg] === undefined
+              ? { ...params, [toolCallIdArg]: id }
+              : params;
           return this.process(context, withId);
         }
       }
@@ -208,7 +252,11 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     });
   }
 
-  function toolsAsCapabilityModule(moduleKey: string, tools: readonly ToolLike[], categories?: CategorySource): CapabilityTableEntry {
+  function toolsAsCapabilityModule(
+    moduleKey: string,
+    tools: readonly ToolLike[],
+    categories?: CategorySource,
+  ): CapabilityTableEntry {
     const exports = tools.map((t) => capabilityFromTool(t, categories));
     return { specs: exports.map((e) => e.spec), loader: async () => ({ module: moduleKey, exports }) };
   }

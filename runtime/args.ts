@@ -46,7 +46,9 @@ function withIdAlias(spec: CapabilitySpec, args: Record<string, unknown>): Recor
 
 function oneObject(spec: CapabilitySpec): ArgumentFoldError {
   const keys = requiredKeys(spec.inputSchema);
-  return new ArgumentFoldError(`${spec.name} takes one object argument, its arguments object${keys.length ? ` ({ ${keys.join(", ")} })` : ""}`);
+  return new ArgumentFoldError(
+    `${spec.name} takes one object argument, its arguments object${keys.length ? ` ({ ${keys.join(", ")} })` : ""}`,
+  );
 }
 
 /** A call that brought arguments but not the required ones is the call's mistake, named here. */
@@ -58,7 +60,9 @@ function checked(spec: CapabilitySpec, args: Record<string, unknown>): Record<st
   const empty = missing.filter((k) => k in args);
   throw new ArgumentFoldError(
     `${spec.name}: missing required argument${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; the call passed ${given.join(", ")}.` +
-      (empty.length ? ` ${empty.join(", ")} ${empty.length > 1 ? "were" : "was"} given as null/undefined: the key is right, the value is missing.` : ""),
+      (empty.length
+        ? ` ${empty.join(", ")} ${empty.length > 1 ? "were" : "was"} given as null/undefined: the key is right, the value is missing.`
+        : ""),
   );
 }
 
@@ -70,7 +74,8 @@ export function foldArguments(spec: CapabilitySpec, args: readonly unknown[]): R
   }
   if (args.length > 2) throw oneObject(spec);
   const alias = (r: Record<string, unknown>) => withSnakeCaseAliases(r, spec.inputSchema);
-  if (isPlainRecord(first) && (args.length === 1 || second === undefined)) return checked(spec, withIdAlias(spec, alias(first)));
+  if (isPlainRecord(first) && (args.length === 1 || second === undefined))
+    return checked(spec, withIdAlias(spec, alias(first)));
   if (typeof first === "string") {
     const key = firstRequiredString(spec.inputSchema);
     if (key === undefined) throw oneObject(spec);
@@ -78,6 +83,7 @@ export function foldArguments(spec: CapabilitySpec, args: readonly unknown[]): R
     const extra = second === undefined ? {} : (second as Record<string, unknown>);
     return checked(spec, alias(key in extra ? extra : { ...extra, [key]: first }));
   }
-  if (isPlainRecord(first) && isPlainRecord(second)) return checked(spec, withIdAlias(spec, alias({ ...first, ...second })));
+  if (isPlainRecord(first) && isPlainRecord(second))
+    return checked(spec, withIdAlias(spec, alias({ ...first, ...second })));
   throw oneObject(spec);
 }

@@ -58,7 +58,11 @@ export function specDrift(table: Readonly<Record<string, SpecTableEntry>>): Drif
   const owners = new Map<string, string>();
   for (const [module, entry] of Object.entries(table)) {
     if (!entry || !Array.isArray(entry.specs)) {
-      problems.push({ code: "bad-entry", module, message: `module "${module}": the table entry needs { loader, specs: [...] }` });
+      problems.push({
+        code: "bad-entry",
+        module,
+        message: `module "${module}": the table entry needs { loader, specs: [...] }`,
+      });
       continue;
     }
     const seen = new Set<string>();
@@ -66,20 +70,27 @@ export function specDrift(table: Readonly<Record<string, SpecTableEntry>>): Drif
       const where = `module "${module}" spec #${index}`;
       const name = typeof spec?.name === "string" && spec.name.trim() !== "" ? spec.name : undefined;
       const label = name ? `${where} (${name})` : where;
-      const push = (code: DriftCode, message: string) => problems.push({ code, module, ...(name ? { capability: name } : {}), message });
+      const push = (code: DriftCode, message: string) =>
+        problems.push({ code, module, ...(name ? { capability: name } : {}), message });
       if (!name) push("missing-name", `${where}: missing wire name`);
-      if (typeof spec?.description !== "string" || spec.description.trim() === "") push("missing-description", `${label}: missing description`);
-      if (typeof spec?.inputSchema !== "object" || spec.inputSchema === null) push("missing-input-schema", `${label}: missing inputSchema (a JSON Schema object)`);
+      if (typeof spec?.description !== "string" || spec.description.trim() === "")
+        push("missing-description", `${label}: missing description`);
+      if (typeof spec?.inputSchema !== "object" || spec.inputSchema === null)
+        push("missing-input-schema", `${label}: missing inputSchema (a JSON Schema object)`);
       const category: unknown = spec?.category;
       if (category === undefined || category === null || category === "") {
         push("missing-category", `${label}: missing category; set one of ${PERMISSION_CATEGORIES.join(" | ")}`);
       } else if (!(PERMISSION_CATEGORIES as readonly unknown[]).includes(category)) {
         const hint = typeof category === "string" ? nearestCategory(category) : undefined;
-        push("unknown-category", `${label}: unknown category ${JSON.stringify(category)}${hint ? ` — did you mean "${hint}"?` : ""}`);
+        push(
+          "unknown-category",
+          `${label}: unknown category ${JSON.stringify(category)}${hint ? ` — did you mean "${hint}"?` : ""}`,
+        );
       }
       if (!name) return;
       if (seen.has(name)) push("duplicate-name", `${label}: "${name}" is declared twice in module "${module}"`);
-      else if (owners.has(name)) push("duplicate-name", `${label}: "${name}" is already declared by module "${owners.get(name)}"`);
+      else if (owners.has(name))
+        push("duplicate-name", `${label}: "${name}" is already declared by module "${owners.get(name)}"`);
       seen.add(name);
       if (!owners.has(name)) owners.set(name, module);
     });
@@ -91,7 +102,11 @@ export function specDrift(table: Readonly<Record<string, SpecTableEntry>>): Drif
 export function moduleDrift(key: string, specs: readonly CapabilitySpec[], loaded: CapabilityModule): DriftProblem[] {
   const problems: DriftProblem[] = [];
   if (loaded?.module !== key) {
-    problems.push({ code: "module-name-mismatch", module: key, message: `module loaded under "${key}" declares module: ${JSON.stringify(loaded?.module)}` });
+    problems.push({
+      code: "module-name-mismatch",
+      module: key,
+      message: `module loaded under "${key}" declares module: ${JSON.stringify(loaded?.module)}`,
+    });
   }
   const exported = new Map<string, CapabilitySpec>();
   for (const exp of Array.isArray(loaded?.exports) ? loaded.exports : []) {
@@ -99,17 +114,40 @@ export function moduleDrift(key: string, specs: readonly CapabilitySpec[], loade
     if (typeof name !== "string") continue;
     exported.set(name, exp.spec);
     if (typeof exp.impl !== "function") {
-      problems.push({ code: "missing-impl", module: key, capability: name, message: `module "${key}": export "${name}" has no impl function` });
+      problems.push({
+        code: "missing-impl",
+        module: key,
+        capability: name,
+        message: `module "${key}": export "${name}" has no impl function`,
+      });
     }
   }
   const declared = new Map(specs.filter((s) => typeof s?.name === "string").map((s) => [s.name, s] as const));
   for (const [name, spec] of declared) {
     const got = exported.get(name);
-    if (!got) problems.push({ code: "declared-not-implemented", module: key, capability: name, message: `module "${key}": "${name}" is in the eager specs but the module does not export it` });
-    else if (got !== spec) problems.push({ code: "spec-identity", module: key, capability: name, message: `module "${key}": "${name}" exports a different spec object than the eager table; import the spec from the .specs file instead of copying it` });
+    if (!got)
+      problems.push({
+        code: "declared-not-implemented",
+        module: key,
+        capability: name,
+        message: `module "${key}": "${name}" is in the eager specs but the module does not export it`,
+      });
+    else if (got !== spec)
+      problems.push({
+        code: "spec-identity",
+        module: key,
+        capability: name,
+        message: `module "${key}": "${name}" exports a different spec object than the eager table; import the spec from the .specs file instead of copying it`,
+      });
   }
   for (const name of exported.keys()) {
-    if (!declared.has(name)) problems.push({ code: "implemented-not-declared", module: key, capability: name, message: `module "${key}": exports "${name}", which its eager specs do not declare` });
+    if (!declared.has(name))
+      problems.push({
+        code: "implemented-not-declared",
+        module: key,
+        capability: name,
+        message: `module "${key}": exports "${name}", which its eager specs do not declare`,
+      });
   }
   return problems;
 }

@@ -21,8 +21,9 @@ import { PERMISSION_MODES } from "./permission-types.js";
 export const GATE_OPTION_SHAPES: Readonly<Record<keyof PermissionGateOptions, string>> = {
   mode: `one of ${PERMISSION_MODES.map((m) => JSON.stringify(m)).join(", ")}`,
   sessionAllow: "a Set<string> of capability names",
-  approver: "a function (request) => \"allow\" | \"allow_for_chat\" | \"deny\" | { decision, reason? } (may be async)",
-  requestApproval: "a function (request) => Promise<\"allow\" | \"allow_for_chat\" | \"deny\"> (NodeTool's name for approver)",
+  approver: 'a function (request) => "allow" | "allow_for_chat" | "deny" | { decision, reason? } (may be async)',
+  requestApproval:
+    'a function (request) => Promise<"allow" | "allow_for_chat" | "deny"> (NodeTool\'s name for approver)',
   monitor: "a function (request) => verdict, or an object with review(request) => verdict",
   securityMonitor: "a function (action) => Promise<{ block, reason?, tier?, severity? }> (NodeTool's name for monitor)",
   clock: "an object with suspend() and resume(), or with suspend() returning the resume function",
@@ -47,31 +48,46 @@ export class PermissionGateOptionsError extends TypeError {
 
 const isFn = (v: unknown): v is (...args: never[]) => unknown => typeof v === "function";
 const fn = (field: keyof PermissionGateOptions) => z.custom<(...args: never[]) => unknown>(isFn, { message: field });
-const REFUSAL_CODES = ["permission_denied", "blocked_in_plan_mode", "blocked_by_security_monitor", "invalid_tool_arguments", "aborted"];
+const REFUSAL_CODES = [
+  "permission_denied",
+  "blocked_in_plan_mode",
+  "blocked_by_security_monitor",
+  "invalid_tool_arguments",
+  "aborted",
+];
 
-const gateOptionsSchema = z
-  .strictObject({
-    mode: z.enum(PERMISSION_MODES, { message: "mode" }),
-    sessionAllow: z.custom<Set<string>>((v) => v instanceof Set, { message: "sessionAllow" }).optional(),
-    approver: fn("approver").optional(),
-    requestApproval: fn("requestApproval").optional(),
-    monitor: z
-      .custom<unknown>((v) => isFn(v) || (typeof v === "object" && v !== null && isFn((v as { review?: unknown }).review)), { message: "monitor" })
-      .optional(),
-    securityMonitor: fn("securityMonitor").optional(),
-    clock: z.custom<unknown>((v) => typeof v === "object" && v !== null && isFn((v as { suspend?: unknown }).suspend), { message: "clock" }).optional(),
-    suspendClock: fn("suspendClock").optional(),
-    recentTranscript: fn("recentTranscript").optional(),
-    headless: z.boolean({ message: "headless" }).optional(),
-    host: z.string({ message: "host" }).optional(),
-    payloadExtras: z.boolean({ message: "payloadExtras" }).optional(),
-    refusalMessages: z
-      .custom<RefusalMessages>(
-        (v) => typeof v === "object" && v !== null && Object.entries(v).every(([k, f]) => REFUSAL_CODES.includes(k) && isFn(f)),
-        { message: "refusalMessages" },
-      )
-      .optional(),
-  });
+const gateOptionsSchema = z.strictObject({
+  mode: z.enum(PERMISSION_MODES, { message: "mode" }),
+  sessionAllow: z.custom<Set<string>>((v) => v instanceof Set, { message: "sessionAllow" }).optional(),
+  approver: fn("approver").optional(),
+  requestApproval: fn("requestApproval").optional(),
+  monitor: z
+    .custom<unknown>(
+      (v) => isFn(v) || (typeof v === "object" && v !== null && isFn((v as { review?: unknown }).review)),
+      { message: "monitor" },
+    )
+    .optional(),
+  securityMonitor: fn("securityMonitor").optional(),
+  clock: z
+    .custom<unknown>((v) => typeof v === "object" && v !== null && isFn((v as { suspend?: unknown }).suspend), {
+      message: "clock",
+    })
+    .optional(),
+  suspendClock: fn("suspendClock").optional(),
+  recentTranscript: fn("recentTranscript").optional(),
+  headless: z.boolean({ message: "headless" }).optional(),
+  host: z.string({ message: "host" }).optional(),
+  payloadExtras: z.boolean({ message: "payloadExtras" }).optional(),
+  refusalMessages: z
+    .custom<RefusalMessages>(
+      (v) =>
+        typeof v === "object" &&
+        v !== null &&
+        Object.entries(v).every(([k, f]) => REFUSAL_CODES.includes(k) && isFn(f)),
+      { message: "refusalMessages" },
+    )
+    .optional(),
+});
 
 function describeValue(v: unknown): string {
   if (v === null) return "null";
@@ -92,7 +108,11 @@ const PAIRS: readonly [keyof PermissionGateOptions, keyof PermissionGateOptions]
 /** Throws PermissionGateOptionsError for anything the schema does not accept. */
 export function validateGateOptions(options: unknown): PermissionGateOptions {
   if (typeof options !== "object" || options === null) {
-    throw new PermissionGateOptionsError("(options)", "an object", `Permission gate options must be an object with a mode; got ${describeValue(options)}.`);
+    throw new PermissionGateOptionsError(
+      "(options)",
+      "an object",
+      `Permission gate options must be an object with a mode; got ${describeValue(options)}.`,
+    );
   }
   const parsed = gateOptionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -110,12 +130,20 @@ export function validateGateOptions(options: unknown): PermissionGateOptions {
     const field = String(issue.path[0] ?? "(options)") as keyof PermissionGateOptions;
     const accepted = GATE_OPTION_SHAPES[field] ?? "a known option";
     const got = describeValue((options as Record<string, unknown>)[field]);
-    throw new PermissionGateOptionsError(field, accepted, `Permission gate option "${field}" must be ${accepted}; got ${got}.`);
+    throw new PermissionGateOptionsError(
+      field,
+      accepted,
+      `Permission gate option "${field}" must be ${accepted}; got ${got}.`,
+    );
   }
   for (const [a, b] of PAIRS) {
     const o = options as Record<string, unknown>;
     if (o[a] !== undefined && o[b] !== undefined) {
-      throw new PermissionGateOptionsError(b, `either ${a} or ${b}`, `Permission gate options give both "${a}" and "${b}"; they name the same role, so pass one of them.`);
+      throw new PermissionGateOptionsError(
+        b,
+        `either ${a} or ${b}`,
+        `Permission gate options give both "${a}" and "${b}"; they name the same role, so pass one of them.`,
+      );
     }
   }
   return options as PermissionGateOptions;
@@ -146,15 +174,20 @@ function suspender(options: PermissionGateOptions): () => () => void {
       if (isFn(resume)) return () => void resume();
       const own = (clock as { resume?: unknown }).resume;
       if (!isFn(own)) {
-        throw new PermissionGateOptionsError("clock", GATE_OPTION_SHAPES.clock, `The gate's clock.suspend() returned no resume function and the clock has no resume(); it would stay suspended.`);
+        throw new PermissionGateOptionsError(
+          "clock",
+          GATE_OPTION_SHAPES.clock,
+          `The gate's clock.suspend() returned no resume function and the clock has no resume(); it would stay suspended.`,
+        );
       }
       return () => void (own as () => unknown).call(clock);
     };
   }
-  if (suspendClock) return () => {
-    const resume = suspendClock();
-    return isFn(resume) ? () => void resume() : () => undefined;
-  };
+  if (suspendClock)
+    return () => {
+      const resume = suspendClock();
+      return isFn(resume) ? () => void resume() : () => undefined;
+    };
   return () => () => undefined;
 }
 

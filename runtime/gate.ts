@@ -42,7 +42,10 @@ function answerOf(d: unknown): { decision: string; reason?: string } {
       return { decision, ...(typeof reason === "string" && reason ? { reason } : {}) };
     }
   }
-  return { decision: "deny", reason: `the approver answered ${JSON.stringify(d) ?? String(d)}, which is not allow, allow_for_chat or deny` };
+  return {
+    decision: "deny",
+    reason: `the approver answered ${JSON.stringify(d) ?? String(d)}, which is not allow, allow_for_chat or deny`,
+  };
 }
 
 interface Verdict {
@@ -58,7 +61,11 @@ function verdictOf(v: unknown): Verdict {
   if (v === "block") return { block: true };
   if (typeof v === "object" && v !== null) {
     const o = v as Record<string, unknown>;
-    const detail = { ...(text(o["reason"]) ? { reason: text(o["reason"]) } : {}), ...(text(o["tier"]) ? { tier: text(o["tier"]) } : {}), ...(text(o["severity"]) ? { severity: text(o["severity"]) } : {}) };
+    const detail = {
+      ...(text(o["reason"]) ? { reason: text(o["reason"]) } : {}),
+      ...(text(o["tier"]) ? { tier: text(o["tier"]) } : {}),
+      ...(text(o["severity"]) ? { severity: text(o["severity"]) } : {}),
+    };
     if (typeof o["block"] === "boolean") return { block: o["block"], ...detail };
     if (o["verdict"] === "allow" || o["verdict"] === "block") return { block: o["verdict"] === "block", ...detail };
   }
@@ -71,7 +78,11 @@ function errorText(err: unknown): string {
 
 export function createPermissionGate(options: PermissionGateOptions): CapabilityGate {
   if (typeof options === "object" && options !== null && !PERMISSION_MODES.includes(options.mode)) {
-    throw new PermissionGateOptionsError("mode", GATE_OPTION_SHAPES.mode, `Unknown permission mode ${JSON.stringify(options.mode)}; use one of ${PERMISSION_MODES.join(", ")}.`);
+    throw new PermissionGateOptionsError(
+      "mode",
+      GATE_OPTION_SHAPES.mode,
+      `Unknown permission mode ${JSON.stringify(options.mode)}; use one of ${PERMISSION_MODES.join(", ")}.`,
+    );
   }
   const g = normalizeGateOptions(options);
   const { sessionAllow, headless } = g;
@@ -82,10 +93,17 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
     const steps: string[] = [];
     let prompted = false;
     let monitored = false;
-    const deny = (error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor", detail: Omit<Verdict, "block"> = {}): GateVerdict => ({
+    const deny = (
+      error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor",
+      detail: Omit<Verdict, "block"> = {},
+    ): GateVerdict => ({
       allowed: false,
       error,
-      message: refusalMessage(error, request, { headless, ...detail, ...(g.refusalMessages ? { messages: g.refusalMessages } : {}) }),
+      message: refusalMessage(error, request, {
+        headless,
+        ...detail,
+        ...(g.refusalMessages ? { messages: g.refusalMessages } : {}),
+      }),
       steps,
       prompted,
       monitored,
@@ -116,7 +134,8 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
         }
         steps.push(`approval:${answer.decision}`);
         if (answer.decision === "allow_for_chat") sessionAllow.add(request.capability);
-        else if (answer.decision !== "allow") return deny("permission_denied", answer.reason ? { reason: answer.reason } : {});
+        else if (answer.decision !== "allow")
+          return deny("permission_denied", answer.reason ? { reason: answer.reason } : {});
       }
     }
     const review = g.review;
@@ -140,7 +159,11 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
     return { allowed: true, steps, prompted, monitored };
   }
 
-  const extras = { payloadExtras: g.payloadExtras, attachClock: g.attachClock, ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}) };
+  const extras = {
+    payloadExtras: g.payloadExtras,
+    attachClock: g.attachClock,
+    ...(g.refusalMessages ? { refusalMessages: g.refusalMessages } : {}),
+  };
   return { mode: g.mode, sessionAllow, headless, options, ...extras, decide, authorize };
 }
 
@@ -159,7 +182,8 @@ function isGateOptions(value: unknown): value is PermissionGateOptions {
  */
 export function publishPermissionGate<C extends object>(context: C, gate: PermissionGateOptions | CapabilityGate): C {
   const publish = (context as { publish?: unknown }).publish;
-  if (typeof publish === "function") (publish as (k: string, v: unknown) => void).call(context, PERMISSION_GATE_CONTEXT_KEY, gate);
+  if (typeof publish === "function")
+    (publish as (k: string, v: unknown) => void).call(context, PERMISSION_GATE_CONTEXT_KEY, gate);
   else (context as Record<string, unknown>)[PERMISSION_GATE_CONTEXT_KEY] = gate;
   return context;
 }
@@ -216,7 +240,11 @@ function defaultWarn(message: string): void {
 /** The gate for a host with nobody to ask, under the given policy. */
 export function createHeadlessGate(host: string, policy: HeadlessPolicy = "escalations"): CapabilityGate {
   if (policy !== "escalations" && policy !== "deny-all") {
-    throw new PermissionGateOptionsError("headless", `"escalations" or "deny-all"`, `Unknown headless policy ${JSON.stringify(policy)}; use "escalations" (the default) or "deny-all".`);
+    throw new PermissionGateOptionsError(
+      "headless",
+      `"escalations" or "deny-all"`,
+      `Unknown headless policy ${JSON.stringify(policy)}; use "escalations" (the default) or "deny-all".`,
+    );
   }
   if (policy === "deny-all") return createPermissionGate({ mode: "default", headless: true, host });
   return createPermissionGate({ mode: "auto", headless: true, host, approver: () => "deny" });
@@ -238,14 +266,21 @@ export function gateFromContext(context: unknown, options: GateFromContextOption
     return gate;
   }
   if (published !== undefined) {
-    throw new PermissionGateOptionsError("(published gate)", "PermissionGateOptions or a built gate", `The permission gate published on the context is ${published === null ? "null" : typeof published}, not gate options or a gate.`);
+    throw new PermissionGateOptionsError(
+      "(published gate)",
+      "PermissionGateOptions or a built gate",
+      `The permission gate published on the context is ${published === null ? "null" : typeof published}, not gate options or a gate.`,
+    );
   }
   const ctor = typeof context === "object" && context !== null ? (context as object).constructor?.name : undefined;
   const host = opts.host ?? (ctor && ctor !== "Object" ? ctor : "unnamed host");
   const policy = opts.headless ?? "escalations";
   if (!warnedHosts.has(host)) {
     warnedHosts.add(host);
-    const what = policy === "deny-all" ? "denies every call needing approval" : "runs calls as in auto mode and denies anything that would need a person";
+    const what =
+      policy === "deny-all"
+        ? "denies every call needing approval"
+        : "runs calls as in auto mode and denies anything that would need a person";
     (opts.warn ?? defaultWarn)(
       `capkit: ${host}: no permission gate was published on the context under "${PERMISSION_GATE_CONTEXT_KEY}"; using a headless gate that ` +
         `${what}. Publish PermissionGateOptions with publishPermissionGate(context, options).`,

@@ -92,5 +92,17 @@ export {
   type ToolBaseClass,
   type ToolLike,
 } from "./adapters.js";
-export { scriptedApprover, scriptedMonitor, type ApprovalScript, type ScriptedApprover, type ScriptedMonitor } from "./scripted.js";
-export { capabilityCatalog, oneLine, type CapabilityCatalog, type CatalogExport, type CatalogModule } from "./catalog.js";
+export {
+  scriptedApprover,
+  scriptedMonitor,
+  type ApprovalScript,
+  type ScriptedApprover,
+  type ScriptedMonitor,
+} from "./scripted.js";
+export {
+  capabilityCatalog,
+  oneLine,
+  type CapabilityCatalog,
+  type CatalogExport,
+  type CatalogModule,
+} from "./catalog.js";

@@ -50,10 +50,7 @@ export interface BlockVerdict {
   readonly severity?: string;
 }
 export type MonitorVerdict =
-  | "allow"
-  | "block"
-  | { readonly verdict: "allow" | "block"; readonly reason?: string }
-  | BlockVerdict;
+  "allow" | "block" | { readonly verdict: "allow" | "block"; readonly reason?: string } | BlockVerdict;
 /** A function, or a Tool-era object with `review(call)`. */
 export type SecurityMonitor =
   | ((request: MonitorRequest) => MonitorVerdict | Promise<MonitorVerdict>)
@@ -71,7 +68,16 @@ export interface ResumingClock {
 
 /** Overrides for the refusal wording (a host whose tests pin its own sentences). */
 export type RefusalMessages = Readonly<
-  Partial<Record<"permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor" | "invalid_tool_arguments" | "aborted", (info: RefusalInfo) => string>>
+  Partial<
+    Record<
+      | "permission_denied"
+      | "blocked_in_plan_mode"
+      | "blocked_by_security_monitor"
+      | "invalid_tool_arguments"
+      | "aborted",
+      (info: RefusalInfo) => string
+    >
+  >
 >;
 export interface RefusalInfo {
   readonly capability: string;
@@ -115,7 +121,12 @@ export interface PermissionGateOptions {
 
 /** What one gate pass concluded; steps feed the invoke transcript. */
 export type GateVerdict =
-  | { readonly allowed: true; readonly steps: readonly string[]; readonly prompted: boolean; readonly monitored: boolean }
+  | {
+      readonly allowed: true;
+      readonly steps: readonly string[];
+      readonly prompted: boolean;
+      readonly monitored: boolean;
+    }
   | {
       readonly allowed: false;
       readonly error: "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor";

@@ -20,7 +20,10 @@ export interface HostPreset {
 }
 
 /** NodeTool: its gate context key, `_tool_call_id`, its category map; headless as the design says. */
-export function nodetoolPreset(categories: CategorySource, options: { headless?: HeadlessPolicy; host?: string } = {}): HostPreset {
+export function nodetoolPreset(
+  categories: CategorySource,
+  options: { headless?: HeadlessPolicy; host?: string } = {},
+): HostPreset {
   return {
     categories,
     contextGate: {

@@ -11,7 +11,10 @@ import { PERMISSION_GATE_CONTEXT_KEY_TEXT } from "./constants.js";
 
 function monitorMessage(info: RefusalInfo): string {
   const { capability: name } = info;
-  const graded = info.tier !== undefined || info.severity !== undefined ? ` (tier: ${info.tier ?? "unknown"}, severity: ${info.severity ?? "unknown"})` : "";
+  const graded =
+    info.tier !== undefined || info.severity !== undefined
+      ? ` (tier: ${info.tier ?? "unknown"}, severity: ${info.severity ?? "unknown"})`
+      : "";
   const reason = info.reason?.trim() ? info.reason.trim() : "it judged this action unsafe";
   const next =
     info.tier === "hard"
@@ -33,7 +36,8 @@ const DEFAULT_MESSAGES: Required<{ [K in RefusalCode]: (info: RefusalInfo) => st
     `\`${info.capability}\` is a ${info.category} capability and the session is in plan mode, where only reads run. ` +
     `Write the change into your plan instead; it can run once the user leaves plan mode.`,
   blocked_by_security_monitor: monitorMessage,
-  invalid_tool_arguments: (info) => `Invalid arguments for ${info.capability}: ${(info.issues ?? []).join("; ") || info.reason || "they do not match its input schema"}`,
+  invalid_tool_arguments: (info) =>
+    `Invalid arguments for ${info.capability}: ${(info.issues ?? []).join("; ") || info.reason || "they do not match its input schema"}`,
   aborted: (info) => `\`${info.capability}\` was not run: the run was cancelled. Stop and report what was done so far.`,
 };
 
@@ -55,7 +59,11 @@ export interface RefusalOptions extends Omit<RefusalInfo, "capability" | "catego
   readonly extras?: boolean;
 }
 
-export function refusal(code: RefusalCode, request: { capability: string; category: PermissionCategory }, extra: RefusalOptions = {}): Refusal {
+export function refusal(
+  code: RefusalCode,
+  request: { capability: string; category: PermissionCategory },
+  extra: RefusalOptions = {},
+): Refusal {
   const { message, extras, ...info } = extra;
   return {
     error: code,

@@ -38,12 +38,20 @@ export interface CapabilityRegistry extends CapabilityLookup {
 
 /** Stable text for a committed snapshot file: sorted keys, two-space JSON, trailing newline. */
 export function formatCategorySnapshot(snapshot: Readonly<Record<string, string>>): string {
-  const sorted = Object.fromEntries(Object.keys(snapshot).sort().map((k) => [k, snapshot[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(snapshot)
+      .sort()
+      .map((k) => [k, snapshot[k]]),
+  );
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
 export class CapabilityLoadError extends Error {
-  constructor(message: string, readonly moduleKey: string, readonly capability?: string) {
+  constructor(
+    message: string,
+    readonly moduleKey: string,
+    readonly capability?: string,
+  ) {
     super(message);
     this.name = "CapabilityLoadError";
   }
@@ -63,7 +71,9 @@ export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegi
   function loadModule(moduleKey: string): Promise<CapabilityModule> {
     const entry = Object.prototype.hasOwnProperty.call(table, moduleKey) ? table[moduleKey] : undefined;
     if (!entry || typeof entry.loader !== "function") {
-      return Promise.reject(new CapabilityLoadError(`No capability module "${moduleKey}" in the registry table`, moduleKey));
+      return Promise.reject(
+        new CapabilityLoadError(`No capability module "${moduleKey}" in the registry table`, moduleKey),
+      );
     }
     let p = pending.get(moduleKey);
     if (!p) {
@@ -87,7 +97,11 @@ export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegi
       mod = await loadModule(own.module);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      throw new CapabilityLoadError(`Loading capability module "${own.module}" for "${name}" failed: ${why}`, own.module, name);
+      throw new CapabilityLoadError(
+        `Loading capability module "${own.module}" for "${name}" failed: ${why}`,
+        own.module,
+        name,
+      );
     }
     const exp = (Array.isArray(mod?.exports) ? mod.exports : []).find((e) => e?.spec?.name === name);
     if (!exp || typeof exp.impl !== "function") {
@@ -119,7 +133,11 @@ export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegi
         try {
           problems.push(...moduleDrift(key, entry.specs, await loadModule(key)));
         } catch (err) {
-          problems.push({ code: "module-load-failed", module: key, message: `module "${key}" failed to load: ${err instanceof Error ? err.message : String(err)}` });
+          problems.push({
+            code: "module-load-failed",
+            module: key,
+            message: `module "${key}" failed to load: ${err instanceof Error ? err.message : String(err)}`,
+          });
         }
       }
       return problems;

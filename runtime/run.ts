@@ -31,11 +31,21 @@ export class CapabilityNotFoundError extends Error {
 
 function signalOf(context: unknown): { readonly aborted: boolean } | undefined {
   const s = typeof context === "object" && context !== null ? (context as { signal?: unknown }).signal : undefined;
-  return typeof s === "object" && s !== null && typeof (s as { aborted?: unknown }).aborted === "boolean" ? (s as { aborted: boolean }) : undefined;
+  return typeof s === "object" && s !== null && typeof (s as { aborted?: unknown }).aborted === "boolean"
+    ? (s as { aborted: boolean })
+    : undefined;
 }
 
 // Preset keys (`categories`, `toolCallIdArg`) are adapter settings, not run fields.
-const OWN_OPTION_KEYS = new Set(["gate", "registry", "capabilities", "onInvoke", "contextGate", "categories", "toolCallIdArg"]);
+const OWN_OPTION_KEYS = new Set([
+  "gate",
+  "registry",
+  "capabilities",
+  "onInvoke",
+  "contextGate",
+  "categories",
+  "toolCallIdArg",
+]);
 
 export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRunOptions<Ctx>): CapabilityRun<Ctx> {
   const gate: CapabilityGate = isGate(options.gate)
@@ -68,11 +78,23 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
     let implRan = false;
     const record = (outcome: InvokeOutcome) =>
       options.onInvoke?.({
-        seq: ++seq, name, category, source: local ? "host" : "registry", args, userMessage,
-        steps: [...steps], prompted, monitored, implRan, outcome,
+        seq: ++seq,
+        name,
+        category,
+        source: local ? "host" : "registry",
+        args,
+        userMessage,
+        steps: [...steps],
+        prompted,
+        monitored,
+        implRan,
+        outcome,
       } satisfies InvokeRecord);
     const request = { capability: name, category };
-    const shape = { ...(gate.payloadExtras ? { extras: true } : {}), ...(gate.refusalMessages ? { messages: gate.refusalMessages } : {}) };
+    const shape = {
+      ...(gate.payloadExtras ? { extras: true } : {}),
+      ...(gate.refusalMessages ? { messages: gate.refusalMessages } : {}),
+    };
 
     const checked = validateArguments(spec, rawArgs);
     steps.push(checked.ok ? "validate:ok" : "validate:invalid");

@@ -25,6 +25,14 @@ export interface ToolLike {
 export type RunSource = CapabilityRun | ((context: any) => CapabilityRun);
 
 export function toolShape(instance: object, shape: { schema: unknown; inputSchema: JsonSchema }): void {
-  Object.defineProperty(instance, "schema", { get: () => shape.schema ?? undefined, configurable: true, enumerable: false });
-  Object.defineProperty(instance, "inputSchema", { get: () => shape.inputSchema, configurable: true, enumerable: false });
+  Object.defineProperty(instance, "schema", {
+    get: () => shape.schema ?? undefined,
+    configurable: true,
+    enumerable: false,
+  });
+  Object.defineProperty(instance, "inputSchema", {
+    get: () => shape.inputSchema,
+    configurable: true,
+    enumerable: false,
+  });
 }

@@ -17,7 +17,10 @@ export interface ZodLike {
 }
 export type ZodLikeResult =
   | { success: true; data: unknown }
-  | { success: false; error: { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[]; message?: string } };
+  | {
+      success: false;
+      error: { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[]; message?: string };
+    };
 
 /**
  * Per-host typing hook. A host augments it to type the run it builds:
@@ -115,11 +118,7 @@ export interface CapabilityLookup {
 
 /** The refusal payloads `invoke` returns as values (never throws for these); `{ error, message }` like the reference. */
 export type RefusalCode =
-  | "permission_denied"
-  | "blocked_in_plan_mode"
-  | "blocked_by_security_monitor"
-  | "invalid_tool_arguments"
-  | "aborted";
+  "permission_denied" | "blocked_in_plan_mode" | "blocked_by_security_monitor" | "invalid_tool_arguments" | "aborted";
 export interface Refusal {
   readonly error: RefusalCode;
   readonly message: string;

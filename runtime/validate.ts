@@ -27,14 +27,22 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 
 function typeMatches(expected: string, value: unknown): boolean {
   switch (expected) {
-    case "string": return typeof value === "string";
-    case "number": return typeof value === "number" && Number.isFinite(value);
-    case "integer": return typeof value === "number" && Number.isInteger(value);
-    case "boolean": return typeof value === "boolean";
-    case "array": return Array.isArray(value);
-    case "object": return typeof value === "object" && value !== null && !Array.isArray(value);
-    case "null": return value === null;
-    default: return true;
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "null":
+      return value === null;
+    default:
+      return true;
   }
 }
 
@@ -50,8 +58,10 @@ function jsonSchemaIssues(schema: JsonSchema, args: Record<string, unknown>): st
       const value = args[key];
       if (value === undefined || typeof prop !== "object" || prop === null) continue;
       const t = (prop as { type?: unknown }).type;
-      const types = typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === "string") : [];
-      if (types.length > 0 && !types.some((x) => typeMatches(x, value))) issues.push(`${key}: expected ${types.join(" | ")}`);
+      const types =
+        typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === "string") : [];
+      if (types.length > 0 && !types.some((x) => typeMatches(x, value)))
+        issues.push(`${key}: expected ${types.join(" | ")}`);
     }
   }
   return issues;
@@ -107,7 +117,10 @@ export function coerceScalars(args: Record<string, unknown>, schema: JsonSchema 
   return out ?? args;
 }
 
-function zodIssues(error: { issues?: readonly { path?: readonly PropertyKey[]; message?: string }[]; message?: string }): string[] {
+function zodIssues(error: {
+  issues?: readonly { path?: readonly PropertyKey[]; message?: string }[];
+  message?: string;
+}): string[] {
   const list = error.issues ?? [];
   const issues = list.map((i) => `${(i.path ?? []).map(String).join(".") || "arguments"}: ${i.message ?? "invalid"}`);
   return issues.length > 0 ? issues : [error.message ?? "invalid arguments"];
@@ -120,7 +133,12 @@ function zodIssues(error: { issues?: readonly { path?: readonly PropertyKey[]; m
 export function validateArguments(spec: CapabilitySpec, raw: unknown): ValidationResult {
   const input = raw === undefined ? {} : raw;
   if (!isPlainRecord(input)) return { ok: false, issues: ["arguments: expected a plain object"] };
-  const { [MESSAGE_ARG]: _message, [TOOL_CALL_ID_ARG]: ownId, [REFERENCE_TOOL_CALL_ID_ARG]: referenceId, ...given } = input;
+  const {
+    [MESSAGE_ARG]: _message,
+    [TOOL_CALL_ID_ARG]: ownId,
+    [REFERENCE_TOOL_CALL_ID_ARG]: referenceId,
+    ...given
+  } = input;
   const keepId: Record<string, unknown> = {};
   if (spec.needsToolCallId === true) {
     if (ownId !== undefined) keepId[TOOL_CALL_ID_ARG] = ownId;

@@ -16,9 +16,15 @@ const require = createRequire(import.meta.url);
 // `--clean` (prepack): a tarball is built from nothing, so no output of a removed source ships.
 if (process.argv.includes("--clean")) rmSync(DIST, { recursive: true, force: true });
 
-const tsc = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.build.json")], { stdio: "inherit" });
+const tsc = spawnSync(
+  process.execPath,
+  [require.resolve("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.build.json")],
+  { stdio: "inherit" },
+);
 if (tsc.status !== 0) {
-  console.error("capkit build: tsc failed (errors above); dist/ is incomplete — fix them and run `npm run build` again");
+  console.error(
+    "capkit build: tsc failed (errors above); dist/ is incomplete — fix them and run `npm run build` again",
+  );
   process.exit(tsc.status ?? 1);
 }
 
@@ -43,7 +49,12 @@ chmodSync(join(DIST, "bin", "run.js"), 0o755);
 // tests/fake-context.ts), not its behaviour suite or saved results.
 const FIXTURE = join(ROOT, "fixtures", "nodetool-mini");
 const DEMO = join(DIST, "demo", "nodetool-mini");
-const LEFT_OUT = [/\.test\.ts$/, /(^|\/)node_modules(\/|$)/, /^\.capkit\/(results|cache)(\/|$)/, /^expected-inventory\.json$/];
+const LEFT_OUT = [
+  /\.test\.ts$/,
+  /(^|\/)node_modules(\/|$)/,
+  /^\.capkit\/(results|cache)(\/|$)/,
+  /^expected-inventory\.json$/,
+];
 rmSync(DEMO, { recursive: true, force: true });
 if (existsSync(FIXTURE)) {
   cpSync(FIXTURE, DEMO, {

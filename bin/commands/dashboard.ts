@@ -30,7 +30,9 @@ function parseHistory(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) {
-    throw new UsageError(`--history needs a positive whole number of commits, got "${value}"`, { hint: "e.g. capkit dashboard --history 30" });
+    throw new UsageError(`--history needs a positive whole number of commits, got "${value}"`, {
+      hint: "e.g. capkit dashboard --history 30",
+    });
   }
   return n;
 }
@@ -54,11 +56,14 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("dashboard", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1)
+      throw new UsageError(`takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
     const commits = parseHistory(values.history);
     const root = resolve(io.cwd, positionals[0] ?? ".");
     if (!existsSync(root) || !statSync(root).isDirectory()) {
-      throw new EnvironmentError(`root is not a readable directory: ${root}`, { hint: "pass the repository to render, e.g. capkit dashboard path/to/repo" });
+      throw new EnvironmentError(`root is not a readable directory: ${root}`, {
+        hint: "pass the repository to render, e.g. capkit dashboard path/to/repo",
+      });
     }
     assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
@@ -67,14 +72,18 @@ export const command: CommandModule = {
       const history = await computeHistory(root, { commits, config, ...(onProgress ? { onProgress } : {}) });
       const saved = saveHistory(root, history);
       const { hits, misses } = history.cache;
-      io.stderr(`capkit dashboard: history of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} saved to ${display(io, saved)} (blobs: ${misses} read, ${hits} cached)\n`);
+      io.stderr(
+        `capkit dashboard: history of ${history.commits.length} commit${history.commits.length === 1 ? "" : "s"} saved to ${display(io, saved)} (blobs: ${misses} read, ${hits} cached)\n`,
+      );
     }
     const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
     const out = values.out ? resolve(io.cwd, values.out) : resolve(capkitDir(root), "dashboard.html");
     writeFileAtomic(out, renderDashboard(inputs));
     const trend = trendLine(inputs.history);
     const c = inputs.inventory.counters;
-    io.stdout(`wrote ${display(io, out)}\n  capability-shaped ${c.capabilityShaped} · loop-protocol ${c.loopProtocol}${trend ? `\n  ${trend}` : ""}\n`);
+    io.stdout(
+      `wrote ${display(io, out)}\n  capability-shaped ${c.capabilityShaped} · loop-protocol ${c.loopProtocol}${trend ? `\n  ${trend}` : ""}\n`,
+    );
     return 0;
   },
 };

@@ -16,8 +16,15 @@ import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-time
 import { cliArgs } from "../test-support/cli.js";
 
 const CHROMIUM = process.env.CAPKIT_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, "utf8")) as T;
@@ -29,7 +36,10 @@ describe("capkit demo", () => {
   let code = -1;
 
   beforeAll(() => {
-    const r = spawnSync(process.execPath, cliArgs("demo"), { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const r = spawnSync(process.execPath, cliArgs("demo"), {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     code = r.status ?? -1;
     stdout = `${r.stdout}${r.stderr}`;
     root = /copied to (\S+)/.exec(r.stdout)?.[1] ?? "";
@@ -41,7 +51,9 @@ describe("capkit demo", () => {
   it("runs the whole story and ends green: parity passes, lint is clean", () => {
     expect(code, stdout).toBe(0);
     expect(existsSync(root)).toBe(true);
-    const parity = readJson<{ ok: boolean; mutants?: { total: number; killed: number } }>(join(root, ".capkit/results/parity.json"));
+    const parity = readJson<{ ok: boolean; mutants?: { total: number; killed: number } }>(
+      join(root, ".capkit/results/parity.json"),
+    );
     expect(parity.ok).toBe(true);
     expect(parity.mutants?.killed).toBe(parity.mutants?.total);
     expect(readJson<{ violations: unknown[] }>(join(root, ".capkit/results/lint.json")).violations).toEqual([]);
@@ -49,22 +61,33 @@ describe("capkit demo", () => {
 
   it("moves the capability-shaped counter down to the refused count and leaves loop-protocol alone", () => {
     const after = readJson<InventoryResult>(join(root, ".capkit/results/inventory.json"));
-    const baseline = readJson<{ counters: { capabilityShaped: number; loopProtocol: number } }>(join(root, ".capkit/baseline.json"));
+    const baseline = readJson<{ counters: { capabilityShaped: number; loopProtocol: number } }>(
+      join(root, ".capkit/baseline.json"),
+    );
     const migrate = readJson<{ namespaces: { refused: unknown[] }[] }>(join(root, ".capkit/results/migrate.json"));
     const refused = migrate.namespaces.reduce((n, ns) => n + ns.refused.length, 0);
     expect(baseline.counters.capabilityShaped).toBeGreaterThan(40);
     expect(after.counters.capabilityShaped).toBe(refused);
     expect(after.counters.loopProtocol).toBe(baseline.counters.loopProtocol);
-    expect(stdout).toMatch(new RegExp(`capability-shaped\\s+${baseline.counters.capabilityShaped} → ${after.counters.capabilityShaped}`));
+    expect(stdout).toMatch(
+      new RegExp(`capability-shaped\\s+${baseline.counters.capabilityShaped} → ${after.counters.capabilityShaped}`),
+    );
   });
 
   describe.runIf(existsSync(CHROMIUM) || process.env.CI === "true")("its dashboard in chromium", () => {
     it("shows the migrated fixture: every class in the ledger, a bar per namespace, a filter that works", async () => {
       expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
       const after = readJson<InventoryResult>(join(root, ".capkit/results/inventory.json"));
-      const namespaces = readJson<{ namespaces: { namespace: string }[] }>(join(root, ".capkit/results/migrate.json")).namespaces;
+      const namespaces = readJson<{ namespaces: { namespace: string }[] }>(
+        join(root, ".capkit/results/migrate.json"),
+      ).namespaces;
       const profile = mkdtempSync(join(tmpdir(), "capkit-demo-chromium-"));
-      const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ARGS,
+        viewport: { width: 1280, height: 900 },
+      });
       try {
         const page = await context.newPage();
         const errors: string[] = [];

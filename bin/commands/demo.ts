@@ -33,21 +33,34 @@ const USAGE = "capkit demo [--table]";
  * Matched against the path inside the fixture: an installed capkit's fixture itself lies under
  * node_modules/.
  */
-const NOT_COPIED = [/^\.capkit\/(results|cache|journal|migrate\.lock)(\/|$)/, /(^|\/)node_modules(\/|$)/, /^\.capkit\/dashboard\.html$/];
+const NOT_COPIED = [
+  /^\.capkit\/(results|cache|journal|migrate\.lock)(\/|$)/,
+  /(^|\/)node_modules(\/|$)/,
+  /^\.capkit\/dashboard\.html$/,
+];
 
 function git(root: string, ...args: string[]): string {
   return execFileSync("git", args, {
     cwd: root,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, GIT_AUTHOR_NAME: "capkit demo", GIT_AUTHOR_EMAIL: "demo@capkit.invalid", GIT_COMMITTER_NAME: "capkit demo", GIT_COMMITTER_EMAIL: "demo@capkit.invalid" },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "capkit demo",
+      GIT_AUTHOR_EMAIL: "demo@capkit.invalid",
+      GIT_COMMITTER_NAME: "capkit demo",
+      GIT_COMMITTER_EMAIL: "demo@capkit.invalid",
+    },
   });
 }
 
 function copyFixture(): string {
   const fixture = demoFixtureRoot();
   if (!existsSync(join(fixture, "package.json"))) {
-    throw new EnvironmentError("the demo's embedded fixture is missing from this install", { file: fixture, hint: "reinstall capkit (npm install capkit), or run `npm run build` in a checkout" });
+    throw new EnvironmentError("the demo's embedded fixture is missing from this install", {
+      file: fixture,
+      hint: "reinstall capkit (npm install capkit), or run `npm run build` in a checkout",
+    });
   }
   const root = mkdtempSync(join(tmpdir(), "capkit-demo-"));
   const inside = (src: string) => relative(fixture, src).split(sep).join("/");
@@ -81,8 +94,14 @@ function movement(before: Counters, after: Counters): string {
 /** Counters, kinds and namespaces in a few lines; the full ledger is the table reporter's job. */
 function inventorySummary(inv: InventoryResult): string {
   const c = inv.counters;
-  const kinds = Object.entries(c.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(" · ");
-  const namespaces = Object.entries(c.byNamespace).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([ns, n]) => `${ns} ${n}`).join(" · ");
+  const kinds = Object.entries(c.byKind)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(" · ");
+  const namespaces = Object.entries(c.byNamespace)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([ns, n]) => `${ns} ${n}`)
+    .join(" · ");
   return [
     `  ${inv.classes.length} classes extend Tool (${c.extendsTool.occurrences} directly, in ${c.extendsTool.files} files; ${c.indirect.occurrences} indirectly)`,
     `  kinds: ${kinds}`,
@@ -116,7 +135,9 @@ export const command: CommandModule = {
     step(io, 2, "Record the old classes' behaviour (capkit parity --record)");
     const recorded = await recordParityAt(root, { config });
     const summary = recordingSummary(recorded.recording);
-    io.stdout(`  ${summary.cases} cases of ${summary.capabilities} capabilities recorded to ${relative(root, recorded.file)}\n`);
+    io.stdout(
+      `  ${summary.cases} cases of ${summary.capabilities} capabilities recorded to ${relative(root, recorded.file)}\n`,
+    );
     git(root, "add", "-A");
     git(root, "commit", "-q", "-m", "capkit: parity recording");
 
@@ -128,7 +149,9 @@ export const command: CommandModule = {
       io.stdout(`  ${ns.namespace.padEnd(12)} converted ${String(ns.converted.length).padStart(2)}${refused}\n`);
       for (const r of ns.refused) io.stdout(`      refused ${r.class} (${r.file}:${r.line}): ${r.reason}\n`);
     }
-    io.stdout(`  call sites rewritten: ${migrated.callSitesRewritten}; files written: ${migrated.filesWritten.length}\n`);
+    io.stdout(
+      `  call sites rewritten: ${migrated.callSitesRewritten}; files written: ${migrated.filesWritten.length}\n`,
+    );
     git(root, "add", "-A");
     git(root, "commit", "-q", "-m", "capkit: migrate --all");
 
@@ -142,7 +165,9 @@ export const command: CommandModule = {
     step(io, 5, "Seam lint on the migrated tree (capkit lint)");
     const lint = await runLint(root);
     saveResult(root, "lint", lint);
-    io.stdout(`  ${lint.files} files, ${lint.cycles} cycles across the seam (${lint.asyncCycles} async), ${lint.violations.length} violations\n`);
+    io.stdout(
+      `  ${lint.files} files, ${lint.cycles} cycles across the seam (${lint.asyncCycles} async), ${lint.violations.length} violations\n`,
+    );
     for (const v of lint.violations.slice(0, 10)) io.stdout(`    ${v.file}:${v.line} ${v.rule}: ${v.message}\n`);
 
     step(io, 6, "Parity: the migrated registry against the classes it replaced (with mutants)");
@@ -156,7 +181,9 @@ export const command: CommandModule = {
     io.stdout(`  ${out}\n`);
 
     const ok = parity.ok && lint.violations.length === 0;
-    io.stdout(`\n${ok ? "Done" : "Done, with failures above"}: the copy stays at ${root} for you to explore (capkit inventory/lint/parity/dashboard ${root}).\n`);
+    io.stdout(
+      `\n${ok ? "Done" : "Done, with failures above"}: the copy stays at ${root} for you to explore (capkit inventory/lint/parity/dashboard ${root}).\n`,
+    );
     return ok ? 0 : 1;
   },
 };

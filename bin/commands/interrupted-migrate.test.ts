@@ -17,7 +17,22 @@ function treeWithJournal(): string {
   dirs.push(root);
   const dir = join(root, ".capkit/migrate-journal");
   mkdirSync(dir, { recursive: true });
-  const journal = { version: 2, pid: 999_999_999, startedAt: "2026-12-01T10:00:00.000Z", entries: [{ path: "packages/agents/src/capabilities/email.ts", existed: false, backup: null, tmp: null, before: null, after: "0" }], createdDirs: [] };
+  const journal = {
+    version: 2,
+    pid: 999_999_999,
+    startedAt: "2026-12-01T10:00:00.000Z",
+    entries: [
+      {
+        path: "packages/agents/src/capabilities/email.ts",
+        existed: false,
+        backup: null,
+        tmp: null,
+        before: null,
+        after: "0",
+      },
+    ],
+    createdDirs: [],
+  };
   writeFileSync(join(dir, "journal.json"), JSON.stringify(journal));
   return root;
 }

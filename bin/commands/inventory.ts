@@ -12,10 +12,18 @@ import { checkRatchet, incompleteFiles, readBaseline, writeBaseline } from "../.
 import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/index.js";
 import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
-import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
+import {
+  assertNoInterruptedMigrate,
+  isCi,
+  parseCommandArgs,
+  saveResultOrNote,
+  type CliIO,
+  type CommandModule,
+} from "../command.js";
 import { progressLine } from "../progress-line.js";
 
-const USAGE = "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline [--force]]";
+const USAGE =
+  "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline [--force]]";
 
 const OPTIONS = {
   json: { type: "boolean" },
@@ -28,7 +36,13 @@ const OPTIONS = {
 
 function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
   const line = progressLine(io);
-  return line && ((e) => (e.phase === "done" ? line.clear() : line.show(`capkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`)));
+  return (
+    line &&
+    ((e) =>
+      e.phase === "done"
+        ? line.clear()
+        : line.show(`capkit inventory: ${e.phase}${e.total ? ` ${e.done}/${e.total}` : ""}…`))
+  );
 }
 
 /**
@@ -40,12 +54,18 @@ function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: stri
   if (!files.length) return;
   const list = files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
   if (force) {
-    io.stderr(`capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${files.length} file(s) were not scanned (${list})\n`);
+    io.stderr(
+      `capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${files.length} file(s) were not scanned (${list})\n`,
+    );
     return;
   }
-  throw new CapkitError(`refusing to write ${baselineFile}: the scan is incomplete, ${files.length} file(s) could not be scanned (${list}), so the baseline would miss their classes`, 1, {
-    hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",
-  });
+  throw new CapkitError(
+    `refusing to write ${baselineFile}: the scan is incomplete, ${files.length} file(s) could not be scanned (${list}), so the baseline would miss their classes`,
+    1,
+    {
+      hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",
+    },
+  );
 }
 
 export const command: CommandModule = {
@@ -53,15 +73,26 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("inventory", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1)
+      throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, {
+        hint: `usage: ${USAGE}`,
+      });
     const reporter = values.json ? "json" : (values.reporter ?? "table");
-    if (!isReporterName(reporter)) throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
-    if (values.json && values.reporter && values.reporter !== "json") throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
-    if (values.check && values["update-baseline"]) throw new UsageError("--check and --update-baseline are exclusive", { hint: "CI runs --check; people run --update-baseline" });
-    if (values.force && !values["update-baseline"]) throw new UsageError("--force only goes with --update-baseline", { hint: `usage: ${USAGE}` });
+    if (!isReporterName(reporter))
+      throw new UsageError(`unknown reporter "${reporter}"`, { hint: `one of ${REPORTER_NAMES.join(", ")}` });
+    if (values.json && values.reporter && values.reporter !== "json")
+      throw new UsageError("--json conflicts with --reporter " + values.reporter, { hint: "pass one of them" });
+    if (values.check && values["update-baseline"])
+      throw new UsageError("--check and --update-baseline are exclusive", {
+        hint: "CI runs --check; people run --update-baseline",
+      });
+    if (values.force && !values["update-baseline"])
+      throw new UsageError("--force only goes with --update-baseline", { hint: `usage: ${USAGE}` });
     const inCi = isCi(io.env);
     if (values["update-baseline"] && inCi) {
-      throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", { hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json" });
+      throw new UsageError("refusing to rewrite the baseline in CI (CI is set)", {
+        hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json",
+      });
     }
     const root = resolve(io.cwd, positionals[0] ?? ".");
     assertReadableRoot(root);
@@ -76,22 +107,29 @@ export const command: CommandModule = {
       // Almost always the wrong folder or a layout other than packages/: say so, and never let an
       // empty scan pass a ratchet check.
       const scope = `no file under ${root} matches scan.include (${config.scan.include.join(", ")})`;
-      const hint = 'run it at the repository root, or set "scan": { "include": ["src/**/*.ts"] } (your layout) in capkit.config.json';
+      const hint =
+        'run it at the repository root, or set "scan": { "include": ["src/**/*.ts"] } (your layout) in capkit.config.json';
       if (values.check) throw new UsageError(`nothing to check: ${scope}`, { hint });
       io.stderr(`capkit inventory: warning: ${scope}\n  hint: ${hint}\n`);
     }
     let ratchet: RatchetOutcome | undefined;
     if (values.check) {
-      ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), { kinds: config.ratchet.kinds, baselineFile });
+      ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), {
+        kinds: config.ratchet.kinds,
+        baselineFile,
+      });
     } else if (values["update-baseline"]) {
       refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
       const written = writeBaseline(root, baselineFile, inventory);
       ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
-      io.stderr(`capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`);
+      io.stderr(
+        `capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`,
+      );
     }
     saveResultOrNote(io, "inventory", root, "inventory", inventory);
     if (ratchet) saveResultOrNote(io, "inventory", root, "ratchet", ratchet);
-    for (const p of inventory.problems) if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
+    for (const p of inventory.problems)
+      if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
     const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
     const rendered = renderInventoryReport(reporter, ratchet ? { inventory, ratchet } : { inventory }, { color });
     io.stdout(rendered.output);

@@ -11,11 +11,29 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
-import { formatCycle, runLint, unexpectedlyEmptySeams, updateLintBaseline, type LintResult } from "../../rules/engine/index.js";
-import { assertNoInterruptedMigrate, isCi, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
+import {
+  formatCycle,
+  runLint,
+  unexpectedlyEmptySeams,
+  updateLintBaseline,
+  type LintResult,
+} from "../../rules/engine/index.js";
+import {
+  assertNoInterruptedMigrate,
+  isCi,
+  parseCommandArgs,
+  saveResultOrNote,
+  type CommandModule,
+} from "../command.js";
 
 const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline [--force]]";
-const OPTIONS = { json: { type: "boolean" }, cycles: { type: "boolean" }, config: { type: "string" }, "update-baseline": { type: "boolean" }, force: { type: "boolean" } } as const;
+const OPTIONS = {
+  json: { type: "boolean" },
+  cycles: { type: "boolean" },
+  config: { type: "string" },
+  "update-baseline": { type: "boolean" },
+  force: { type: "boolean" },
+} as const;
 
 /** The JSON document: the contract's `violations` plus counts; with `--cycles`, every import cycle. */
 export function lintJson(result: LintResult, withCycles = false) {
@@ -37,7 +55,12 @@ export function lintJson(result: LintResult, withCycles = false) {
 }
 
 /** A seam that matches nothing guards nothing: a config error unless it says `allowEmpty`. */
-function failOnEmptySeams(config: SeamConfig, unmatched: readonly string[], root: string, configFile: string | undefined): void {
+function failOnEmptySeams(
+  config: SeamConfig,
+  unmatched: readonly string[],
+  root: string,
+  configFile: string | undefined,
+): void {
   const empty = unexpectedlyEmptySeams(config, unmatched);
   if (empty.length === 0) return;
   const list = empty.map((s) => `${s.name} (from: ${s.from.join(", ")}; to: ${s.to.join(", ")})`).join("; ");
@@ -49,46 +72,75 @@ function failOnEmptySeams(config: SeamConfig, unmatched: readonly string[], root
 
 function renderText(result: LintResult, withCycles: boolean): string {
   const lines = result.violations.map((v) => `${v.file}:${v.line}  ${v.rule}  ${v.message}`);
-  for (const e of result.syntaxErrors) lines.push(`${e.file}:${e.line}  syntax error  ${e.message} (its imports could not be checked reliably)`);
+  for (const e of result.syntaxErrors)
+    lines.push(`${e.file}:${e.line}  syntax error  ${e.message} (its imports could not be checked reliably)`);
   const count = result.violations.length;
   const known = result.baselined.length ? ` (${result.baselined.length} more accepted by the baseline)` : "";
   const cycles = `${result.cycles} seam cycle${result.cycles === 1 ? "" : "s"}${result.asyncCycles ? ` (${result.asyncCycles} async)` : ""}`;
   const all = result.importCycles.length;
   const asyncAll = result.importCycles.filter((c) => c.async).length;
   const importCycles = `${all} import cycle${all === 1 ? "" : "s"} in all (${asyncAll} async${withCycles ? "" : "; list them with --cycles"})`;
-  if (withCycles) for (const c of result.importCycles) lines.push(`cycle${c.async ? ` [async: ${c.async.file}:${c.async.line}]` : ""}: ${formatCycle(c.files)}`);
+  if (withCycles)
+    for (const c of result.importCycles)
+      lines.push(`cycle${c.async ? ` [async: ${c.async.file}:${c.async.line}]` : ""}: ${formatCycle(c.files)}`);
   lines.push(
     `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known}${result.syntaxErrors.length ? `, ${result.syntaxErrors.length} file${result.syntaxErrors.length === 1 ? "" : "s"} with a syntax error` : ""} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
   );
-  if (count > 0) lines.push("  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json");
+  if (count > 0)
+    lines.push(
+      "  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json",
+    );
   if (result.unreadable.length) {
     const n = new Set(result.unreadable.map((u) => u.file)).size;
-    lines.push(`capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so their imports were not checked:`);
+    lines.push(
+      `capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so their imports were not checked:`,
+    );
     for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
-    lines.push("  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again");
+    lines.push(
+      "  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again",
+    );
   }
   return `${lines.join("\n")}\n`;
 }
 
 export const command: CommandModule = {
-  summary: "seam lint: import direction, cycles across the seam, async import cycles anywhere (--cycles: every cycle), spec purity, categories",
+  summary:
+    "seam lint: import direction, cycles across the seam, async import cycles anywhere (--cycles: every cycle), spec purity, categories",
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("lint", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1)
+      throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, {
+        hint: `usage: ${USAGE}`,
+      });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    if (!existsSync(root) || !statSync(root).isDirectory()) throw new EnvironmentError(`root is not a directory: ${root}`, { hint: "pass the repository root, e.g. `capkit lint .`" });
+    if (!existsSync(root) || !statSync(root).isDirectory())
+      throw new EnvironmentError(`root is not a directory: ${root}`, {
+        hint: "pass the repository root, e.g. `capkit lint .`",
+      });
     assertNoInterruptedMigrate(root);
     const loaded = loadConfig(root, values.config);
     const config = loaded.config.seam;
     const cycles = values.cycles === true;
     if (values["update-baseline"]) {
       if (isCi(io.env)) {
-        throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", { hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json" });
+        throw new UsageError("refusing to rewrite the lint baseline in CI (CI is set)", {
+          hint: "run `capkit lint --update-baseline` locally and commit .capkit/lint-baseline.json",
+        });
       }
-      const beforeWrite = (unmatched: readonly string[]) => failOnEmptySeams(config, unmatched, root, loaded.path ?? undefined);
-      const { path, count } = await updateLintBaseline(root, { config, cycles, beforeWrite, force: values.force ?? false });
-      io.stdout(values.json ? `${JSON.stringify({ baseline: path, violations: count })}\n` : `capkit lint: wrote ${count} known violation(s) to ${path}\n`);
+      const beforeWrite = (unmatched: readonly string[]) =>
+        failOnEmptySeams(config, unmatched, root, loaded.path ?? undefined);
+      const { path, count } = await updateLintBaseline(root, {
+        config,
+        cycles,
+        beforeWrite,
+        force: values.force ?? false,
+      });
+      io.stdout(
+        values.json
+          ? `${JSON.stringify({ baseline: path, violations: count })}\n`
+          : `capkit lint: wrote ${count} known violation(s) to ${path}\n`,
+      );
       return 0;
     }
     const result = await runLint(root, { config, cycles });

@@ -10,7 +10,15 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { loadResult } from "../../lib/results-store.js";
-import { mergeSavedMigrate, resolveJournal, runMigration, type JournalActionResult, type MigrateProgress, type MigrateResult, type SavedMigrate } from "../../codemods/runner/index.js";
+import {
+  mergeSavedMigrate,
+  resolveJournal,
+  runMigration,
+  type JournalActionResult,
+  type MigrateProgress,
+  type MigrateResult,
+  type SavedMigrate,
+} from "../../codemods/runner/index.js";
 import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { progressLine } from "../progress-line.js";
 
@@ -23,7 +31,14 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
     namespaces: r.namespaces.map((n) => ({
       namespace: n.namespace,
       converted: n.converted,
-      refused: n.refused.map((x) => ({ class: x.class, file: x.file, line: x.line, code: x.code, reason: x.reason, fix: x.fix })),
+      refused: n.refused.map((x) => ({
+        class: x.class,
+        file: x.file,
+        line: x.line,
+        code: x.code,
+        reason: x.reason,
+        fix: x.fix,
+      })),
       filesWritten: n.filesWritten,
       runFields: n.runFields,
       skipped: n.skipped,
@@ -51,18 +66,24 @@ function renderText(r: MigrateResult): string {
   const lines: string[] = [];
   if (r.recoveredInterruptedApply) lines.push("rolled back an interrupted earlier apply first");
   for (const n of r.namespaces) {
-    lines.push(`${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`);
+    lines.push(
+      `${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`,
+    );
     for (const w of n.converted) lines.push(`  ✓ ${w}`);
     for (const [code, group] of groupByCode(n.refused)) {
       lines.push(`  ✗ ${code} (${group.length})`);
       for (const x of group) lines.push(`      ${x.class} (${x.file}:${x.line}): ${x.reason}`);
     }
-    for (const f of n.runFields) lines.push(`  + run field ${f.field}${f.type ? `: ${f.type}` : ""}${f.required ? " (required)" : ""} — put it on the CapabilityRun for ${f.capabilities.join(", ")}`);
+    for (const f of n.runFields)
+      lines.push(
+        `  + run field ${f.field}${f.type ? `: ${f.type}` : ""}${f.required ? " (required)" : ""} — put it on the CapabilityRun for ${f.capabilities.join(", ")}`,
+      );
     for (const w of n.warnings) lines.push(`  ! ${w}`);
   }
   lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
   if (r.typecheck) lines.push(`type check: ${r.typecheck.before} errors before, ${r.typecheck.after} after`);
-  if (r.rolledBack) lines.push(`ROLLED BACK: ${r.rolledBack}`, ...(r.typecheck?.newErrors ?? []).slice(0, 20).map((e) => `  ${e}`));
+  if (r.rolledBack)
+    lines.push(`ROLLED BACK: ${r.rolledBack}`, ...(r.typecheck?.newErrors ?? []).slice(0, 20).map((e) => `  ${e}`));
   else if (r.dryRun) lines.push(`dry run: ${r.filesWritten.length} files would change; nothing was written`);
   else lines.push(r.applied ? `applied: ${r.filesWritten.length} files written` : "nothing to apply");
   for (const c of r.commits) lines.push(`committed ${c}`);
@@ -71,11 +92,18 @@ function renderText(r: MigrateResult): string {
 
 function journalActionText(r: JournalActionResult): string {
   const from = `the interrupted capkit migrate (pid ${r.interrupted.pid}, started ${r.interrupted.startedAt})`;
-  if (r.action === "discard") return `discarded the journal of ${from}; its ${r.files.length} files are left as they are now: review them with git status / git diff\n`;
+  if (r.action === "discard")
+    return `discarded the journal of ${from}; its ${r.files.length} files are left as they are now: review them with git status / git diff\n`;
   return `rolled back ${from}: ${r.restored.length} file${r.restored.length === 1 ? "" : "s"} restored${r.restored.map((p) => `\n  ${p}`).join("")}\n`;
 }
 
-function runJournalAction(root: string, action: "rollback" | "discard", force: boolean, json: boolean, io: CliIO): number {
+function runJournalAction(
+  root: string,
+  action: "rollback" | "discard",
+  force: boolean,
+  json: boolean,
+  io: CliIO,
+): number {
   const r = resolveJournal(root, action, { force });
   io.stdout(json ? `${JSON.stringify(r, null, 2)}\n` : journalActionText(r));
   return 0;
@@ -109,17 +137,33 @@ export const command: CommandModule = {
       },
       USAGE,
     );
-    if (positionals.length > 1) throw new UsageError(`expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
+    if (positionals.length > 1)
+      throw new UsageError(`expected at most one root, got ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
     const namespaces = values.namespace ?? [];
     const journalAction = values["rollback-journal"] ? "rollback" : values["discard-journal"] ? "discard" : null;
-    if (values["rollback-journal"] && values["discard-journal"]) throw new UsageError("--rollback-journal and --discard-journal are exclusive", { hint: "roll the interrupted apply back, or keep the tree and drop the journal" });
-    if (values.force && journalAction !== "rollback") throw new UsageError("--force only goes with --rollback-journal", { hint: `usage: ${USAGE}` });
+    if (values["rollback-journal"] && values["discard-journal"])
+      throw new UsageError("--rollback-journal and --discard-journal are exclusive", {
+        hint: "roll the interrupted apply back, or keep the tree and drop the journal",
+      });
+    if (values.force && journalAction !== "rollback")
+      throw new UsageError("--force only goes with --rollback-journal", { hint: `usage: ${USAGE}` });
     if (journalAction) {
-      if (values.all || namespaces.length) throw new UsageError(`--${journalAction}-journal takes no namespaces`, { hint: "answer the interrupted migrate first, then run capkit migrate again" });
-      return runJournalAction(resolve(io.cwd, positionals[0] ?? "."), journalAction, values.force ?? false, values.json ?? false, io);
+      if (values.all || namespaces.length)
+        throw new UsageError(`--${journalAction}-journal takes no namespaces`, {
+          hint: "answer the interrupted migrate first, then run capkit migrate again",
+        });
+      return runJournalAction(
+        resolve(io.cwd, positionals[0] ?? "."),
+        journalAction,
+        values.force ?? false,
+        values.json ?? false,
+        io,
+      );
     }
-    if (!values.all && namespaces.length === 0) throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
-    if (values.all && namespaces.length > 0) throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
+    if (!values.all && namespaces.length === 0)
+      throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
+    if (values.all && namespaces.length > 0)
+      throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = resolve(io.cwd, positionals[0] ?? ".");
     const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
@@ -141,7 +185,14 @@ export const command: CommandModule = {
       onProgress: line && ((e) => line.show(progressText(e))),
     });
     line?.clear();
-    if (!result.dryRun) saveResultOrNote(io, "migrate", root, "migrate", mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)));
+    if (!result.dryRun)
+      saveResultOrNote(
+        io,
+        "migrate",
+        root,
+        "migrate",
+        mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)),
+      );
     if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
     else {
       if (result.dryRun && result.diff) io.stdout(result.diff);

@@ -29,11 +29,19 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
-    if (positionals.length > 1) throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, { hint: `usage: ${USAGE}` });
-    if (values.force && !values.record) throw new UsageError("--force only goes with --record", { hint: `usage: ${USAGE}` });
-    if (values.record && values.mutants) throw new UsageError("--record and --mutants are exclusive", { hint: "record before migrating; run --mutants after" });
+    if (positionals.length > 1)
+      throw new UsageError(`takes one root, got ${positionals.length}: ${positionals.join(" ")}`, {
+        hint: `usage: ${USAGE}`,
+      });
+    if (values.force && !values.record)
+      throw new UsageError("--force only goes with --record", { hint: `usage: ${USAGE}` });
+    if (values.record && values.mutants)
+      throw new UsageError("--record and --mutants are exclusive", {
+        hint: "record before migrating; run --mutants after",
+      });
     const root = resolve(io.cwd, positionals[0] ?? ".");
-    if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
+    if (!existsSync(root) || !statSync(root).isDirectory())
+      throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
     assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io, !values.json);
@@ -45,14 +53,21 @@ export const command: CommandModule = {
       const rel = relative(root, file);
       if (values.json) io.stdout(`${JSON.stringify({ root, recording: rel, ...summary }, null, 2)}\n`);
       else {
-        io.stdout(`capkit parity --record: ${summary.cases} cases of ${summary.capabilities} capabilities written to ${rel}; commit it\n`);
-        if (summary.unrecorded.length) io.stdout(`  not constructed by the belt builders (not recorded): ${summary.unrecorded.join(", ")}\n`);
+        io.stdout(
+          `capkit parity --record: ${summary.cases} cases of ${summary.capabilities} capabilities written to ${rel}; commit it\n`,
+        );
+        if (summary.unrecorded.length)
+          io.stdout(`  not constructed by the belt builders (not recorded): ${summary.unrecorded.join(", ")}\n`);
       }
       return summary.capabilities > 0 ? 0 : 1;
     }
 
     const onProgress = line && ((e: { phase: string }) => line.show(`capkit parity: ${e.phase}…`));
-    const result = await runParity(root, { config, mutants: values.mutants === true, ...(onProgress ? { onProgress } : {}) });
+    const result = await runParity(root, {
+      config,
+      mutants: values.mutants === true,
+      ...(onProgress ? { onProgress } : {}),
+    });
     line?.clear();
     saveResultOrNote(io, "parity", root, "parity", result);
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderParityText(result));

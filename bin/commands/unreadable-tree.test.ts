@@ -16,8 +16,10 @@ const faults = vi.hoisted(() => ({ unreadable: new Set<string>(), readOnly: new 
 
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
-  const under = (set: Set<string>, p: unknown) => [...set].some((u) => String(p) === u || String(p).startsWith(`${u}/`));
-  const fail = (code: string, syscall: string, p: unknown) => Object.assign(new Error(`${code}: injected, ${syscall} '${String(p)}'`), { code, syscall, path: String(p) });
+  const under = (set: Set<string>, p: unknown) =>
+    [...set].some((u) => String(p) === u || String(p).startsWith(`${u}/`));
+  const fail = (code: string, syscall: string, p: unknown) =>
+    Object.assign(new Error(`${code}: injected, ${syscall} '${String(p)}'`), { code, syscall, path: String(p) });
   const guardRead = (syscall: string, p: unknown) => {
     if (under(faults.unreadable, p)) throw fail("EACCES", syscall, p);
   };
@@ -27,15 +29,27 @@ vi.mock("node:fs", async (importOriginal) => {
   const writes = (flags: unknown) => typeof flags === "string" && /[wa+]/.test(flags);
   const patched = {
     ...fs,
-    readdirSync: ((p: string, ...rest: unknown[]) => (guardRead("scandir", p), (fs.readdirSync as (...a: unknown[]) => unknown)(p, ...rest))) as typeof fs.readdirSync,
-    readFileSync: ((p: string, ...rest: unknown[]) => (guardRead("open", p), (fs.readFileSync as (...a: unknown[]) => unknown)(p, ...rest))) as typeof fs.readFileSync,
+    readdirSync: ((p: string, ...rest: unknown[]) => (
+      guardRead("scandir", p),
+      (fs.readdirSync as (...a: unknown[]) => unknown)(p, ...rest)
+    )) as typeof fs.readdirSync,
+    readFileSync: ((p: string, ...rest: unknown[]) => (
+      guardRead("open", p),
+      (fs.readFileSync as (...a: unknown[]) => unknown)(p, ...rest)
+    )) as typeof fs.readFileSync,
     openSync: ((p: string, flags?: unknown, ...rest: unknown[]) => {
       guardRead("open", p);
       if (writes(flags)) guardWrite("open", p);
       return (fs.openSync as (...a: unknown[]) => number)(p, flags, ...rest);
     }) as typeof fs.openSync,
-    writeFileSync: ((p: string, ...rest: unknown[]) => (guardWrite("open", p), (fs.writeFileSync as (...a: unknown[]) => void)(p, ...rest))) as typeof fs.writeFileSync,
-    mkdirSync: ((p: string, ...rest: unknown[]) => (guardWrite("mkdir", p), (fs.mkdirSync as (...a: unknown[]) => unknown)(p, ...rest))) as typeof fs.mkdirSync,
+    writeFileSync: ((p: string, ...rest: unknown[]) => (
+      guardWrite("open", p),
+      (fs.writeFileSync as (...a: unknown[]) => void)(p, ...rest)
+    )) as typeof fs.writeFileSync,
+    mkdirSync: ((p: string, ...rest: unknown[]) => (
+      guardWrite("mkdir", p),
+      (fs.mkdirSync as (...a: unknown[]) => unknown)(p, ...rest)
+    )) as typeof fs.mkdirSync,
     renameSync: ((a: string, b: string) => (guardWrite("rename", b), fs.renameSync(a, b))) as typeof fs.renameSync,
   };
   return { ...patched, default: patched };
@@ -46,9 +60,12 @@ vi.mock("fast-glob", async (importOriginal) => {
   const blocked = () => [...faults.unreadable].find((u) => !/\.[a-z]+$/.test(u));
   const sync = ((patterns: string | string[], options: { cwd?: string; suppressErrors?: boolean } = {}) => {
     const dir = blocked();
-    if (dir && options.suppressErrors === false) throw Object.assign(new Error(`EACCES: injected, scandir '${dir}'`), { code: "EACCES", path: dir });
+    if (dir && options.suppressErrors === false)
+      throw Object.assign(new Error(`EACCES: injected, scandir '${dir}'`), { code: "EACCES", path: dir });
     const files = real.sync(patterns, options);
-    return dir && options.cwd ? files.filter((f) => !join(options.cwd as string, String(f)).startsWith(`${dir}/`)) : files;
+    return dir && options.cwd
+      ? files.filter((f) => !join(options.cwd as string, String(f)).startsWith(`${dir}/`))
+      : files;
   }) as typeof real.sync;
   const fg = Object.assign((...args: Parameters<typeof real>) => real(...args), real, { sync });
   return { default: fg };
@@ -91,10 +108,15 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     faults.unreadable.add(join(root, TOOLS));
     const r = await run(["inventory", root, "--update-baseline"], root);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file\(s\) could not be scanned \(packages\/agents\/src\/tools\)/);
+    expect(r.stderr).toMatch(
+      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file\(s\) could not be scanned \(packages\/agents\/src\/tools\)/,
+    );
     expect(r.stderr).toContain("--force");
     faults.unreadable.clear();
-    writeFileSync(join(root, TOOLS, "broken.ts"), 'import { Tool } from "./base-tool.js";\nexport class BrokenTool extends Tool {\n  readonly name = ;\n');
+    writeFileSync(
+      join(root, TOOLS, "broken.ts"),
+      'import { Tool } from "./base-tool.js";\nexport class BrokenTool extends Tool {\n  readonly name = ;\n',
+    );
     const parse = await run(["inventory", root, "--update-baseline"], root);
     expect(parse.code).toBe(1);
     expect(parse.stderr).toContain(`${TOOLS}/broken.ts`);
@@ -159,6 +181,8 @@ describe("a read-only checkout is checkable", () => {
     const r = await run([command, root, ...flags], root);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`capkit ${command}: note: could not save \\.capkit/results/\\w+\\.json \\(EROFS\\)`));
+    expect(r.stderr).toMatch(
+      new RegExp(`capkit ${command}: note: could not save \\.capkit/results/\\w+\\.json \\(EROFS\\)`),
+    );
   });
 });

@@ -24,24 +24,32 @@ export interface Run {
 /** The environment a user's shell has: none of the npm_* variables `npm test` sets for this checkout. */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== "INIT_CWD" && k !== "NODE_OPTIONS") env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^npm_/i.test(k) && k !== "INIT_CWD" && k !== "NODE_OPTIONS") env[k] = v;
   return { ...env, NO_COLOR: "1", FORCE_COLOR: "0", ...extra };
 }
 
 export function run(cwd: string, command: string, args: readonly string[], env: NodeJS.ProcessEnv = userEnv()): Run {
-  const r: SpawnSyncReturns<string> = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const r: SpawnSyncReturns<string> = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 function mustRun(cwd: string, command: string, args: readonly string[]): Run {
   const r = run(cwd, command, args);
-  if (r.code !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd} (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
+  if (r.code !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd} (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
   return r;
 }
 
 /** What a checkout holds that is not the package's source: a copy to pack leaves these out. */
-const NOT_SOURCE = /^(node_modules|dist|\.git|coverage|test-output|\.bench-tmp)(\/|$)|(^|\/)\.capkit\/(results|cache)(\/|$)/;
+const NOT_SOURCE =
+  /^(node_modules|dist|\.git|coverage|test-output|\.bench-tmp)(\/|$)|(^|\/)\.capkit\/(results|cache)(\/|$)/;
 
 /**
  * `npm pack` of a copy of this checkout (its prepack builds dist/ from clean there, so the
@@ -51,7 +59,10 @@ const NOT_SOURCE = /^(node_modules|dist|\.git|coverage|test-output|\.bench-tmp)(
 export function packCapkit(): { tarball: string; files: string[]; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), "capkit-pack-"));
   const source = join(dir, "capkit");
-  cpSync(REPO, source, { recursive: true, filter: (src) => !NOT_SOURCE.test(relative(REPO, src).split(sep).join("/")) });
+  cpSync(REPO, source, {
+    recursive: true,
+    filter: (src) => !NOT_SOURCE.test(relative(REPO, src).split(sep).join("/")),
+  });
   symlinkSync(join(REPO, "node_modules"), join(source, "node_modules"), "dir");
   const r = mustRun(source, "npm", ["pack", "--json", "--pack-destination", dir]);
   const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("["))) as { filename: string; files: { path: string }[] }[];
@@ -65,8 +76,19 @@ const LEFT_OUT = [/(^|\/)node_modules(\/|$)/, /^\.capkit\/(results|cache)(\/|$)/
 /** A git repository with the fixture's sources and the packed capkit installed, as a user's repo would be. */
 export function makeUserRepo(tarball: string): string {
   const root = mkdtempSync(join(tmpdir(), "capkit-user-repo-"));
-  cpSync(FIXTURE, root, { recursive: true, filter: (src) => !LEFT_OUT.some((re) => re.test(relative(FIXTURE, src).split(sep).join("/"))) });
-  mustRun(root, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", tarball, ...HOST_TOOLS]);
+  cpSync(FIXTURE, root, {
+    recursive: true,
+    filter: (src) => !LEFT_OUT.some((re) => re.test(relative(FIXTURE, src).split(sep).join("/"))),
+  });
+  mustRun(root, "npm", [
+    "install",
+    "--prefer-offline",
+    "--no-audit",
+    "--no-fund",
+    "--save-dev",
+    tarball,
+    ...HOST_TOOLS,
+  ]);
   writeFileSync(join(root, ".gitignore"), "node_modules/\n.capkit/results/\n.capkit/cache/\n");
   git(root, "init", "-q", "-b", "main");
   git(root, "add", "-A");

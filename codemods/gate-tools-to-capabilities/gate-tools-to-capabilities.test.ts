@@ -23,23 +23,37 @@ const PERMISSIONS = "export class GatedTool {}\nexport function gateTools() { re
 describe("gate-tools-to-capabilities outside fixtures", () => {
   it("prefers a dedicated capabilities/gate-tools.ts over the registry", async () => {
     const files = new Map([
-      ["packages/agents/src/capabilities/registry.ts", "export const { gateTools } = bindToolAdapters({ Tool, registry });\n"],
-      ["packages/agents/src/capabilities/gate-tools.ts", "export { gateTools } from \"./registry.js\";\n"],
+      [
+        "packages/agents/src/capabilities/registry.ts",
+        "export const { gateTools } = bindToolAdapters({ Tool, registry });\n",
+      ],
+      ["packages/agents/src/capabilities/gate-tools.ts", 'export { gateTools } from "./registry.js";\n'],
       ["packages/agents/src/tools/tool-permissions.ts", PERMISSIONS],
-      ["packages/agents/src/host.ts", 'import { gateTools } from "./tools/tool-permissions.js";\nexport const g = gateTools;\n'],
+      [
+        "packages/agents/src/host.ts",
+        'import { gateTools } from "./tools/tool-permissions.js";\nexport const g = gateTools;\n',
+      ],
     ]);
     const tree = treeFromFiles(files, "/repo");
     const results = await gateToolsToCapabilities.run(tree, context);
     expect(results.map((r) => r.outcome)).toEqual(["changed"]);
-    expect(tree.readOrThrow("packages/agents/src/host.ts")).toBe('import { gateTools } from "./capabilities/gate-tools.js";\nexport const g = gateTools;\n');
+    expect(tree.readOrThrow("packages/agents/src/host.ts")).toBe(
+      'import { gateTools } from "./capabilities/gate-tools.js";\nexport const g = gateTools;\n',
+    );
   });
 
   it("follows a tools-side barrel (`../tools/index.js` with `export *`) to gateTools and GatedTool", async () => {
     const files = new Map([
-      ["packages/agents/src/capabilities/registry.ts", "export const { gateTools } = bindToolAdapters({ Tool, registry });\n"],
+      [
+        "packages/agents/src/capabilities/registry.ts",
+        "export const { gateTools } = bindToolAdapters({ Tool, registry });\n",
+      ],
       ["packages/agents/src/tools/tool-permissions.ts", PERMISSIONS],
       ["packages/agents/src/tools/index.ts", 'export * from "./tool-permissions.js";\n'],
-      ["packages/agents/src/host.ts", 'import { GatedTool, gateTools } from "./tools/index.js";\nexport const one = (t: Tool) => new GatedTool(t, { mode: "auto" });\nexport const all = gateTools;\n'],
+      [
+        "packages/agents/src/host.ts",
+        'import { GatedTool, gateTools } from "./tools/index.js";\nexport const one = (t: Tool) => new GatedTool(t, { mode: "auto" });\nexport const all = gateTools;\n',
+      ],
     ]);
     const tree = treeFromFiles(files, "/repo");
     const results = await gateToolsToCapabilities.run(tree, context);
@@ -51,9 +65,15 @@ describe("gate-tools-to-capabilities outside fixtures", () => {
 
   it("moves a named re-export and leaves the other names on the tools-side export", async () => {
     const files = new Map([
-      ["packages/agents/src/capabilities/registry.ts", "export const { gateTools } = bindToolAdapters({ Tool, registry });\n"],
+      [
+        "packages/agents/src/capabilities/registry.ts",
+        "export const { gateTools } = bindToolAdapters({ Tool, registry });\n",
+      ],
       ["packages/agents/src/tools/tool-permissions.ts", PERMISSIONS],
-      ["packages/agents/src/index.ts", 'export { GatedTool, gateTools as gateBelt } from "./tools/tool-permissions.js";\n'],
+      [
+        "packages/agents/src/index.ts",
+        'export { GatedTool, gateTools as gateBelt } from "./tools/tool-permissions.js";\n',
+      ],
     ]);
     const tree = treeFromFiles(files, "/repo");
     await gateToolsToCapabilities.run(tree, context);

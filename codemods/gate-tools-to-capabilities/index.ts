@@ -22,19 +22,23 @@ export interface GateToolsOptions {
 }
 
 export function runGateTools(tree: VirtualTree, context: CodemodContext, options: GateToolsOptions = {}): UnitResult[] {
-  const candidates = tree.list().filter((f) => isSourceFile(f) && /\b(gateTools|GatedTool)\b|export\s*\*\s*from/.test(tree.read(f) ?? ""));
+  const candidates = tree
+    .list()
+    .filter((f) => isSourceFile(f) && /\b(gateTools|GatedTool)\b|export\s*\*\s*from/.test(tree.read(f) ?? ""));
   if (candidates.length === 0) return [];
   const target = gateToolsTarget(tree, context.capabilitiesDir);
   if (!target) {
-    return [{
-      codemod: CODEMOD_NAME,
-      outcome: "skipped",
-      code: "no-registry",
-      unit: "gateTools",
-      file: `${context.capabilitiesDir}/registry.ts`,
-      line: 1,
-      reason: `no gateTools export in ${context.capabilitiesDir}/gate-tools.ts or registry.ts yet; run tool-class-to-capability for a namespace first`,
-    }];
+    return [
+      {
+        codemod: CODEMOD_NAME,
+        outcome: "skipped",
+        code: "no-registry",
+        unit: "gateTools",
+        file: `${context.capabilitiesDir}/registry.ts`,
+        line: 1,
+        reason: `no gateTools export in ${context.capabilitiesDir}/gate-tools.ts or registry.ts yet; run tool-class-to-capability for a namespace first`,
+      },
+    ];
   }
   const ts = getTypeScript();
   const nonNullIndex = uncheckedIndexAccess(tree);
@@ -45,7 +49,16 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
     const text = tree.readOrThrow(file);
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: errors[0]?.line ?? 1, code: "parse-error", reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
+      results.push({
+        codemod: CODEMOD_NAME,
+        outcome: "error",
+        unit: file,
+        file,
+        line: errors[0]?.line ?? 1,
+        code: "parse-error",
+        reason: `does not parse (${errors[0]?.message ?? "syntax error"}); fix the syntax, then re-run`,
+        fix: "fix the syntax, then re-run",
+      });
       continue;
     }
     const where = importTarget(tree, file, target, ["gateTools"], reexports);
@@ -62,11 +75,30 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
       if (where.entry && outcome.targetImports.length > 0) reexports.add(where.entry, target, outcome.targetImports);
-      const seam = !where.entry && outcome.results.some((u) => u.outcome === "changed") ? allowReverseImport(tree, seamWhere(context, options.seams), CODEMOD_NAME, file, target, EXCEPTION_REASONS.beltGating) : null;
+      const seam =
+        !where.entry && outcome.results.some((u) => u.outcome === "changed")
+          ? allowReverseImport(
+              tree,
+              seamWhere(context, options.seams),
+              CODEMOD_NAME,
+              file,
+              target,
+              EXCEPTION_REASONS.beltGating,
+            )
+          : null;
       results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
+      results.push({
+        codemod: CODEMOD_NAME,
+        outcome: "error",
+        unit: file,
+        file,
+        line: 1,
+        code: "codemod-bug",
+        reason: `${error.message}; the file is left as it was (report this as a codemod bug)`,
+        fix: "report this as a codemod bug, with the file",
+      });
     }
   }
   reexports.apply();

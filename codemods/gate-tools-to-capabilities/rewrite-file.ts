@@ -28,7 +28,11 @@ export interface GateFileJob {
   readonly importNotes: readonly string[];
 }
 
-export function rewriteGateFile(job: GateFileJob): { text: string | null; results: UnitResult[]; targetImports: readonly string[] } {
+export function rewriteGateFile(job: GateFileJob): {
+  text: string | null;
+  results: UnitResult[];
+  targetImports: readonly string[];
+} {
   const { ts, sf, file, tree } = job;
   const plan = new ImportPlan(ts, sf);
   const edits: TextEdit[] = [];
@@ -36,9 +40,19 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
   const line = (n: TS.Node): number => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
   const quote = (spec: TS.Expression): string => (spec.getText(sf).startsWith("'") ? "'" : '"');
   const result = (outcome: "changed" | "refused", unit: string, node: TS.Node, reason?: string): void => {
-    results.push({ codemod: CODEMOD_NAME, outcome, unit, file, line: line(node), ...(reason ? { code: "gated-tool-arguments", reason, fix: "rewrite it by hand as gateTools([tool], options)[0]" } : {}) });
+    results.push({
+      codemod: CODEMOD_NAME,
+      outcome,
+      unit,
+      file,
+      line: line(node),
+      ...(reason
+        ? { code: "gated-tool-arguments", reason, fix: "rewrite it by hand as gateTools([tool], options)[0]" }
+        : {}),
+    });
   };
-  const fromToolsSide = (spec: string, name: string): boolean => toolsSideModule(tree, file, spec, name, job.seams) !== null;
+  const fromToolsSide = (spec: string, name: string): boolean =>
+    toolsSideModule(tree, file, spec, name, job.seams) !== null;
 
   // gateTools imports from the tools side.
   const imports = namedImports(ts, sf);
@@ -53,13 +67,25 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
   // A barrel on the tools side keeps re-exporting the old one (pointing it at capabilities/ would
   // be a reverse-seam import); its importers are moved one by one above.
   for (const stmt of isToolsSide(file, job.seams) ? [] : sf.statements) {
-    if (!ts.isExportDeclaration(stmt) || !stmt.moduleSpecifier || !ts.isStringLiteral(stmt.moduleSpecifier) || stmt.isTypeOnly) continue;
+    if (
+      !ts.isExportDeclaration(stmt) ||
+      !stmt.moduleSpecifier ||
+      !ts.isStringLiteral(stmt.moduleSpecifier) ||
+      stmt.isTypeOnly
+    )
+      continue;
     const spec = stmt.moduleSpecifier.text;
     if (!fromToolsSide(spec, "gateTools")) continue;
     const q = quote(stmt.moduleSpecifier);
     const semi = stmt.getText(sf).endsWith(";") ? ";" : "";
     if (!stmt.exportClause) {
-      const already = sf.statements.some((s) => ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause) && s.exportClause.elements.some((e) => e.name.text === "gateTools"));
+      const already = sf.statements.some(
+        (s) =>
+          ts.isExportDeclaration(s) &&
+          s.exportClause &&
+          ts.isNamedExports(s.exportClause) &&
+          s.exportClause.elements.some((e) => e.name.text === "gateTools"),
+      );
       if (already) continue;
       edits.push({ start: stmt.end, end: stmt.end, text: `\nexport { gateTools } from ${q}${job.target}${q}${semi}` });
       result("changed", `export * from "${spec}" (gateTools)`, stmt);
@@ -71,36 +97,67 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
     if (moving.length === 0) continue;
     const staying = elements.filter((e) => !moving.includes(e));
     const moved = `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from ${q}${job.target}${q}${semi}`;
-    const rest = staying.length > 0 ? `export { ${staying.map((e) => e.getText(sf)).join(", ")} } from ${q}${spec}${q}${semi}\n` : "";
+    const rest =
+      staying.length > 0
+        ? `export { ${staying.map((e) => e.getText(sf)).join(", ")} } from ${q}${spec}${q}${semi}\n`
+        : "";
     edits.push({ start: stmt.getStart(sf), end: stmt.end, text: `${rest}${moved}` });
     result("changed", `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from "${spec}"`, stmt);
   }
 
   // new GatedTool(t, opts) → gateTools([t], opts)[0]
-  const gated = imports.filter((i) => i.imported === "GatedTool" && !i.typeOnly && (i.module.startsWith(".") ? fromToolsSide(i.module, "GatedTool") : true));
+  const gated = imports.filter(
+    (i) =>
+      i.imported === "GatedTool" &&
+      !i.typeOnly &&
+      (i.module.startsWith(".") ? fromToolsSide(i.module, "GatedTool") : true),
+  );
   for (const imp of gated) {
     let remaining = 0;
     const visit = (node: TS.Node): void => {
-      if (ts.isIdentifier(node) && node.text === imp.local && node !== imp.element.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+      if (
+        ts.isIdentifier(node) &&
+        node.text === imp.local &&
+        node !== imp.element.name &&
+        !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)
+      ) {
         const p = node.parent;
         if (ts.isNewExpression(p) && p.expression === node) {
           const args = p.arguments ?? [];
           const text = p.getText(sf).replace(/\s+/g, " ");
           if (args.length !== 2 || args.some((a) => ts.isSpreadElement(a))) {
             remaining++;
-            result("refused", text, p, `GatedTool takes (tool, options); \`${text}\` does not pass exactly those two arguments, so it cannot become gateTools([tool], options)[0]; rewrite it by hand`);
+            result(
+              "refused",
+              text,
+              p,
+              `GatedTool takes (tool, options); \`${text}\` does not pass exactly those two arguments, so it cannot become gateTools([tool], options)[0]; rewrite it by hand`,
+            );
           } else {
             const source = imp.module.startsWith(".") ? job.target : imp.module;
             const local = plan.need(source, "gateTools", "gateCapabilityTools");
             const [tool, options] = args as unknown as [TS.Expression, TS.Expression];
-            edits.push({ start: p.getStart(sf), end: p.end, text: `${local}([${tool.getText(sf)}], ${options.getText(sf)})[0]${job.nonNullIndex ? "!" : ""}` });
+            edits.push({
+              start: p.getStart(sf),
+              end: p.end,
+              text: `${local}([${tool.getText(sf)}], ${options.getText(sf)})[0]${job.nonNullIndex ? "!" : ""}`,
+            });
             result("changed", text, p);
           }
         } else if (!ts.isImportSpecifier(p)) {
           remaining++;
           if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
             const why = `\`${p.getText(sf)}\` is left as it is, but tools gated through gateTools are not GatedTool instances, so it is false for them from now on; check what it guards (e.g. track gated tools in a Set)`;
-            results.push({ codemod: CODEMOD_NAME, outcome: "skipped", code: "gated-tool-instanceof", unit: p.getText(sf), file, line: line(p), reason: why, warnings: [`warning: ${why} (${file}:${line(p)})`] });
+            results.push({
+              codemod: CODEMOD_NAME,
+              outcome: "skipped",
+              code: "gated-tool-instanceof",
+              unit: p.getText(sf),
+              file,
+              line: line(p),
+              reason: why,
+              warnings: [`warning: ${why} (${file}:${line(p)})`],
+            });
           }
         }
       }
@@ -110,7 +167,8 @@ export function rewriteGateFile(job: GateFileJob): { text: string | null; result
     if (remaining === 0) plan.remove(imp.element);
   }
 
-  if (edits.length === 0 && !results.some((r) => r.outcome === "changed")) return { text: null, results, targetImports: [] };
+  if (edits.length === 0 && !results.some((r) => r.outcome === "changed"))
+    return { text: null, results, targetImports: [] };
   const text = applyEdits(file, sf.text, [...edits, ...plan.edits()]);
   const notes = plan.hasAdditions ? job.importNotes : [];
   const annotated = results.map((r) => (r.outcome === "changed" && notes.length > 0 ? { ...r, warnings: notes } : r));

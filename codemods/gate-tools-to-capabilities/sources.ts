@@ -37,7 +37,13 @@ function exportsName(tree: VirtualTree, file: string, name: string, depth = 0): 
 }
 
 /** The tools-side file a relative specifier names, when that file (or a barrel behind it) exports `name`. */
-export function toolsSideModule(tree: VirtualTree, fromFile: string, specifier: string, name: string, seams?: readonly SeamDefinition[]): string | null {
+export function toolsSideModule(
+  tree: VirtualTree,
+  fromFile: string,
+  specifier: string,
+  name: string,
+  seams?: readonly SeamDefinition[],
+): string | null {
   const target = resolveRelative(tree, fromFile, specifier);
   if (!target || !isToolsSide(target, seams)) return null;
   return exportsName(tree, target, name) ? target : null;

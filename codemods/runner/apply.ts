@@ -13,13 +13,30 @@
 import * as nodeFs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { FileChange } from "../plan.js";
-import { commitJournal, findJournal, hashText, interruptedMigrateError, journalDir, nodeApplyFs, rollbackJournal, writeJournal, JOURNAL_REL, type ApplyFs, type FoundJournal, type Journal, type JournalEntry } from "./journal.js";
+import {
+  commitJournal,
+  findJournal,
+  hashText,
+  interruptedMigrateError,
+  journalDir,
+  nodeApplyFs,
+  rollbackJournal,
+  writeJournal,
+  JOURNAL_REL,
+  type ApplyFs,
+  type FoundJournal,
+  type Journal,
+  type JournalEntry,
+} from "./journal.js";
 import { parseProblems, type PlanProblem } from "./validate.js";
 
 export { journalDir, nodeApplyFs, type ApplyFs } from "./journal.js";
 
 export class ApplyError extends Error {
-  constructor(message: string, readonly problems: readonly PlanProblem[] = []) {
+  constructor(
+    message: string,
+    readonly problems: readonly PlanProblem[] = [],
+  ) {
     super(message);
     this.name = "ApplyError";
   }
@@ -51,15 +68,34 @@ function missingDirs(root: string, paths: readonly string[]): string[] {
   return [...out].sort((a, b) => a.split("/").length - b.split("/").length);
 }
 
-function journalFor(root: string, changes: readonly FileChange[]): { journal: Journal; originals: Map<string, string> } {
+function journalFor(
+  root: string,
+  changes: readonly FileChange[],
+): { journal: Journal; originals: Map<string, string> } {
   const originals = new Map<string, string>();
   const entries: JournalEntry[] = changes.map((c, i) => {
     const backup = c.kind === "create" ? null : `${i}.orig`;
     if (backup && c.kind !== "create") originals.set(backup, c.before);
     const tmp = c.kind === "delete" ? null : join(dirname(c.path), `.${basename(c.path)}.capkit-migrate.tmp`);
-    return { path: c.path, existed: c.kind !== "create", backup, tmp, before: c.kind === "create" ? null : hashText(c.before), after: c.kind === "delete" ? null : hashText(c.after) };
+    return {
+      path: c.path,
+      existed: c.kind !== "create",
+      backup,
+      tmp,
+      before: c.kind === "create" ? null : hashText(c.before),
+      after: c.kind === "delete" ? null : hashText(c.after),
+    };
   });
-  const journal: Journal = { version: 2, pid: process.pid, startedAt: new Date().toISOString(), entries, createdDirs: missingDirs(root, changes.map((c) => c.path)) };
+  const journal: Journal = {
+    version: 2,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    entries,
+    createdDirs: missingDirs(
+      root,
+      changes.map((c) => c.path),
+    ),
+  };
   return { journal, originals };
 }
 
@@ -68,7 +104,8 @@ function landedProblems(root: string, changes: readonly FileChange[]): PlanProbl
   for (const c of changes) {
     if (c.kind === "delete") continue;
     const landed = nodeFs.readFileSync(join(root, c.path), "utf8");
-    if (landed !== c.after) problems.push({ path: c.path, line: 1, message: "file on disk differs from the plan after writing" });
+    if (landed !== c.after)
+      problems.push({ path: c.path, line: 1, message: "file on disk differs from the plan after writing" });
     problems.push(...parseProblems(c.path, landed));
   }
   return problems;
@@ -85,7 +122,9 @@ function rollbackAfter(root: string, found: FoundJournal, fs: ApplyFs, error: un
   } catch (rollbackError) {
     const why = error instanceof Error ? error.message : String(error);
     const how = rollbackError instanceof Error ? rollbackError.message : String(rollbackError);
-    throw new ApplyError(`apply failed (${why}) and its rollback failed too (${how}); the journal in ${JOURNAL_REL} is kept: run \`capkit migrate --rollback-journal\``);
+    throw new ApplyError(
+      `apply failed (${why}) and its rollback failed too (${how}); the journal in ${JOURNAL_REL} is kept: run \`capkit migrate --rollback-journal\``,
+    );
   }
   if (error instanceof ApplyError) throw error;
   throw new ApplyError(`apply failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`);
@@ -115,7 +154,11 @@ export function applyPlan(root: string, changes: readonly FileChange[], fs: Appl
       else if (tmp) fs.rename(join(root, tmp), join(root, c.path));
     });
     const problems = landedProblems(root, changes);
-    if (problems.length) throw new ApplyError(`written files do not parse: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`, problems);
+    if (problems.length)
+      throw new ApplyError(
+        `written files do not parse: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`,
+        problems,
+      );
   } catch (error) {
     rollbackAfter(root, found, fs, error);
   }

@@ -53,19 +53,23 @@ describe("migrate killed mid-apply", () => {
     expect(NEW).not.toEqual(OLD);
   });
 
-  it("leaves the old or the new tree at every point (after rolling back a journal left behind)", { timeout: 300_000 }, async () => {
-    for (let at = 0; at < STEPS.length; at++) {
-      const root = await killedAt(at);
-      const found = findJournal(root);
-      if (found) {
-        const r = resolveJournal(root, "rollback");
-        expect(r.action).toBe("rollback");
-        expect(snapshotTree(root), `killed before step ${at}: ${STEPS[at]}`).toEqual(OLD);
-      } else {
-        expect([OLD, NEW], `killed before step ${at}: ${STEPS[at]}`).toContainEqual(snapshotTree(root));
+  it(
+    "leaves the old or the new tree at every point (after rolling back a journal left behind)",
+    { timeout: 300_000 },
+    async () => {
+      for (let at = 0; at < STEPS.length; at++) {
+        const root = await killedAt(at);
+        const found = findJournal(root);
+        if (found) {
+          const r = resolveJournal(root, "rollback");
+          expect(r.action).toBe("rollback");
+          expect(snapshotTree(root), `killed before step ${at}: ${STEPS[at]}`).toEqual(OLD);
+        } else {
+          expect([OLD, NEW], `killed before step ${at}: ${STEPS[at]}`).toContainEqual(snapshotTree(root));
+        }
       }
-    }
-  });
+    },
+  );
 
   it("a rollback killed at any of its own steps is finished by the next one", { timeout: 300_000 }, async () => {
     const renamesDone = STEPS.findIndex((s) => s.startsWith("unlink .capkit/migrate-journal/journal.json"));
@@ -89,13 +93,19 @@ describe("migrate killed mid-apply", () => {
         appendFileSync(join(root, EDITED), MARK);
         const edited = readFileSync(join(root, EDITED), "utf8");
         const before = snapshotTree(root);
-        const error = await runMigration(projects.options(root, { allowDirty })).then(() => null, (e: unknown) => e);
+        const error = await runMigration(projects.options(root, { allowDirty })).then(
+          () => null,
+          (e: unknown) => e,
+        );
         const where = `killed before step ${at} (${STEPS[at]}), allowDirty ${allowDirty}`;
         expect(readFileSync(join(root, EDITED), "utf8"), where).toContain(MARK);
         if (hadJournal) {
           // Every journal covers the edited file: the rollback must refuse and touch nothing.
           expect(error, where).toBeInstanceOf(JournalConflictError);
-          expect((error as JournalConflictError).conflicts.map((c) => c.path), where).toContain(EDITED);
+          expect(
+            (error as JournalConflictError).conflicts.map((c) => c.path),
+            where,
+          ).toContain(EDITED);
           expect(snapshotTree(root), where).toEqual(before);
           expect(readFileSync(join(root, EDITED), "utf8")).toBe(edited);
         } else if (!allowDirty) {

@@ -16,7 +16,13 @@ export function isGitRepo(root: string): boolean {
   }
 }
 
-const IGNORED = [/^\.capkit\/results\//, /^\.capkit\/cache\//, /^\.capkit\/\.gitignore$/, /^\.capkit\/migrate-journal\//, /^\.capkit\/migrate\.lock/];
+const IGNORED = [
+  /^\.capkit\/results\//,
+  /^\.capkit\/cache\//,
+  /^\.capkit\/\.gitignore$/,
+  /^\.capkit\/migrate-journal\//,
+  /^\.capkit\/migrate\.lock/,
+];
 
 /** Root-relative dirty paths (modified, staged, untracked); [] outside a git repo. */
 export function dirtyPaths(root: string): string[] {

@@ -46,7 +46,12 @@ describe("the migrate journal", () => {
     git(root, "clean", "-fdq");
     appendFileSync(join(root, "src/context.ts"), MARK);
     const notices: string[] = [];
-    const error = await runMigration(projects.options(root, { allowDirty: true, onNotice: (m) => notices.push(m) })).then(() => null, (e: unknown) => e);
+    const error = await runMigration(
+      projects.options(root, { allowDirty: true, onNotice: (m) => notices.push(m) }),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(readFileSync(join(root, "src/context.ts"), "utf8")).toContain(MARK);
     expect(notices.some((n) => n.startsWith("rolled back an interrupted capkit migrate"))).toBe(true);
     expect(error).toBeNull();
@@ -56,7 +61,10 @@ describe("the migrate journal", () => {
     const root = await killedAfterJournal();
     appendFileSync(join(root, "src/index.ts"), MARK);
     git(root, "commit", "-qam", "my edit");
-    const error = await runMigration(projects.options(root)).then(() => null, (e: unknown) => e);
+    const error = await runMigration(projects.options(root)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(JournalConflictError);
     const text = (error as JournalConflictError).format();
     expect(text).toContain("src/index.ts: edited since the interrupted migrate");
@@ -98,7 +106,10 @@ describe("the migrate journal", () => {
 
   it("--dry-run on a tree with a journal exits 2 naming the fix", async () => {
     const root = await killedAfterJournal();
-    const error = await runMigration(projects.options(root, { dryRun: true })).then(() => null, (e: unknown) => e);
+    const error = await runMigration(projects.options(root, { dryRun: true })).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as JournalConflictError).exitCode).toBe(2);
     expect((error as JournalConflictError).format()).toContain("capkit migrate --rollback-journal");
   });
@@ -106,7 +117,10 @@ describe("the migrate journal", () => {
   it("refuses a tree outside git unless --no-git, which says what protection is lost", async () => {
     const root = projects.create();
     execFileSync("rm", ["-rf", join(root, ".git")]);
-    const refused = await runMigration(projects.options(root)).then(() => null, (e: unknown) => e);
+    const refused = await runMigration(projects.options(root)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((refused as JournalConflictError).format()).toMatch(/not inside a git repository[\s\S]*--no-git/);
     expect(existsSync(join(root, "src/capabilities/email.ts"))).toBe(false);
     const notices: string[] = [];

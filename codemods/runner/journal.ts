@@ -106,7 +106,10 @@ export function findJournal(root: string): FoundJournal | null {
     try {
       journal = JSON.parse(text) as Journal;
     } catch {
-      throw new EnvironmentError(`the migrate journal is not valid JSON`, { file: `${rel}/${JOURNAL_FILE}`, hint: `check the tree with git status, then \`${DISCARD_COMMAND}\`` });
+      throw new EnvironmentError(`the migrate journal is not valid JSON`, {
+        file: `${rel}/${JOURNAL_FILE}`,
+        hint: `check the tree with git status, then \`${DISCARD_COMMAND}\``,
+      });
     }
     return { dir, rel, journal };
   }
@@ -124,15 +127,23 @@ export function removeFinishedJournals(root: string, fs: ApplyFs = nodeApplyFs):
 function original(found: FoundJournal, e: JournalEntry): string | null {
   if (!e.existed || !e.backup) return null;
   const text = readText(join(found.dir, e.backup));
-  if (text === null) throw new EnvironmentError(`the migrate journal lacks the saved original of ${e.path}`, { file: `${found.rel}/${e.backup}`, hint: `restore ${e.path} with git, then \`${DISCARD_COMMAND}\`` });
+  if (text === null)
+    throw new EnvironmentError(`the migrate journal lacks the saved original of ${e.path}`, {
+      file: `${found.rel}/${e.backup}`,
+      hint: `restore ${e.path} with git, then \`${DISCARD_COMMAND}\``,
+    });
   return text;
 }
 
 const MAX_DIFF_LINES = 40;
 
 function shortDiff(path: string, from: string, to: string): string {
-  const lines = createTwoFilesPatch(`journal/${path}`, `disk/${path}`, from, to, "", "", { context: 2 }).replace(/^=+\n/, "").split("\n");
-  return lines.length > MAX_DIFF_LINES ? [...lines.slice(0, MAX_DIFF_LINES), `… ${lines.length - MAX_DIFF_LINES} more diff lines`].join("\n") : lines.join("\n");
+  const lines = createTwoFilesPatch(`journal/${path}`, `disk/${path}`, from, to, "", "", { context: 2 })
+    .replace(/^=+\n/, "")
+    .split("\n");
+  return lines.length > MAX_DIFF_LINES
+    ? [...lines.slice(0, MAX_DIFF_LINES), `… ${lines.length - MAX_DIFF_LINES} more diff lines`].join("\n")
+    : lines.join("\n");
 }
 
 /** Files whose text on disk is neither the original nor what the interrupted apply wrote. */
@@ -143,7 +154,10 @@ export function journalConflicts(root: string, found: FoundJournal): JournalConf
     const before = original(found, e);
     if (now === before) continue;
     const afterHash = e.after === undefined ? undefined : e.after;
-    if (now === null ? afterHash === null : afterHash !== undefined && afterHash !== null && hashText(now) === afterHash) continue;
+    if (
+      now === null ? afterHash === null : afterHash !== undefined && afterHash !== null && hashText(now) === afterHash
+    )
+      continue;
     const problem =
       now === null
         ? "deleted since the interrupted migrate wrote it"
@@ -180,7 +194,9 @@ export function interruptedMigrateError(root: string): EnvironmentError | null {
   const found = findJournal(root);
   if (!found) return null;
   const holder = lockHolder(root);
-  const who = holder?.alive ? `a capkit migrate is running on this tree right now (pid ${holder.pid}, started ${holder.startedAt})` : `an interrupted capkit migrate (pid ${found.journal.pid}, started ${found.journal.startedAt}) left a journal`;
+  const who = holder?.alive
+    ? `a capkit migrate is running on this tree right now (pid ${holder.pid}, started ${holder.startedAt})`
+    : `an interrupted capkit migrate (pid ${found.journal.pid}, started ${found.journal.startedAt}) left a journal`;
   return new EnvironmentError(`${who}: the tree may be half-applied, so its results would be wrong`, {
     file: found.rel,
     hint: holder?.alive
@@ -199,7 +215,11 @@ function removeJournal(found: FoundJournal, fs: ApplyFs): void {
  * Restores the tree from the journal and deletes the journal; returns the paths it put back.
  * Refuses (JournalConflictError, nothing touched) when a file changed since, unless `force`.
  */
-export function rollbackJournal(root: string, found: FoundJournal, options: { fs?: ApplyFs; force?: boolean } = {}): string[] {
+export function rollbackJournal(
+  root: string,
+  found: FoundJournal,
+  options: { fs?: ApplyFs; force?: boolean } = {},
+): string[] {
   const fs = options.fs ?? nodeApplyFs;
   if (!options.force) {
     const conflicts = journalConflicts(root, found);

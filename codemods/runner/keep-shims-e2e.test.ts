@@ -17,8 +17,12 @@ import { tempProject } from "./test-support/temp-project.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/keep-shims", import.meta.url));
-const FLATTEN_FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/flatten-keep-shims", import.meta.url));
-const STRICT = JSON.parse(readFileSync(fileURLToPath(new URL("../../fixtures/nodetool-mini/tsconfig.json", import.meta.url)), "utf8")) as {
+const FLATTEN_FIXTURE = fileURLToPath(
+  new URL("../tool-class-to-capability/__testfixtures__/flatten-keep-shims", import.meta.url),
+);
+const STRICT = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../../fixtures/nodetool-mini/tsconfig.json", import.meta.url)), "utf8"),
+) as {
   compilerOptions: Record<string, unknown>;
 };
 const roots: string[] = [];
@@ -51,7 +55,10 @@ async function load<T>(root: string, rel: string): Promise<T> {
 describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("a shim answers instanceof for its own capability's Tool only, type-checks strictly and narrows", async () => {
     const root = tempProject(join(FIXTURE, "input"), {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT.compilerOptions, paths: undefined }, include: ["src/**/*.ts"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { ...STRICT.compilerOptions, paths: undefined },
+        include: ["src/**/*.ts"],
+      }),
       "package.json": JSON.stringify({ type: "module" }),
       ".gitignore": "node_modules/\n",
     });
@@ -67,7 +74,9 @@ describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TE
     });
     expect(result.applied).toBe(true);
     expect(result.namespaces[0]?.converted).toEqual(["list_nodes", "list_examples"]);
-    expect(readFileSync(join(root, "src/tools/nodes-tools.ts"), "utf8")).toContain("static [Symbol.hasInstance](value: unknown): boolean");
+    expect(readFileSync(join(root, "src/tools/nodes-tools.ts"), "utf8")).toContain(
+      "static [Symbol.hasInstance](value: unknown): boolean",
+    );
 
     writeFileSync(join(root, "src/late-caller.ts"), LATE_CALLER);
     const tc = runTypecheck(root);
@@ -75,7 +84,10 @@ describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TE
 
     const { ListNodesTool, ListExamplesTool } = await load<ShimModule>(root, "src/tools/nodes-tools.ts");
     const { Tool } = await load<{ Tool: Ctor }>(root, "src/tools/base-tool.ts");
-    const { gateTools } = await load<{ gateTools(tools: ToolInstance[], gate: { mode: string }): ToolInstance[] }>(root, "src/capabilities/registry.ts");
+    const { gateTools } = await load<{ gateTools(tools: ToolInstance[], gate: { mode: string }): ToolInstance[] }>(
+      root,
+      "src/capabilities/registry.ts",
+    );
     const { describeTool } = await load<{ describeTool(tool: unknown): string }>(root, "src/late-caller.ts");
 
     const nodes = new ListNodesTool({ search: () => [{ type: "text" }, { type: "image" }] });
@@ -97,19 +109,35 @@ describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TE
     const others: unknown[] = [{ name: "list_nodes" }, "list_nodes", null, undefined, examples];
     for (const other of others) expect(other instanceof ListNodesTool).toBe(false);
 
-    expect([nodes, examples, { name: "list_nodes" }].map(describeTool)).toEqual(["nodes tool list_nodes", "examples tool list_examples", "something else"]);
+    expect([nodes, examples, { name: "list_nodes" }].map(describeTool)).toEqual([
+      "nodes tool list_nodes",
+      "examples tool list_examples",
+      "something else",
+    ]);
   });
 
   it("an abstract intermediate kept for the shims answers instanceof for their Tools, and ordinarily for its other subclasses", async () => {
     const root = tempProject(join(FLATTEN_FIXTURE, "input"), {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT.compilerOptions, paths: undefined }, include: ["src/**/*.ts"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { ...STRICT.compilerOptions, paths: undefined },
+        include: ["src/**/*.ts"],
+      }),
       "package.json": JSON.stringify({ type: "module" }),
       ".gitignore": "node_modules/\n",
     });
     roots.push(root);
     const config = defaultConfig();
-    const inventory = inventoryFromPartial(JSON.parse(readFileSync(join(FLATTEN_FIXTURE, "inventory.json"), "utf8")), root);
-    const result = await runMigration({ root, namespaces: "all", config: { ...config, codemods: { ...config.codemods, capabilitiesDir: "src/capabilities" } }, inventory, keepShims: true });
+    const inventory = inventoryFromPartial(
+      JSON.parse(readFileSync(join(FLATTEN_FIXTURE, "inventory.json"), "utf8")),
+      root,
+    );
+    const result = await runMigration({
+      root,
+      namespaces: "all",
+      config: { ...config, codemods: { ...config.codemods, capabilitiesDir: "src/capabilities" } },
+      inventory,
+      keepShims: true,
+    });
     expect(result.applied).toBe(true);
     // A subclass written after the migration still extends the kept intermediate.
     writeFileSync(
@@ -119,7 +147,10 @@ describe("capkit migrate --keep-shims keeps instanceof", { timeout: TOOLCHAIN_TE
     const tc = runTypecheck(root);
     expect(tc.errors, tc.output).toEqual([]);
 
-    const { FetchTool, FetchGetTool } = await load<{ FetchTool: Ctor; FetchGetTool: new () => ToolInstance }>(root, "src/tools/fetch-tools.ts");
+    const { FetchTool, FetchGetTool } = await load<{ FetchTool: Ctor; FetchGetTool: new () => ToolInstance }>(
+      root,
+      "src/tools/fetch-tools.ts",
+    );
     const { HeadTool } = await load<{ HeadTool: new () => ToolInstance }>(root, "src/late-fetch.ts");
     const get = new FetchGetTool();
     const head = new HeadTool();

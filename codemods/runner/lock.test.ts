@@ -36,16 +36,24 @@ describe("one migrate at a time", () => {
     const first = runMigration({ ...rest, scan: () => (scanning.resolve(), release.promise) });
     await scanning.promise;
     expect(lockHolder(root)).toMatchObject({ pid: process.pid, alive: true });
-    const second = await runMigration({ ...opts, namespaces: ["email"] }).then(() => null, (e: unknown) => e);
+    const second = await runMigration({ ...opts, namespaces: ["email"] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(second).toBeInstanceOf(EnvironmentError);
-    expect((second as EnvironmentError).format()).toMatch(new RegExp(`another capkit migrate is running on this tree \\(pid ${process.pid}, started `));
+    expect((second as EnvironmentError).format()).toMatch(
+      new RegExp(`another capkit migrate is running on this tree \\(pid ${process.pid}, started `),
+    );
     expect((second as EnvironmentError).format()).toContain(LOCK_REL);
     release.resolve(inventory);
     const r = await first;
     expect(r.applied).toBe(true);
     expect(existsSync(join(root, LOCK_REL))).toBe(false);
     // Once the first is done, the next run takes the lock (and sees the migrated tree).
-    const third = await runMigration(projects.options(root, { namespaces: ["email"] })).then(() => null, (e: unknown) => e);
+    const third = await runMigration(projects.options(root, { namespaces: ["email"] })).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((third as Error | null)?.message ?? "").not.toMatch(/another capkit migrate/);
   });
 
@@ -57,7 +65,10 @@ describe("one migrate at a time", () => {
     const release = deferred<InventoryResult>();
     const first = runMigration({ ...rest, scan: () => (scanning.resolve(), release.promise) });
     await scanning.promise;
-    const second = await runMigration(opts).then(() => null, (e: unknown) => e);
+    const second = await runMigration(opts).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((second as Error).message).toMatch(/another capkit migrate is running/);
     expect((second as Error).message).not.toMatch(/plan is invalid/);
     release.resolve(inventory as InventoryResult);
@@ -72,8 +83,13 @@ describe("one migrate at a time", () => {
     expect(lockHolder(root)).toMatchObject({ pid, alive: false });
     const lock = acquireMigrateLock(root, () => new Date("2026-02-02T00:00:00.000Z"));
     expect(lock.tookOverStale).toMatchObject({ pid });
-    expect(JSON.parse(readFileSync(join(root, LOCK_REL), "utf8"))).toEqual({ pid: process.pid, startedAt: "2026-02-02T00:00:00.000Z" });
-    expect(() => acquireMigrateLock(root)).toThrow(/another capkit migrate is running on this tree \(pid \d+, started 2026-02-02T00:00:00.000Z\)/);
+    expect(JSON.parse(readFileSync(join(root, LOCK_REL), "utf8"))).toEqual({
+      pid: process.pid,
+      startedAt: "2026-02-02T00:00:00.000Z",
+    });
+    expect(() => acquireMigrateLock(root)).toThrow(
+      /another capkit migrate is running on this tree \(pid \d+, started 2026-02-02T00:00:00.000Z\)/,
+    );
     lock.release();
     expect(existsSync(join(root, LOCK_REL))).toBe(false);
     acquireMigrateLock(root).release();

@@ -90,7 +90,10 @@ export function acquireMigrateLock(root: string, now: () => Date = () => new Dat
     writeFileSync(tmp, `${JSON.stringify({ pid: process.pid, startedAt: now().toISOString() })}\n`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new EnvironmentError(`cannot write ${LOCK_REL} (${code}): migrate writes the tree, so it needs a writable checkout`, { hint: "run it in a writable checkout; --dry-run shows the plan without writing" });
+    throw new EnvironmentError(
+      `cannot write ${LOCK_REL} (${code}): migrate writes the tree, so it needs a writable checkout`,
+      { hint: "run it in a writable checkout; --dry-run shows the plan without writing" },
+    );
   }
   let stale: LockHolder | null = null;
   try {
@@ -106,7 +109,10 @@ export function acquireMigrateLock(root: string, now: () => Date = () => new Dat
       if (!holder || holder.alive || attempt > 0) {
         throw new EnvironmentError(
           `another capkit migrate is running on this tree (pid ${holder?.pid || "unknown"}, started ${holder?.startedAt ?? "unknown"}); nothing was done`,
-          { file: LOCK_REL, hint: `wait for it to finish and run this again; if no capkit migrate is running (the machine rebooted), delete ${LOCK_REL}` },
+          {
+            file: LOCK_REL,
+            hint: `wait for it to finish and run this again; if no capkit migrate is running (the machine rebooted), delete ${LOCK_REL}`,
+          },
         );
       }
       stale = holder;

@@ -25,7 +25,14 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 async function cli(argv: string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: CliIO = { cwd: process.cwd(), env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stderrIsTTY: tty, stdoutIsTTY: false };
+  const io: CliIO = {
+    cwd: process.cwd(),
+    env: {},
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    stderrIsTTY: tty,
+    stdoutIsTTY: false,
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
@@ -38,7 +45,16 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     const before = await scanInventory(root, { config });
     const run = await cli(["migrate", root, "--all", "--json"]);
     expect(run.stderr).toBe("");
-    const out = JSON.parse(run.stdout) as { namespaces: { namespace: string; converted: string[]; warnings?: string[]; refused: { class: string; file: string; code: string; reason: string; fix: string }[]; filesWritten: string[] }[]; callSitesRewritten: number };
+    const out = JSON.parse(run.stdout) as {
+      namespaces: {
+        namespace: string;
+        converted: string[];
+        warnings?: string[];
+        refused: { class: string; file: string; code: string; reason: string; fix: string }[];
+        filesWritten: string[];
+      }[];
+      callSitesRewritten: number;
+    };
     const converted = out.namespaces.flatMap((n) => n.converted);
     const refused = out.namespaces.flatMap((n) => n.refused);
     expect(run.code).toBe(refused.length ? 1 : 0);
@@ -47,13 +63,17 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     expect(before.counters.capabilityShaped).toBe(47);
     expect(converted).toHaveLength(45);
     expect(converted).toEqual(expect.arrayContaining(["http_get", "http_post"]));
-    expect(out.namespaces.find((n) => n.namespace === "web")?.warnings).toContain("HttpTool (abstract base) was flattened into http_get, http_post and removed");
+    expect(out.namespaces.find((n) => n.namespace === "web")?.warnings).toContain(
+      "HttpTool (abstract base) was flattened into http_get, http_post and removed",
+    );
     // The one refusal that must stay: VectorBatchIndexTool's userMessage names this.collection (a
     // constructor dependency, run.vectorCollection after migration), but a spec's userMessage(args)
     // is called with the arguments only — there is no run to read the collection from.
     expect(refused.map((r) => r.class)).toEqual(["VectorBatchIndexTool"]);
     expect(refused[0]?.code).toBe("unsupported-shape");
-    expect(refused[0]?.reason).toMatch(/^unsupported-shape at packages\/agents\/src\/tools\/vector-tools\.ts:\d+: .*userMessage reads this\.collection.*no run/);
+    expect(refused[0]?.reason).toMatch(
+      /^unsupported-shape at packages\/agents\/src\/tools\/vector-tools\.ts:\d+: .*userMessage reads this\.collection.*no run/,
+    );
     const flattenedBases = 1; // HttpTool
     expect(converted.length + refused.length + flattenedBases).toBe(before.counters.capabilityShaped);
     for (const r of refused) {
@@ -62,7 +82,9 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
       expect(r.fix).not.toBe("");
     }
     // Every refusal is one the inventory or the class shape forces: blockers, no namespace, or a userMessage reading state.
-    const refusedByInventory = before.classes.filter((c) => c.kind === "capability" && (c.blockers.length > 0 || !c.namespace)).map((c) => c.name);
+    const refusedByInventory = before.classes
+      .filter((c) => c.kind === "capability" && (c.blockers.length > 0 || !c.namespace))
+      .map((c) => c.name);
     const shapeCodes = Object.keys(REFUSAL_CODES);
     for (const r of refused.filter((x) => !refusedByInventory.includes(x.class))) expect(shapeCodes).toContain(r.code);
     expect(out.callSitesRewritten).toBeGreaterThan(0);
@@ -70,7 +92,9 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     const after = await scanInventory(root, { config });
     expect(after.counters.capabilityShaped).toBe(refused.length);
     expect(after.counters.loopProtocol).toBe(before.counters.loopProtocol);
-    expect(JSON.parse(readFileSync(join(root, ".capkit/results/migrate.json"), "utf8")).namespaces.length).toBe(out.namespaces.length);
+    expect(JSON.parse(readFileSync(join(root, ".capkit/results/migrate.json"), "utf8")).namespaces.length).toBe(
+      out.namespaces.length,
+    );
 
     const tc = runTypecheck(root);
     expect(tc.errors, tc.errors.join("\n")).toEqual([]);
@@ -78,8 +102,16 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     const lint = await cli(["lint", root, "--json"]);
     expect(JSON.parse(lint.stdout).violations).toEqual([]);
     expect(lint.code).toBe(0);
-    const written = (JSON.parse(readFileSync(join(root, "capkit.config.json"), "utf8")) as { seam?: { exceptions?: { from: string; reason: string }[] } }).seam?.exceptions ?? [];
-    expect(written.map((e) => e.from).sort()).toEqual(["packages/agents/src/tools/builtin-tools.ts", "packages/agents/src/tools/mcp-tools.ts"]);
+    const written =
+      (
+        JSON.parse(readFileSync(join(root, "capkit.config.json"), "utf8")) as {
+          seam?: { exceptions?: { from: string; reason: string }[] };
+        }
+      ).seam?.exceptions ?? [];
+    expect(written.map((e) => e.from).sort()).toEqual([
+      "packages/agents/src/tools/builtin-tools.ts",
+      "packages/agents/src/tools/mcp-tools.ts",
+    ]);
     for (const e of written) expect(e.reason).toMatch(/^belt assembly: .*no-seam-cycle still checks/);
     const suite = runBehaviourSuite(root);
     expect(suite.ok, suite.output.slice(-4000)).toBe(true);
@@ -93,12 +125,29 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
   }, 240_000); // migrate, tsc, lint, the behaviour suite and a second migrate in one case: slow under load
 
   function smallProject(): string {
-    const basic = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/basic-json-schema/input", import.meta.url));
+    const basic = fileURLToPath(
+      new URL("../tool-class-to-capability/__testfixtures__/basic-json-schema/input", import.meta.url),
+    );
     const root = tempProject(basic, {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [] }, include: ["src/**/*.ts"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["src/**/*.ts"],
+      }),
       "package.json": JSON.stringify({ type: "module" }),
       ".gitignore": "node_modules/\n",
-      "capkit.config.json": JSON.stringify({ codemods: { capabilitiesDir: "src/capabilities" }, scan: { include: ["src/**/*.ts"] }, classify: { overrides: { ListJobsTool: "capability" } } }),
+      "capkit.config.json": JSON.stringify({
+        codemods: { capabilitiesDir: "src/capabilities" },
+        scan: { include: ["src/**/*.ts"] },
+        classify: { overrides: { ListJobsTool: "capability" } },
+      }),
     });
     roots.push(root);
     return root;
@@ -121,7 +170,11 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     writeFileSync(join(root, "node_modules/zod/package.json"), "{}");
     const before = snapshotTree(root);
     const run = await cli(["migrate", root, "--namespace", "jobs", "--typecheck", "--json"]);
-    const out = JSON.parse(run.stdout) as { rolledBack?: string; typecheck?: { newErrors: string[] }; applied: boolean };
+    const out = JSON.parse(run.stdout) as {
+      rolledBack?: string;
+      typecheck?: { newErrors: string[] };
+      applied: boolean;
+    };
     expect(run.code).toBe(1);
     expect(out.applied).toBe(false);
     expect(out.rolledBack).toContain("rolled back");

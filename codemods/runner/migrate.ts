@@ -94,15 +94,35 @@ export function knownNamespaces(root: string, inventory: InventoryResult, capabi
   const out = new Set<string>();
   for (const c of inventory.classes) if (c.namespace) out.add(c.namespace);
   const dir = join(root, capabilitiesDir);
-  if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith(".specs.ts")) out.add(f.slice(0, -".specs.ts".length));
+  if (existsSync(dir))
+    for (const f of readdirSync(dir)) if (f.endsWith(".specs.ts")) out.add(f.slice(0, -".specs.ts".length));
   return [...out].sort();
 }
 
-function contextFor(root: string, inventory: InventoryResult, config: CapkitConfig, namespaces: readonly string[], keepShims: boolean, configFile?: string | null): CodemodContext {
+function contextFor(
+  root: string,
+  inventory: InventoryResult,
+  config: CapkitConfig,
+  namespaces: readonly string[],
+  keepShims: boolean,
+  configFile?: string | null,
+): CodemodContext {
   const c = config.codemods;
   const rel = configFile ? relative(root, configFile).split(sep).join("/") : "";
   const inRoot = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-  return { root, inventory, namespaces, capabilitiesDir: c.capabilitiesDir, runFields: c.runFields, keepShims, runtimeImport: c.runtimeImport, categoriesMap: config.categories.map, seam: config.seam, runFieldChoices: new Map(), ...(inRoot ? { configFile: rel } : {}) };
+  return {
+    root,
+    inventory,
+    namespaces,
+    capabilitiesDir: c.capabilitiesDir,
+    runFields: c.runFields,
+    keepShims,
+    runtimeImport: c.runtimeImport,
+    categoriesMap: config.categories.map,
+    seam: config.seam,
+    runFieldChoices: new Map(),
+    ...(inRoot ? { configFile: rel } : {}),
+  };
 }
 
 function snapshot(tree: VirtualTree): Map<string, string | null> {
@@ -122,9 +142,19 @@ interface Planned {
   readonly callSitesRewritten: number;
 }
 
-async function plan(root: string, inventory: InventoryResult, opts: MigrateOptions, selected: readonly string[], includeUnplaced: boolean): Promise<Planned> {
+async function plan(
+  root: string,
+  inventory: InventoryResult,
+  opts: MigrateOptions,
+  selected: readonly string[],
+  includeUnplaced: boolean,
+): Promise<Planned> {
   const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
-  const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => onDisk);
+  const tree = new VirtualTree(
+    root,
+    (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null),
+    () => onDisk,
+  );
   const ctx = contextFor(root, inventory, opts.config, selected, opts.keepShims ?? false, opts.configFile);
   const units: UnitResult[] = [];
   const summaries: NamespaceSummary[] = [];
@@ -132,7 +162,8 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
     opts.onProgress?.({ phase: "plan", namespace: ns, done: i, total: selected.length });
     const before = snapshot(tree);
     const nsUnits: UnitResult[] = [];
-    for (const entry of CODEMODS.filter((e) => e.scope === "per-namespace")) nsUnits.push(...(await entry.codemod.run(tree, { ...ctx, namespaces: [ns] })));
+    for (const entry of CODEMODS.filter((e) => e.scope === "per-namespace"))
+      nsUnits.push(...(await entry.codemod.run(tree, { ...ctx, namespaces: [ns] })));
     units.push(...nsUnits);
     summaries.push(summarize(ns, nsUnits, changedSince(before, tree)));
   }
@@ -160,7 +191,13 @@ async function plan(root: string, inventory: InventoryResult, opts: MigrateOptio
     units.push(...r);
     if (entry.callSites) callSitesRewritten += r.filter((u) => u.outcome === "changed").length;
   }
-  return { changes: tree.changes(), namespaces: summaries, units, callSiteFiles: changedSince(beforeCalls, tree), callSitesRewritten };
+  return {
+    changes: tree.changes(),
+    namespaces: summaries,
+    units,
+    callSiteFiles: changedSince(beforeCalls, tree),
+    callSitesRewritten,
+  };
 }
 
 const NO_NAMESPACE_FIX = 'map the file or wire name in capkit.config.json "namespaces" (byFile / byWireName)';
@@ -175,7 +212,9 @@ function createdRunFields(units: readonly UnitResult[]): NamespaceRunField[] {
       out.set(f.field, entry);
     }
   }
-  return [...out.values()].map(({ field, capabilities }) => ({ ...field, capabilities })).sort((a, b) => (a.field < b.field ? -1 : 1));
+  return [...out.values()]
+    .map(({ field, capabilities }) => ({ ...field, capabilities }))
+    .sort((a, b) => (a.field < b.field ? -1 : 1));
 }
 
 function summarize(ns: string, units: readonly UnitResult[], files: string[]): NamespaceSummary {
@@ -184,8 +223,17 @@ function summarize(ns: string, units: readonly UnitResult[], files: string[]): N
     converted: units.filter((u) => u.outcome === "changed" && u.wireName).map((u) => u.wireName as string),
     refused: units
       .filter((u) => u.outcome === "refused" || u.outcome === "error")
-      .map((u) => ({ class: u.unit, file: u.file, line: u.line, code: u.code ?? "codemod-bug", reason: u.reason ?? "", fix: u.fix ?? "" })),
-    skipped: units.filter((u) => u.outcome === "skipped").map((u) => ({ class: u.unit, file: u.file, ...(u.code ? { code: u.code } : {}), reason: u.reason ?? "" })),
+      .map((u) => ({
+        class: u.unit,
+        file: u.file,
+        line: u.line,
+        code: u.code ?? "codemod-bug",
+        reason: u.reason ?? "",
+        fix: u.fix ?? "",
+      })),
+    skipped: units
+      .filter((u) => u.outcome === "skipped")
+      .map((u) => ({ class: u.unit, file: u.file, ...(u.code ? { code: u.code } : {}), reason: u.reason ?? "" })),
     runFields: createdRunFields(units),
     warnings: units.flatMap((u) => u.warnings ?? []),
     filesWritten: files,
@@ -201,19 +249,25 @@ function guardTree(root: string, opts: MigrateOptions, fs: ApplyFs): boolean {
   let recovered = false;
   const found = findJournal(root);
   if (found) {
-    if (dryRun) throw interruptedMigrateError(root) ?? new EnvironmentError("an interrupted migrate left a journal behind");
+    if (dryRun)
+      throw interruptedMigrateError(root) ?? new EnvironmentError("an interrupted migrate left a journal behind");
     opts.onProgress?.({ phase: "recover", done: 0, total: 1 });
     const restored = rollbackJournal(root, found, { fs });
-    opts.onNotice?.(`rolled back an interrupted capkit migrate (pid ${found.journal.pid}, started ${found.journal.startedAt}) first: ${restored.length} file${restored.length === 1 ? "" : "s"} restored${restored.length ? ` (${restored.slice(0, 5).join(", ")}${restored.length > 5 ? ", …" : ""})` : ""}`);
+    opts.onNotice?.(
+      `rolled back an interrupted capkit migrate (pid ${found.journal.pid}, started ${found.journal.startedAt}) first: ${restored.length} file${restored.length === 1 ? "" : "s"} restored${restored.length ? ` (${restored.slice(0, 5).join(", ")}${restored.length > 5 ? ", …" : ""})` : ""}`,
+    );
     recovered = true;
   }
   if (!dryRun) removeFinishedJournals(root, fs);
   if (dryRun) return recovered;
   if (!isGitRepo(root)) {
     if (!opts.noGit) {
-      throw new EnvironmentError(`${root} is not inside a git repository: migrate cannot check for uncommitted edits, and you could not review or revert its change with git`, {
-        hint: "run it in a git checkout (git init && git add -A && git commit), or pass --no-git to apply anyway without those protections",
-      });
+      throw new EnvironmentError(
+        `${root} is not inside a git repository: migrate cannot check for uncommitted edits, and you could not review or revert its change with git`,
+        {
+          hint: "run it in a git checkout (git init && git add -A && git commit), or pass --no-git to apply anyway without those protections",
+        },
+      );
     }
     opts.onNotice?.(NO_GIT_NOTICE);
     return recovered;
@@ -221,7 +275,10 @@ function guardTree(root: string, opts: MigrateOptions, fs: ApplyFs): boolean {
   if (!opts.allowDirty) {
     const dirty = dirtyPaths(root);
     if (dirty.length) {
-      throw new EnvironmentError(`the git tree has uncommitted changes (${dirty.slice(0, 5).join(", ")}${dirty.length > 5 ? `, … ${dirty.length - 5} more` : ""})`, { hint: "commit or stash them first, or pass --allow-dirty" });
+      throw new EnvironmentError(
+        `the git tree has uncommitted changes (${dirty.slice(0, 5).join(", ")}${dirty.length > 5 ? `, … ${dirty.length - 5} more` : ""})`,
+        { hint: "commit or stash them first, or pass --allow-dirty" },
+      );
     }
   }
   return recovered;
@@ -231,11 +288,17 @@ function guardTree(root: string, opts: MigrateOptions, fs: ApplyFs): boolean {
 function assertReadable(inventory: InventoryResult): void {
   const unreadable = inventory.problems.filter(isUnreadableProblem);
   if (!unreadable.length) return;
-  const names = unreadable.slice(0, 5).map((p) => `${p.file} (${p.message})`).join(", ");
-  throw new EnvironmentError(`the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`, {
-    file: unreadable[0]?.file,
-    hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",
-  });
+  const names = unreadable
+    .slice(0, 5)
+    .map((p) => `${p.file} (${p.message})`)
+    .join(", ");
+  throw new EnvironmentError(
+    `the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`,
+    {
+      file: unreadable[0]?.file,
+      hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",
+    },
+  );
 }
 
 export async function runMigration(opts: MigrateOptions): Promise<MigrateResult> {
@@ -252,18 +315,39 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   const fs = opts.fs ?? nodeApplyFs;
   const dryRun = opts.dryRun ?? false;
   const recovered = guardTree(root, opts, fs);
-  if (opts.commit && !isGitRepo(root)) throw new UsageError("--commit needs a git repository", { hint: "run without --commit" });
+  if (opts.commit && !isGitRepo(root))
+    throw new UsageError("--commit needs a git repository", { hint: "run without --commit" });
   opts.onProgress?.({ phase: "inventory", done: 0, total: 1 });
   const scan = opts.scan ?? ((r: string, config: CapkitConfig) => scanInventory(r, { config }));
   const inventory = opts.inventory ?? (await scan(root, opts.config));
   assertReadable(inventory);
   const known = knownNamespaces(root, inventory, opts.config.codemods.capabilitiesDir);
   const all = opts.namespaces === "all";
-  const selected = all ? [...new Set(inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string))].sort() : [...new Set(opts.namespaces)];
+  const selected = all
+    ? [
+        ...new Set(
+          inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string),
+        ),
+      ].sort()
+    : [...new Set(opts.namespaces)];
   const unknown = selected.filter((ns) => !known.includes(ns));
-  if (unknown.length) throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, { hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}` });
+  if (unknown.length)
+    throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, {
+      hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}`,
+    });
   const batches = opts.commit && !dryRun ? selected.map((ns) => [ns]) : [selected];
-  const result: MigrateResult = { root, namespaces: [], callSitesRewritten: 0, callSiteFiles: [], filesWritten: [], units: [], dryRun, applied: false, recoveredInterruptedApply: recovered, commits: [] };
+  const result: MigrateResult = {
+    root,
+    namespaces: [],
+    callSitesRewritten: 0,
+    callSiteFiles: [],
+    filesWritten: [],
+    units: [],
+    dryRun,
+    applied: false,
+    recoveredInterruptedApply: recovered,
+    commits: [],
+  };
   const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
   for (const [b, batch] of batches.entries()) {
     const inv = b === 0 || opts.inventory ? inventory : await scan(root, opts.config);
@@ -275,7 +359,15 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     opts.onProgress?.({ phase: "validate", done: 0, total: planned.changes.length });
     const problems = validatePlan(root, planned.changes);
     if (problems.length) {
-      throw new CapkitError(`the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`, 1, { file: problems[0]?.path, line: problems[0]?.line, hint: "report this with the files named; run with --dry-run to see the plan" });
+      throw new CapkitError(
+        `the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`,
+        1,
+        {
+          file: problems[0]?.path,
+          line: problems[0]?.line,
+          hint: "report this with the files named; run with --dry-run to see the plan",
+        },
+      );
     }
     out.filesWritten.push(...planned.changes.map((c) => c.path));
     if (dryRun) {
@@ -283,7 +375,9 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
       continue;
     }
     if (!planned.changes.length) continue;
-    const before = opts.typecheck ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root)) : undefined;
+    const before = opts.typecheck
+      ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root))
+      : undefined;
     opts.onProgress?.({ phase: "apply", done: 0, total: planned.changes.length });
     const applied = applyPlan(root, planned.changes, fs);
     if (before) {
@@ -301,7 +395,13 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     out.applied = true;
     if (opts.commit) {
       opts.onProgress?.({ phase: "commit", namespace: batch[0], done: b, total: batches.length });
-      out.commits.push(commitPaths(root, planned.changes.map((c) => c.path), `capkit migrate: ${batch.join(", ")} namespace to capability modules`));
+      out.commits.push(
+        commitPaths(
+          root,
+          planned.changes.map((c) => c.path),
+          `capkit migrate: ${batch.join(", ")} namespace to capability modules`,
+        ),
+      );
     }
   }
   return result;

@@ -20,12 +20,20 @@ export interface JournalActionResult {
   readonly files: readonly string[];
 }
 
-export function resolveJournal(rootArg: string, action: JournalAction, options: { force?: boolean; fs?: ApplyFs } = {}): JournalActionResult {
+export function resolveJournal(
+  rootArg: string,
+  action: JournalAction,
+  options: { force?: boolean; fs?: ApplyFs } = {},
+): JournalActionResult {
   const root = resolve(rootArg);
   const lock = acquireMigrateLock(root);
   try {
     const found = findJournal(root);
-    if (!found) throw new EnvironmentError(`no interrupted migrate to ${action === "rollback" ? "roll back" : "discard"}: there is no journal under ${root}`, { hint: "nothing to do; run capkit migrate as usual" });
+    if (!found)
+      throw new EnvironmentError(
+        `no interrupted migrate to ${action === "rollback" ? "roll back" : "discard"}: there is no journal under ${root}`,
+        { hint: "nothing to do; run capkit migrate as usual" },
+      );
     const fs = options.fs ?? nodeApplyFs;
     const files = found.journal.entries.map((e) => e.path).sort();
     const interrupted = { pid: found.journal.pid, startedAt: found.journal.startedAt };

@@ -7,7 +7,16 @@ import { defaultConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { inventoryFromPartial } from "../testing/index.js";
 import { VirtualTree } from "../plan.js";
-import { ApplyError, applyPlan, journalDir, nodeApplyFs, recoverInterruptedApply, runMigration, validatePlan, type MigrateOptions } from "./index.js";
+import {
+  ApplyError,
+  applyPlan,
+  journalDir,
+  nodeApplyFs,
+  recoverInterruptedApply,
+  runMigration,
+  validatePlan,
+  type MigrateOptions,
+} from "./index.js";
 import { snapshotTree, tempProject } from "./test-support/temp-project.js";
 
 const FIXTURES = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__", import.meta.url));
@@ -82,7 +91,15 @@ describe("capkit migrate runner", () => {
     const root = project();
     const before = snapshotTree(root);
     let renames = 0;
-    const failing = { ...nodeApplyFs, rename: (a: string, b: string) => (++renames === 3 ? (() => { throw new Error("EIO: injected"); })() : nodeApplyFs.rename(a, b)) };
+    const failing = {
+      ...nodeApplyFs,
+      rename: (a: string, b: string) =>
+        ++renames === 3
+          ? (() => {
+              throw new Error("EIO: injected");
+            })()
+          : nodeApplyFs.rename(a, b),
+    };
     await expect(runMigration(options(root, BASIC, { fs: failing }))).rejects.toBeInstanceOf(ApplyError);
     expect(renames).toBe(3);
     expect(snapshotTree(root)).toEqual(before);
@@ -92,7 +109,11 @@ describe("capkit migrate runner", () => {
   it("rolls back when a written file does not parse", async () => {
     const root = project();
     const before = snapshotTree(root);
-    const corrupting = { ...nodeApplyFs, writeFile: (p: string, t: string) => nodeApplyFs.writeFile(p, p.endsWith("jobs.ts.capkit-migrate.tmp") ? `${t}\n}}} (` : t) };
+    const corrupting = {
+      ...nodeApplyFs,
+      writeFile: (p: string, t: string) =>
+        nodeApplyFs.writeFile(p, p.endsWith("jobs.ts.capkit-migrate.tmp") ? `${t}\n}}} (` : t),
+    };
     const error = await runMigration(options(root, BASIC, { fs: corrupting })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApplyError);
     expect((error as ApplyError).problems.some((p) => p.path === "src/capabilities/jobs.ts")).toBe(true);
@@ -101,7 +122,11 @@ describe("capkit migrate runner", () => {
 
   it("validation rejects a plan that would not parse or escapes the root, before writing", () => {
     const root = project();
-    const tree = new VirtualTree(root, () => null, () => []);
+    const tree = new VirtualTree(
+      root,
+      () => null,
+      () => [],
+    );
     tree.write("src/broken.ts", "export const = ;\n");
     tree.write("../outside.ts", "export {};\n");
     const problems = validatePlan(root, tree.changes());
@@ -113,14 +138,31 @@ describe("capkit migrate runner", () => {
     const before = snapshotTree(root);
     const planned = await runMigration(options(root, BASIC, { dryRun: true }));
     expect(planned.filesWritten.length).toBeGreaterThan(2);
-    const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => Object.keys(before));
+    const tree = new VirtualTree(
+      root,
+      (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null),
+      () => Object.keys(before),
+    );
     // Plan into a file the child can read: the same changes runMigration would apply.
     const { CODEMODS } = await import("../index.js");
     const ctxBase = options(root);
-    for (const e of CODEMODS) await e.codemod.run(tree, { root, inventory: ctxBase.inventory ?? inventoryFromPartial({}, root), namespaces: ["jobs"], capabilitiesDir: "src/capabilities", runFields: ctxBase.config.codemods.runFields, keepShims: false, runtimeImport: "capkit/runtime" });
+    for (const e of CODEMODS)
+      await e.codemod.run(tree, {
+        root,
+        inventory: ctxBase.inventory ?? inventoryFromPartial({}, root),
+        namespaces: ["jobs"],
+        capabilitiesDir: "src/capabilities",
+        runFields: ctxBase.config.codemods.runFields,
+        keepShims: false,
+        runtimeImport: "capkit/runtime",
+      });
     const planFile = join(root, ".capkit-plan.json");
     writeFileSync(planFile, JSON.stringify(tree.changes()));
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./test-support/apply-child.ts", import.meta.url)), root, planFile], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(new URL("./test-support/apply-child.ts", import.meta.url)), root, planFile],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => d.toString().includes("paused") && resolve());
       child.on("exit", (code) => reject(new Error(`child exited early (${code})`)));
@@ -143,13 +185,20 @@ describe("capkit migrate runner", () => {
     expect(result.namespaces.map((n) => n.namespace)).toEqual(["email", "jobs"]);
     const { execFileSync } = await import("node:child_process");
     const log = execFileSync("git", ["-C", root, "log", "--format=%s"], { encoding: "utf8" }).trim().split("\n");
-    expect(log.slice(0, 2)).toEqual(["capkit migrate: jobs namespace to capability modules", "capkit migrate: email namespace to capability modules"]);
+    expect(log.slice(0, 2)).toEqual([
+      "capkit migrate: jobs namespace to capability modules",
+      "capkit migrate: email namespace to capability modules",
+    ]);
   });
 
   it("applyPlan can be undone by the caller (the --typecheck rollback path)", () => {
     const root = project();
     const before = snapshotTree(root);
-    const tree = new VirtualTree(root, (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null), () => Object.keys(before));
+    const tree = new VirtualTree(
+      root,
+      (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null),
+      () => Object.keys(before),
+    );
     tree.write("src/new.ts", "export const x = 1;\n");
     tree.delete("src/context.ts");
     const applied = applyPlan(root, tree.changes());

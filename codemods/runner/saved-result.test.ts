@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mergeSavedMigrate, type SavedMigrate } from "./saved-result.js";
 
-const ns = (namespace: string, converted: string[]) => ({ namespace, converted, refused: [], filesWritten: [`${namespace}.ts`] });
+const ns = (namespace: string, converted: string[]) => ({
+  namespace,
+  converted,
+  refused: [],
+  filesWritten: [`${namespace}.ts`],
+});
 
 describe("mergeSavedMigrate", () => {
   it("keeps namespaces migrated by earlier runs and sums call sites", () => {

@@ -8,7 +8,14 @@
 export interface SavedNamespace {
   readonly namespace: string;
   readonly converted: readonly string[];
-  readonly refused: readonly { readonly class: string; readonly file: string; readonly line?: number; readonly code?: string; readonly reason: string; readonly fix?: string }[];
+  readonly refused: readonly {
+    readonly class: string;
+    readonly file: string;
+    readonly line?: number;
+    readonly code?: string;
+    readonly reason: string;
+    readonly fix?: string;
+  }[];
   readonly filesWritten: readonly string[];
   readonly [extra: string]: unknown;
 }
@@ -29,7 +36,9 @@ export function mergeSavedMigrate(previous: unknown, current: SavedMigrate): Sav
   const byName = new Map<string, SavedNamespace>();
   for (const ns of previous.namespaces) byName.set(ns.namespace, ns);
   for (const ns of current.namespaces) byName.set(ns.namespace, ns);
-  const namespaces = [...byName.values()].sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0));
+  const namespaces = [...byName.values()].sort((a, b) =>
+    a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0,
+  );
   const earlier = typeof previous.callSitesRewritten === "number" ? previous.callSitesRewritten : 0;
   return { ...current, namespaces, callSitesRewritten: earlier + current.callSitesRewritten };
 }

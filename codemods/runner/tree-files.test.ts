@@ -30,7 +30,15 @@ describe("the tree a codemod sees, with symlinks", () => {
       writeFileSync(join(root, f), "export {};\n");
     }
     writeFileSync(join(outside, "e.ts"), "export {};\n");
-    links(root, { "src/loop": ".", "src/tools/up": "../..", "src/alias": "tools", "src/again.ts": "a.ts", "src/dep": "../node_modules/dep", "src/out": outside, "src/broken": "missing" });
+    links(root, {
+      "src/loop": ".",
+      "src/tools/up": "../..",
+      "src/alias": "tools",
+      "src/again.ts": "a.ts",
+      "src/dep": "../node_modules/dep",
+      "src/out": outside,
+      "src/broken": "missing",
+    });
     expect(listTreeFiles(root)).toEqual(["shared/d.ts", "src/a.ts", "src/tools/b.ts"]);
   });
 

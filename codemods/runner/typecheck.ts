@@ -37,13 +37,15 @@ function generatedConfig(root: string, tsconfig: string): string {
   const options = (read.config?.compilerOptions ?? {}) as { paths?: Record<string, string[]>; baseUrl?: string };
   const base = options.baseUrl ? resolve(dirname(tsconfig), options.baseUrl) : dirname(tsconfig);
   const paths: Record<string, string[]> = {};
-  for (const [key, targets] of Object.entries(options.paths ?? {})) paths[key] = targets.map((t) => (isAbsolute(t) ? t : resolve(base, t)));
+  for (const [key, targets] of Object.entries(options.paths ?? {}))
+    paths[key] = targets.map((t) => (isAbsolute(t) ? t : resolve(base, t)));
   const provided = capkitProvidedModules();
   paths["capkit/runtime"] = [provided["capkit/runtime"] ?? codeFile("runtime/index")];
   paths["zod"] = [join(dirname(require.resolve("zod/package.json")), "index.d.ts")];
   // Test files import vitest; lend its types where capkit can see it, so they are not all new errors.
   const vitestDir = packageDir("vitest");
-  if (vitestDir && existsSync(join(vitestDir, "dist", "index.d.ts"))) paths["vitest"] = [join(vitestDir, "dist", "index.d.ts")];
+  if (vitestDir && existsSync(join(vitestDir, "dist", "index.d.ts")))
+    paths["vitest"] = [join(vitestDir, "dist", "index.d.ts")];
   const nodeTypes = packageDir("@types/node");
   const dir = join(root, ".capkit", "cache");
   mkdirSync(dir, { recursive: true });
@@ -59,7 +61,11 @@ function generatedConfig(root: string, tsconfig: string): string {
 /** The tsconfig tsc should use for `root`. */
 export function typecheckConfig(root: string): string {
   const tsconfig = join(root, "tsconfig.json");
-  if (!existsSync(tsconfig)) throw new EnvironmentError("--typecheck needs a tsconfig.json at the root", { file: tsconfig, hint: "add one, or run without --typecheck" });
+  if (!existsSync(tsconfig))
+    throw new EnvironmentError("--typecheck needs a tsconfig.json at the root", {
+      file: tsconfig,
+      hint: "add one, or run without --typecheck",
+    });
   const hasDeps = existsSync(join(root, "node_modules", "zod")) && existsSync(join(root, "node_modules", "capkit"));
   return hasDeps ? tsconfig : generatedConfig(root, tsconfig);
 }
@@ -67,7 +73,11 @@ export function typecheckConfig(root: string): string {
 export function runTypecheck(root: string): TypecheckResult {
   const tsconfig = typecheckConfig(root);
   const tsc = require.resolve("typescript/bin/tsc");
-  const run = spawnSync(process.execPath, [tsc, "--noEmit", "--pretty", "false", "-p", tsconfig], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [tsc, "--noEmit", "--pretty", "false", "-p", tsconfig], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
   const errors: string[] = [];
   for (const line of output.split("\n")) {
@@ -75,7 +85,10 @@ export function runTypecheck(root: string): TypecheckResult {
     if (!m) continue;
     errors.push(m.length === 4 ? `${m[1]}: ${m[2]}: ${m[3]}` : `${m[1]}: ${m[2]}`);
   }
-  if (run.status !== 0 && errors.length === 0) throw new EnvironmentError(`tsc failed without reporting errors: ${output.slice(0, 400)}`, { hint: "run tsc -p <root> yourself to see why" });
+  if (run.status !== 0 && errors.length === 0)
+    throw new EnvironmentError(`tsc failed without reporting errors: ${output.slice(0, 400)}`, {
+      hint: "run tsc -p <root> yourself to see why",
+    });
   return { errors, tsconfig, output };
 }
 

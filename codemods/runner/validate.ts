@@ -43,8 +43,10 @@ export function validatePlan(root: string, changes: readonly FileChange[]): Plan
     }
     const abs = join(root, c.path);
     const onDisk = existsSync(abs) ? readFileSync(abs, "utf8") : null;
-    if (c.kind === "create" && onDisk !== null) problems.push({ path: c.path, line: 1, message: "planned as new, but the file exists now (re-run migrate)" });
-    if (c.kind !== "create" && onDisk !== c.before) problems.push({ path: c.path, line: 1, message: "changed on disk since the plan was computed (re-run migrate)" });
+    if (c.kind === "create" && onDisk !== null)
+      problems.push({ path: c.path, line: 1, message: "planned as new, but the file exists now (re-run migrate)" });
+    if (c.kind !== "create" && onDisk !== c.before)
+      problems.push({ path: c.path, line: 1, message: "changed on disk since the plan was computed (re-run migrate)" });
     if (c.kind !== "delete") problems.push(...parseProblems(c.path, c.after));
   }
   return problems;

@@ -26,8 +26,10 @@ export function moduleExports(file: string, text: string): ModuleExports {
     else for (const el of name.elements) if (ts.isBindingElement(el)) bindingNames(el.name);
   };
   for (const stmt of sourceFile.statements) {
-    if (ts.isVariableStatement(stmt) && isExported(stmt)) stmt.declarationList.declarations.forEach((d) => bindingNames(d.name));
-    else if ((ts.isFunctionDeclaration(stmt) || ts.isClassDeclaration(stmt)) && stmt.name && isExported(stmt)) names.add(stmt.name.text);
+    if (ts.isVariableStatement(stmt) && isExported(stmt))
+      stmt.declarationList.declarations.forEach((d) => bindingNames(d.name));
+    else if ((ts.isFunctionDeclaration(stmt) || ts.isClassDeclaration(stmt)) && stmt.name && isExported(stmt))
+      names.add(stmt.name.text);
     else if (ts.isExportDeclaration(stmt)) {
       const from = stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier) ? stmt.moduleSpecifier.text : null;
       if (!stmt.exportClause && from) stars.push(from);

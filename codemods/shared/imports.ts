@@ -46,7 +46,11 @@ export function identifierNames(ts: TypeScriptApi, sf: TS.SourceFile): Set<strin
     const propertyName =
       p !== undefined &&
       ((ts.isPropertyAccessExpression(p) && p.name === node) ||
-        ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) && p.name === node));
+        ((ts.isPropertyAssignment(p) ||
+          ts.isPropertySignature(p) ||
+          ts.isPropertyDeclaration(p) ||
+          ts.isMethodDeclaration(p)) &&
+          p.name === node));
     if (ts.isIdentifier(node) && !propertyName) names.add(node.text);
     ts.forEachChild(node, visit);
   };
@@ -81,8 +85,16 @@ export class ImportPlan {
 
   /** Adds `imported as local` from `module` with exactly that local name (the caller freed it). */
   needExactly(module: string, imported: string, local: string): string {
-    const have = this.existing.find((i) => i.module === module && i.imported === imported && i.local === local && !i.typeOnly && !this.removals.has(i.element));
-    if (have || this.wanted.some((w) => w.module === module && w.imported === imported && w.local === local)) return local;
+    const have = this.existing.find(
+      (i) =>
+        i.module === module &&
+        i.imported === imported &&
+        i.local === local &&
+        !i.typeOnly &&
+        !this.removals.has(i.element),
+    );
+    if (have || this.wanted.some((w) => w.module === module && w.imported === imported && w.local === local))
+      return local;
     this.taken.add(local);
     this.wanted.push({ module, imported, local });
     return local;
@@ -90,7 +102,9 @@ export class ImportPlan {
 
   /** Ensures `imported` from `module` is in scope; returns the local name to write. */
   need(module: string, imported: string, aliasBase = imported): string {
-    const have = this.existing.find((i) => i.module === module && i.imported === imported && !i.typeOnly && !this.removals.has(i.element));
+    const have = this.existing.find(
+      (i) => i.module === module && i.imported === imported && !i.typeOnly && !this.removals.has(i.element),
+    );
     if (have) return have.local;
     const planned = this.wanted.find((w) => w.module === module && w.imported === imported);
     if (planned) return planned.local;
@@ -127,7 +141,10 @@ export class ImportPlan {
     const edits: TextEdit[] = [];
     for (const [decl, removed] of byDecl) {
       const clause = decl.importClause;
-      const elements = clause?.namedBindings && this.ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const elements =
+        clause?.namedBindings && this.ts.isNamedImports(clause.namedBindings)
+          ? clause.namedBindings.elements
+          : undefined;
       if (!clause || !elements) continue;
       const keep = elements.filter((e) => !removed.includes(e));
       if (keep.length === 0 && !clause.name) {
@@ -138,11 +155,17 @@ export class ImportPlan {
         edits.push({ start: clause.name.end, end: clause.namedBindings.end, text: "" });
         continue;
       }
-      const mergeInto = this.wanted.some((w) => this.ts.isStringLiteral(decl.moduleSpecifier) && w.module === decl.moduleSpecifier.text);
+      const mergeInto = this.wanted.some(
+        (w) => this.ts.isStringLiteral(decl.moduleSpecifier) && w.module === decl.moduleSpecifier.text,
+      );
       if (!clause.isTypeOnly && !clause.name && !mergeInto && keep.every((e) => e.isTypeOnly)) {
         const names = keep.map((e) => e.getText(this.sf).replace(/^type\s+/, "")).join(", ");
         const semi = decl.getText(this.sf).endsWith(";") ? ";" : "";
-        edits.push({ start: decl.getStart(this.sf), end: decl.end, text: `import type { ${names} } from ${decl.moduleSpecifier.getText(this.sf)}${semi}` });
+        edits.push({
+          start: decl.getStart(this.sf),
+          end: decl.end,
+          text: `import type { ${names} } from ${decl.moduleSpecifier.getText(this.sf)}${semi}`,
+        });
         continue;
       }
       const lastKept = elements.indexOf(keep[keep.length - 1] as TS.ImportSpecifier);
@@ -199,7 +222,9 @@ export class ImportPlan {
     const modules = [...new Set(this.wanted.map((w) => w.module))];
     const fresh: string[] = [];
     for (const module of modules) {
-      const names = this.wanted.filter((w) => w.module === module).map((w) => (w.local === w.imported ? w.imported : `${w.imported} as ${w.local}`));
+      const names = this.wanted
+        .filter((w) => w.module === module)
+        .map((w) => (w.local === w.imported ? w.imported : `${w.imported} as ${w.local}`));
       const target = this.mergeTarget(module);
       if (target) edits.push(this.appendTo(target, names));
       else fresh.push(`import { ${names.join(", ")} } from ${this.quote()}${module}${this.quote()}${this.semi()}`);
@@ -210,9 +235,15 @@ export class ImportPlan {
 
   private mergeTarget(module: string): TS.NamedImports | undefined {
     for (const stmt of this.sf.statements) {
-      if (!this.ts.isImportDeclaration(stmt) || !this.ts.isStringLiteral(stmt.moduleSpecifier) || stmt.moduleSpecifier.text !== module) continue;
+      if (
+        !this.ts.isImportDeclaration(stmt) ||
+        !this.ts.isStringLiteral(stmt.moduleSpecifier) ||
+        stmt.moduleSpecifier.text !== module
+      )
+        continue;
       const clause = stmt.importClause;
-      if (!clause || clause.isTypeOnly || !clause.namedBindings || !this.ts.isNamedImports(clause.namedBindings)) continue;
+      if (!clause || clause.isTypeOnly || !clause.namedBindings || !this.ts.isNamedImports(clause.namedBindings))
+        continue;
       const els = clause.namedBindings.elements;
       if (els.length === 0 || els.every((e) => this.removals.has(e))) continue;
       return clause.namedBindings;
@@ -241,7 +272,14 @@ export class ImportPlan {
   private wholyRemoved(decl: TS.ImportDeclaration): boolean {
     const clause = decl.importClause;
     const nb = clause?.namedBindings;
-    return Boolean(clause && !clause.name && nb && this.ts.isNamedImports(nb) && nb.elements.length > 0 && nb.elements.every((e) => this.removals.has(e)));
+    return Boolean(
+      clause &&
+      !clause.name &&
+      nb &&
+      this.ts.isNamedImports(nb) &&
+      nb.elements.length > 0 &&
+      nb.elements.every((e) => this.removals.has(e)),
+    );
   }
 
   private insertLines(lines: string[]): TextEdit {

@@ -11,7 +11,11 @@ export interface TextEdit {
 }
 
 export class OverlappingEditsError extends Error {
-  constructor(readonly file: string, readonly first: TextEdit, readonly second: TextEdit) {
+  constructor(
+    readonly file: string,
+    readonly first: TextEdit,
+    readonly second: TextEdit,
+  ) {
     super(`${file}: overlapping edits at ${first.start}-${first.end} and ${second.start}-${second.end}`);
     this.name = "OverlappingEditsError";
   }
@@ -52,13 +56,21 @@ export class EditSet {
   take(start: number, end: number): string {
     const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
     this.edits = this.edits.filter((e) => !inner.includes(e));
-    return applyEdits("<range>", this.text.slice(start, end), inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })));
+    return applyEdits(
+      "<range>",
+      this.text.slice(start, end),
+      inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })),
+    );
   }
 
   /** The text of [start, end) with inner edits applied, leaving them in place (for reading only). */
   peek(start: number, end: number): string {
     const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
-    return applyEdits("<range>", this.text.slice(start, end), inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })));
+    return applyEdits(
+      "<range>",
+      this.text.slice(start, end),
+      inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })),
+    );
   }
 
   all(): readonly TextEdit[] {

@@ -23,7 +23,12 @@ function packageEntry(tree: VirtualTree, packageDir: string): string {
     try {
       const parsed = JSON.parse(manifest) as { exports?: unknown; main?: unknown };
       const exp = parsed.exports;
-      const dot = typeof exp === "string" ? exp : typeof exp === "object" && exp !== null ? (exp as Record<string, unknown>)["."] : undefined;
+      const dot =
+        typeof exp === "string"
+          ? exp
+          : typeof exp === "object" && exp !== null
+            ? (exp as Record<string, unknown>)["."]
+            : undefined;
       const rel = typeof dot === "string" ? dot : typeof parsed.main === "string" ? parsed.main : null;
       if (rel && /\.tsx?$/.test(rel)) return `${packageDir}/${rel.replace(/^\.\//, "")}`;
     } catch {
@@ -97,7 +102,10 @@ export function importTarget(
   const entry = packageEntry(tree, toPkg);
   const missing = name && reexports ? reexports.missing(entry, targetFile, names) : null;
   if (name && missing) {
-    const note = missing.length > 0 ? `note: imports the capabilities side as ${name}; ${entry} gains the re-exports it lacks` : undefined;
+    const note =
+      missing.length > 0
+        ? `note: imports the capabilities side as ${name}; ${entry} gains the re-exports it lacks`
+        : undefined;
     return { specifier: name, entry, ...(note ? { note } : {}) };
   }
   return {

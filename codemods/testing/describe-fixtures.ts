@@ -12,12 +12,19 @@ import type { Codemod } from "../codemod.js";
 import { discoverFixtureCases } from "./fixture-cases.js";
 import { runFixtureCase, type FixtureRunOptions, type FixtureRunReport } from "./run-case.js";
 
-export function describeCodemodFixtures(codemod: Codemod, fixturesDir: string | URL, options: FixtureRunOptions = {}): void {
+export function describeCodemodFixtures(
+  codemod: Codemod,
+  fixturesDir: string | URL,
+  options: FixtureRunOptions = {},
+): void {
   const dir = fixturesDir instanceof URL ? fileURLToPath(fixturesDir) : fixturesDir;
   const cases = discoverFixtureCases(dir);
   describe(`${codemod.name} fixtures`, () => {
     it("has at least one fixture case", () => {
-      expect(cases.map((c) => c.name), `no <case>/input folders under ${dir}`).not.toEqual([]);
+      expect(
+        cases.map((c) => c.name),
+        `no <case>/input folders under ${dir}`,
+      ).not.toEqual([]);
     });
     const reports = new Map<string, Promise<FixtureRunReport>>();
     const reportFor = (name: string): Promise<FixtureRunReport> => {

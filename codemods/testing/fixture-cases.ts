@@ -59,7 +59,8 @@ export function discoverFixtureCases(fixturesDir: string): FixtureCase[] {
   return inputs.sort().map((rel) => {
     const name = rel.slice(0, -"/input".length);
     const dir = join(fixturesDir, name);
-    const optional = (file: string): unknown => (existsSync(join(dir, file)) ? readFixtureJson(join(dir, file)) : undefined);
+    const optional = (file: string): unknown =>
+      existsSync(join(dir, file)) ? readFixtureJson(join(dir, file)) : undefined;
     const fixture: FixtureCase = {
       name,
       dir,

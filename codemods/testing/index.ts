@@ -10,7 +10,14 @@
  * (`{ "units": [{ "unit", "outcome", "reason"? }] }`; unlisted refusals fail unless
  * `"exhaustiveRefusals": false`). Every case also gets an idempotence test.
  */
-export { discoverFixtureCases, listDirFiles, readDirFiles, readFixtureJson, treeFromDir, treeFromFiles } from "./fixture-cases.js";
+export {
+  discoverFixtureCases,
+  listDirFiles,
+  readDirFiles,
+  readFixtureJson,
+  treeFromDir,
+  treeFromFiles,
+} from "./fixture-cases.js";
 export type { ExpectedFile, ExpectedUnit, FixtureCase } from "./fixture-cases.js";
 export { inventoryFromPartial } from "./inventory-stub.js";
 export { checkUnits, compareFiles, describeDifference, runFixtureCase } from "./run-case.js";

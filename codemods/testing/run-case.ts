@@ -28,11 +28,20 @@ export interface FixtureRunReport {
   readonly idempotenceProblems: string[];
 }
 
-function contextFor(fixture: FixtureCase, root: string, inventory: InventoryResult, extra: Partial<CodemodContext>): CodemodContext {
+function contextFor(
+  fixture: FixtureCase,
+  root: string,
+  inventory: InventoryResult,
+  extra: Partial<CodemodContext>,
+): CodemodContext {
   const opts = (fixture.options ?? {}) as Partial<CodemodContext>;
   const namespaces =
     opts.namespaces ??
-    [...new Set(inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string))].sort();
+    [
+      ...new Set(
+        inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string),
+      ),
+    ].sort();
   return {
     root,
     inventory,
@@ -97,7 +106,9 @@ export function checkUnits(fixture: FixtureCase, results: readonly UnitResult[])
     );
     if (hit) matched.add(hit);
     else {
-      const seen = results.filter((r) => r.unit === want.unit).map((r) => `${r.outcome}${r.code ? ` [${r.code}]` : ""}${r.reason ? ` (${r.reason})` : ""}`);
+      const seen = results
+        .filter((r) => r.unit === want.unit)
+        .map((r) => `${r.outcome}${r.code ? ` [${r.code}]` : ""}${r.reason ? ` (${r.reason})` : ""}`);
       problems.push(
         `expected ${want.unit} → ${want.outcome}${want.code ? ` [${want.code}]` : ""}${want.reason ? ` with reason containing "${want.reason}"` : ""}; got ${seen.length ? seen.join("; ") : "no result for that unit"}`,
       );
@@ -106,14 +117,20 @@ export function checkUnits(fixture: FixtureCase, results: readonly UnitResult[])
   if (fixture.expected?.exhaustiveRefusals !== false) {
     for (const r of results) {
       if ((r.outcome === "refused" || r.outcome === "error") && !matched.has(r)) {
-        problems.push(`unexpected ${r.outcome}: ${r.unit} at ${r.file}:${r.line}${r.reason ? ` — ${r.reason}` : ""} (list it in expected.json)`);
+        problems.push(
+          `unexpected ${r.outcome}: ${r.unit} at ${r.file}:${r.line}${r.reason ? ` — ${r.reason}` : ""} (list it in expected.json)`,
+        );
       }
     }
   }
   return problems;
 }
 
-export async function runFixtureCase(codemod: Codemod, fixture: FixtureCase, options: FixtureRunOptions = {}): Promise<FixtureRunReport> {
+export async function runFixtureCase(
+  codemod: Codemod,
+  fixture: FixtureCase,
+  options: FixtureRunOptions = {},
+): Promise<FixtureRunReport> {
   const first = await runOnce(codemod, fixture, readDirFiles(fixture.inputDir), fixture.inputDir, options);
   const produced = snapshot(first.tree);
   const fileProblems = compareFiles(readDirFiles(fixture.outputDir), produced);
@@ -121,7 +138,8 @@ export async function runFixtureCase(codemod: Codemod, fixture: FixtureCase, opt
   const second = await runOnce(codemod, fixture, produced, fixture.outputDir, options);
   const idempotenceProblems = second.tree.changes().map((c) => `second run ${c.kind}s ${c.path}`);
   for (const r of second.results) {
-    if (r.outcome === "changed") idempotenceProblems.push(`second run reports ${r.unit} (${r.file}:${r.line}) as changed`);
+    if (r.outcome === "changed")
+      idempotenceProblems.push(`second run reports ${r.unit} (${r.file}:${r.line}) as changed`);
   }
   return { results: first.results, produced, fileProblems, unitProblems, idempotenceProblems };
 }

@@ -15,7 +15,8 @@ export { REFUSAL_CODES, type RefusalCode } from "./analyze/refusals.js";
 
 export const toolClassToCapability: Codemod = {
   name: CODEMOD_NAME,
-  description: "Tool classes of kind capability → <ns>.specs.ts + <ns>.ts capability modules, registry entry, category snapshot",
+  description:
+    "Tool classes of kind capability → <ns>.specs.ts + <ns>.ts capability modules, registry entry, category snapshot",
   run(tree, ctx) {
     const project = createMorphProject();
     const out: UnitResult[] = [];

@@ -9,10 +9,20 @@ import type { VirtualTree } from "../plan.js";
 import type { ClassParts } from "./analyze/build-parts.js";
 
 /** The file that exports the old category map, if any (searched only when the registry is created). */
-export function findCategoriesMap(tree: VirtualTree, name: string, skipDir: string): { name: string; file: string } | null {
+export function findCategoriesMap(
+  tree: VirtualTree,
+  name: string,
+  skipDir: string,
+): { name: string; file: string } | null {
   const re = new RegExp(`export\\s+const\\s+${name.replace(/[$]/g, "\\$")}\\b`);
   for (const path of tree.list()) {
-    if (!/\.tsx?$/.test(path) || path.startsWith(`${skipDir}/`) || /(^|\/)(tests?|__tests__)\//.test(path) || path.endsWith(".test.ts")) continue;
+    if (
+      !/\.tsx?$/.test(path) ||
+      path.startsWith(`${skipDir}/`) ||
+      /(^|\/)(tests?|__tests__)\//.test(path) ||
+      path.endsWith(".test.ts")
+    )
+      continue;
     const text = tree.read(path);
     if (text && text.includes(name) && re.test(text)) return { name, file: path };
   }
@@ -32,7 +42,9 @@ export function declared(s: Statement): string[] {
 
 /** Whether a file other than `file` (outside node_modules) names `name`: a textual, conservative check. */
 export function usedOutside(tree: VirtualTree, file: string): (name: string) => boolean {
-  const others = tree.list().filter((f) => f !== file && /\.(tsx?|mts|cts|jsx?|mjs|cjs)$/.test(f) && !f.includes("node_modules/"));
+  const others = tree
+    .list()
+    .filter((f) => f !== file && /\.(tsx?|mts|cts|jsx?|mjs|cjs)$/.test(f) && !f.includes("node_modules/"));
   return (name) => {
     const re = new RegExp(`\\b${name.replace(/[$]/g, "\\$")}\\b`);
     return others.some((f) => re.test(tree.read(f) ?? ""));

@@ -16,7 +16,12 @@ import { runTypecheck } from "../runner/typecheck.js";
 import { snapshotTree, tempProject } from "../runner/test-support/temp-project.js";
 
 const CLASSES = fileURLToPath(new URL("./__testfixtures__/constructor-run-fields/input", import.meta.url));
-const HOST = fileURLToPath(new URL("../tool-construction-to-name/__testfixtures__/created-run-fields/input/src/research-host.ts", import.meta.url));
+const HOST = fileURLToPath(
+  new URL(
+    "../tool-construction-to-name/__testfixtures__/created-run-fields/input/src/research-host.ts",
+    import.meta.url,
+  ),
+);
 const DELEGATE_HOST = `import type { Tool } from "./tools/base-tool.js";
 import { DelegateTool, SummarizeTool } from "./tools/research-tools.js";
 
@@ -29,23 +34,62 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 
 async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = "";
-  const io: CliIO = { cwd: process.cwd(), env: {}, stdout: (t) => void (stdout += t), stderr: () => undefined, stderrIsTTY: false, stdoutIsTTY: false };
+  const io: CliIO = {
+    cwd: process.cwd(),
+    env: {},
+    stdout: (t) => void (stdout += t),
+    stderr: () => undefined,
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+  };
   return { code: await main(argv, io), stdout };
 }
 
 interface Out {
-  namespaces: { namespace: string; converted: string[]; refused: unknown[]; runFields: { field: string; type: string | null; required: boolean; defaultValue?: string; capabilities: string[] }[] }[];
+  namespaces: {
+    namespace: string;
+    converted: string[];
+    refused: unknown[];
+    runFields: {
+      field: string;
+      type: string | null;
+      required: boolean;
+      defaultValue?: string;
+      capabilities: string[];
+    }[];
+  }[];
   callSitesRewritten: number;
 }
 
 describe("constructor dependencies become run fields (migrate end to end)", () => {
   it("converts the former refusal shapes, reports the new run fields, fills them at call sites, type-checks and lints clean", async () => {
-    const overrides = Object.fromEntries(["ReadWorkspaceFileTool", "WebSearchTool", "RecallTool", "FetchPageTool", "DelegateTool", "SummarizeTool"].map((c) => [c, "capability"]));
+    const overrides = Object.fromEntries(
+      ["ReadWorkspaceFileTool", "WebSearchTool", "RecallTool", "FetchPageTool", "DelegateTool", "SummarizeTool"].map(
+        (c) => [c, "capability"],
+      ),
+    );
     const root = tempProject(CLASSES, {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [], lib: ["ES2022", "DOM"] }, include: ["src/**/*.ts"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+          lib: ["ES2022", "DOM"],
+        },
+        include: ["src/**/*.ts"],
+      }),
       "package.json": JSON.stringify({ type: "module" }),
       ".gitignore": "node_modules/\n.capkit/\n",
-      "capkit.config.json": JSON.stringify({ codemods: { capabilitiesDir: "src/capabilities" }, scan: { include: ["src/**/*.ts"] }, classify: { overrides }, namespaces: { byFile: { "src/tools/research-tools.ts": "research" } } }),
+      "capkit.config.json": JSON.stringify({
+        codemods: { capabilitiesDir: "src/capabilities" },
+        scan: { include: ["src/**/*.ts"] },
+        classify: { overrides },
+        namespaces: { byFile: { "src/tools/research-tools.ts": "research" } },
+      }),
     });
     roots.push(root);
     cpSync(HOST, join(root, "src/research-host.ts"));
@@ -57,7 +101,14 @@ describe("constructor dependencies become run fields (migrate end to end)", () =
     const run = await cli(["migrate", root, "--all", "--json", "--allow-dirty"]);
     const out = JSON.parse(run.stdout) as Out;
     const ns = out.namespaces.find((n) => n.namespace === "research");
-    expect(ns?.converted.sort()).toEqual(["delegate", "fetch_page", "read_workspace_file", "recall", "summarize", "web_search"]);
+    expect(ns?.converted.sort()).toEqual([
+      "delegate",
+      "fetch_page",
+      "read_workspace_file",
+      "recall",
+      "summarize",
+      "web_search",
+    ]);
     expect(ns?.refused).toEqual([]);
     expect(run.code).toBe(0);
     expect(ns?.runFields).toEqual([
@@ -70,8 +121,12 @@ describe("constructor dependencies become run fields (migrate end to end)", () =
     ]);
     expect(out.callSitesRewritten).toBe(8);
     const host = readFileSync(join(root, "src/delegate-host.ts"), "utf8");
-    expect(host).toContain('toolForCapabilityName("delegate", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, subAgent: { model: "m" } }))');
-    expect(host).toContain('toolForCapabilityName("summarize", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, options: { maxWords: 20 } }))');
+    expect(host).toContain(
+      'toolForCapabilityName("delegate", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, subAgent: { model: "m" } }))',
+    );
+    expect(host).toContain(
+      'toolForCapabilityName("summarize", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, options: { maxWords: 20 } }))',
+    );
 
     const after = runTypecheck(root);
     expect(after.errors, after.errors.join("\n")).toEqual([]);

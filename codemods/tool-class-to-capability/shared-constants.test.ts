@@ -16,7 +16,8 @@ import { toolClassToCapability } from "./index.js";
 
 const FIXTURES = new URL("./__testfixtures__", import.meta.url).pathname;
 const IMPORTS_SHARED = /from "\.\.\/schemas\/[^"]+\.shared\.js"/;
-const importsShared = (dir: string): boolean => listDirFiles(dir).some((f) => f.endsWith(".specs.ts") && IMPORTS_SHARED.test(readFileSync(join(dir, f), "utf8")));
+const importsShared = (dir: string): boolean =>
+  listDirFiles(dir).some((f) => f.endsWith(".specs.ts") && IMPORTS_SHARED.test(readFileSync(join(dir, f), "utf8")));
 const cases = discoverFixtureCases(FIXTURES).filter((c) => importsShared(c.outputDir));
 const roots: string[] = [];
 afterAll(() => {
@@ -46,14 +47,22 @@ describe("shared constants module", () => {
     });
   }
 
-  const seamWith = (schemaFiles: string[]): SeamConfig => ({ ...DEFAULT_SEAM_CONFIG, specs: { ...DEFAULT_SEAM_CONFIG.specs, schemaFiles } });
+  const seamWith = (schemaFiles: string[]): SeamConfig => ({
+    ...DEFAULT_SEAM_CONFIG,
+    specs: { ...DEFAULT_SEAM_CONFIG.specs, schemaFiles },
+  });
 
   it("lives where the seam config lets a specs file import it, on neither side of a seam", () => {
     const dir = "packages/agents/src/capabilities";
     expect(sharedModulePath(dir, "email")).toBe("packages/agents/src/schemas/email.shared.ts");
-    expect(sharedModulePath(dir, "email", seamWith(["**/*.schema.ts"]))).toBe("packages/agents/src/email.shared.schema.ts");
+    expect(sharedModulePath(dir, "email", seamWith(["**/*.schema.ts"]))).toBe(
+      "packages/agents/src/email.shared.schema.ts",
+    );
     expect(sharedModulePath(dir, "email", seamWith(["contracts/**"]))).toBeNull();
-    const wholeSrc = { ...DEFAULT_SEAM_CONFIG, seams: [{ ...DEFAULT_SEAM_CONFIG.seams[0]!, to: ["packages/*/src/**"] }] };
+    const wholeSrc = {
+      ...DEFAULT_SEAM_CONFIG,
+      seams: [{ ...DEFAULT_SEAM_CONFIG.seams[0]!, to: ["packages/*/src/**"] }],
+    };
     expect(sharedModulePath(dir, "email", wholeSrc)).toBeNull();
   });
 
@@ -72,7 +81,10 @@ describe("shared constants module", () => {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
     }
-    writeFileSync(join(root, "capkit.config.json"), JSON.stringify({ seam: { specs: { schemaFiles: ["**/*.schema.ts"] } } }));
+    writeFileSync(
+      join(root, "capkit.config.json"),
+      JSON.stringify({ seam: { specs: { schemaFiles: ["**/*.schema.ts"] } } }),
+    );
     const lint = await runLint(root, { useBaseline: false });
     expect(lint.violations.map((v) => `${v.rule} ${v.file}:${v.line} ${v.message}`)).toEqual([]);
   });
@@ -80,8 +92,12 @@ describe("shared constants module", () => {
   it("refuses the class as before when no such place exists", async () => {
     const fixture = cases[0];
     if (!fixture) throw new Error("no fixture case produces a shared module");
-    const report = await runFixtureCase(toolClassToCapability, fixture, { context: { seam: seamWith(["contracts/**"]) } });
+    const report = await runFixtureCase(toolClassToCapability, fixture, {
+      context: { seam: seamWith(["contracts/**"]) },
+    });
     expect([...report.produced.keys()].some((p) => p.includes(".shared."))).toBe(false);
-    expect(report.results.some((r) => r.outcome === "refused" && (r.reason ?? "").includes("which code staying in"))).toBe(true);
+    expect(
+      report.results.some((r) => r.outcome === "refused" && (r.reason ?? "").includes("which code staying in")),
+    ).toBe(true);
   });
 });

@@ -44,19 +44,29 @@ function isShim(ts: TypeScriptApi, sf: TS.SourceFile, cls: TS.ClassLikeDeclarati
   const deprecated = (node: TS.Node): boolean => ts.getJSDocTags(node).some((t) => t.tagName.text === "deprecated");
   if (deprecated(cls)) return true;
   if (sf.statements.some((s) => ts.isInterfaceDeclaration(s) && s.name.text === name && deprecated(s))) return true;
-  return cls.members.some((m) => ts.isConstructorDeclaration(m) && /\breturn\s+toolForCapabilityName\s*\(/.test(m.getText(sf)));
+  return cls.members.some(
+    (m) => ts.isConstructorDeclaration(m) && /\breturn\s+toolForCapabilityName\s*\(/.test(m.getText(sf)),
+  );
 }
 
 function paramsFromRecord(record: ClassRecord): (string | null)[] | null {
   const raw = (record as { readonly constructorParams?: unknown }).constructorParams;
   if (!Array.isArray(raw)) return null;
-  return raw.map((p) => (typeof p === "string" ? p : typeof p === "object" && p !== null && typeof (p as { name?: unknown }).name === "string" ? (p as { name: string }).name : null));
+  return raw.map((p) =>
+    typeof p === "string"
+      ? p
+      : typeof p === "object" && p !== null && typeof (p as { name?: unknown }).name === "string"
+        ? (p as { name: string }).name
+        : null,
+  );
 }
 
 function paramsFromSource(ts: TypeScriptApi, sourceFile: TS.SourceFile, name: string): (string | null)[] | null {
   const cls = findClass(ts, sourceFile, name);
   if (!cls) return null;
-  const ctor = cls.members.find((m): m is TS.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+  const ctor = cls.members.find(
+    (m): m is TS.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined,
+  );
   if (!ctor) return [];
   return ctor.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : null));
 }
@@ -104,7 +114,9 @@ export function convertedClasses(ts: TypeScriptApi, tree: VirtualTree, context: 
       file: record.file,
       line: record.line,
       ctorParams: fromRecord ?? (original === null ? null : paramsFromSource(ts, original, record.name)),
-      ...(context.runFieldChoices?.has(`${record.file}#${record.name}`) ? { fieldChoices: context.runFieldChoices.get(`${record.file}#${record.name}`) } : {}),
+      ...(context.runFieldChoices?.has(`${record.file}#${record.name}`)
+        ? { fieldChoices: context.runFieldChoices.get(`${record.file}#${record.name}`) }
+        : {}),
       shim,
     });
   }

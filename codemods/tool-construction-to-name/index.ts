@@ -32,18 +32,39 @@ function hasWord(text: string, word: string): boolean {
   return new RegExp(`\\b${word.replace(/\$/g, "\\$")}\\b`).test(text);
 }
 
-function refuseAll(tree: VirtualTree, classes: readonly ConvertedClass[], files: readonly string[], reason: string): UnitResult[] {
+function refuseAll(
+  tree: VirtualTree,
+  classes: readonly ConvertedClass[],
+  files: readonly string[],
+  reason: string,
+): UnitResult[] {
   const out: UnitResult[] = [];
   for (const file of files) {
     const text = tree.read(file) ?? "";
     for (const cls of classes) {
-      if (hasWord(text, cls.name)) out.push({ codemod: CODEMOD_NAME, outcome: "refused", unit: `${cls.name} (${file})`, file, line: 1, code: "no-registry", reason, fix: reason, wireName: cls.wireName, namespace: cls.namespace });
+      if (hasWord(text, cls.name))
+        out.push({
+          codemod: CODEMOD_NAME,
+          outcome: "refused",
+          unit: `${cls.name} (${file})`,
+          file,
+          line: 1,
+          code: "no-registry",
+          reason,
+          fix: reason,
+          wireName: cls.wireName,
+          namespace: cls.namespace,
+        });
     }
   }
   return out;
 }
 
-export function runToolConstruction(tree: VirtualTree, context: CodemodContext, options: ToolConstructionOptions = {}): UnitResult[] {
+export function runToolConstruction(
+  tree: VirtualTree,
+  context: CodemodContext,
+  options: ToolConstructionOptions = {},
+): UnitResult[] {
   const ts = getTypeScript();
   const { classes } = convertedClasses(ts, tree, context);
   if (classes.length === 0) return [];
@@ -51,17 +72,31 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
   const mentions = new RegExp(`\\b(?:${classes.map((c) => c.name.replace(/\$/g, "\\$")).join("|")})\\b`);
   const files = tree.list().filter((f) => isSourceFile(f) && f !== registryFile && mentions.test(tree.read(f) ?? ""));
   const registryText = tree.read(registryFile);
-  if (registryText === null) return refuseAll(tree, classes, files, `${registryFile} does not exist; run tool-class-to-capability first`);
+  if (registryText === null)
+    return refuseAll(tree, classes, files, `${registryFile} does not exist; run tool-class-to-capability first`);
   const exported = moduleExports(registryFile, registryText).names;
   const registryExport = REGISTRY_NAMES.find((n) => exported.has(n));
   if (!exported.has("toolForCapabilityName") || !registryExport) {
-    return refuseAll(tree, classes, files, `${registryFile} must export toolForCapabilityName and registry (bindToolAdapters({ Tool, registry })); regenerate it with tool-class-to-capability`);
+    return refuseAll(
+      tree,
+      classes,
+      files,
+      `${registryFile} must export toolForCapabilityName and registry (bindToolAdapters({ Tool, registry })); regenerate it with tool-class-to-capability`,
+    );
   }
   const sourceFiles = tree.list().filter(isSourceFile);
-  const usedElsewhere = (self: string) => (name: string): string | null =>
-    sourceFiles.find((f) => f !== self && new RegExp(`import[^;]*\\b${name}\\b`).test(tree.read(f) ?? "")) ?? null;
-  const reexportedBy = (self: string) => (name: string): string | null =>
-    sourceFiles.find((f) => f !== self && new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`).test(tree.read(f) ?? "")) ?? null;
+  const usedElsewhere =
+    (self: string) =>
+    (name: string): string | null =>
+      sourceFiles.find((f) => f !== self && new RegExp(`import[^;]*\\b${name}\\b`).test(tree.read(f) ?? "")) ?? null;
+  const reexportedBy =
+    (self: string) =>
+    (name: string): string | null =>
+      sourceFiles.find(
+        (f) =>
+          f !== self &&
+          new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`).test(tree.read(f) ?? ""),
+      ) ?? null;
   const results: UnitResult[] = [];
   const reexports = new PackageReexports(tree);
   for (const file of files) {
@@ -69,7 +104,16 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
       const first = errors[0];
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: first?.line ?? 1, code: "parse-error", reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`, fix: "fix the syntax, then re-run" });
+      results.push({
+        codemod: CODEMOD_NAME,
+        outcome: "error",
+        unit: file,
+        file,
+        line: first?.line ?? 1,
+        code: "parse-error",
+        reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`,
+        fix: "fix the syntax, then re-run",
+      });
       continue;
     }
     const target = importTarget(tree, file, registryFile, ["toolForCapabilityName", registryExport], reexports);
@@ -88,19 +132,47 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
         importNotes: [target.note].filter((n): n is string => Boolean(n)),
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
-      if (target.entry && outcome.registryImports.length > 0) reexports.add(target.entry, registryFile, outcome.registryImports);
+      if (target.entry && outcome.registryImports.length > 0)
+        reexports.add(target.entry, registryFile, outcome.registryImports);
       // Every rewritten unit names the registry: a file that now (or, after an earlier run, still) imports it needs the exception.
-      const seam = !target.entry && outcome.results.some((u) => u.outcome === "changed") ? allowReverseImport(tree, seamWhere(context, options.seams), CODEMOD_NAME, file, registryFile, EXCEPTION_REASONS.beltAssembly) : null;
+      const seam =
+        !target.entry && outcome.results.some((u) => u.outcome === "changed")
+          ? allowReverseImport(
+              tree,
+              seamWhere(context, options.seams),
+              CODEMOD_NAME,
+              file,
+              registryFile,
+              EXCEPTION_REASONS.beltAssembly,
+            )
+          : null;
       results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({ codemod: CODEMOD_NAME, outcome: "error", unit: file, file, line: 1, code: "codemod-bug", reason: `${error.message}; the file is left as it was (report this as a codemod bug)`, fix: "report this as a codemod bug, with the file" });
+      results.push({
+        codemod: CODEMOD_NAME,
+        outcome: "error",
+        unit: file,
+        file,
+        line: 1,
+        code: "codemod-bug",
+        reason: `${error.message}; the file is left as it was (report this as a codemod bug)`,
+        fix: "report this as a codemod bug, with the file",
+      });
     }
   }
   reexports.apply();
   for (const cls of classes) {
     if (results.some((r) => r.wireName === cls.wireName)) continue;
-    results.push({ codemod: CODEMOD_NAME, outcome: "unchanged", unit: `${cls.name} (no call sites left)`, file: cls.file, line: cls.line, wireName: cls.wireName, namespace: cls.namespace });
+    results.push({
+      codemod: CODEMOD_NAME,
+      outcome: "unchanged",
+      unit: `${cls.name} (no call sites left)`,
+      file: cls.file,
+      line: cls.line,
+      wireName: cls.wireName,
+      namespace: cls.namespace,
+    });
   }
   return results;
 }
@@ -108,7 +180,8 @@ export function runToolConstruction(tree: VirtualTree, context: CodemodContext, 
 export function createToolConstructionCodemod(options: ToolConstructionOptions = {}): Codemod {
   return {
     name: CODEMOD_NAME,
-    description: "rewrite `new XTool(…)`, `instanceof XTool` and constructor tables of converted classes to capability names",
+    description:
+      "rewrite `new XTool(…)`, `instanceof XTool` and constructor tables of converted classes to capability names",
     run: (tree, context) => runToolConstruction(tree, context, options),
   };
 }

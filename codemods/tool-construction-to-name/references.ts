@@ -31,7 +31,8 @@ function isDeclarationName(ts: TypeScriptApi, node: TS.Identifier): boolean {
   const p = node.parent;
   if (ts.isPropertyAccessExpression(p) && p.name === node) return true;
   if (ts.isQualifiedName(p) && p.right === node) return true;
-  if (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p)) return true;
+  if (ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p))
+    return true;
   if (ts.isExportSpecifier(p) && p.propertyName !== undefined && p.name === node) return true;
   if (ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p)) return true;
   if (ts.isPropertyAssignment(p) && p.name === node) return true;
@@ -43,9 +44,16 @@ function isDeclarationName(ts: TypeScriptApi, node: TS.Identifier): boolean {
 function classify(ts: TypeScriptApi, node: TS.Node): ReferenceKind {
   const p = node.parent;
   if (ts.isNewExpression(p) && p.expression === node) return "new";
-  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword && p.right === node) return "instanceof";
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword && p.right === node)
+    return "instanceof";
   if (ts.isExportSpecifier(p)) return "export";
-  if (ts.isTypeReferenceNode(p) || ts.isTypeQueryNode(p) || ts.isQualifiedName(p) || ts.isExpressionWithTypeArguments(p)) return "type";
+  if (
+    ts.isTypeReferenceNode(p) ||
+    ts.isTypeQueryNode(p) ||
+    ts.isQualifiedName(p) ||
+    ts.isExpressionWithTypeArguments(p)
+  )
+    return "type";
   return "value";
 }
 
@@ -53,7 +61,8 @@ function classify(ts: TypeScriptApi, node: TS.Node): ReferenceKind {
 function declaredNames(ts: TypeScriptApi, sf: TS.SourceFile): Set<string> {
   const names = new Set<string>();
   const visit = (node: TS.Node): void => {
-    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isFunctionDeclaration(node)) && node.name) names.add(node.name.text);
+    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isFunctionDeclaration(node)) && node.name)
+      names.add(node.name.text);
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) names.add(node.name.text);
     ts.forEachChild(node, visit);
   };
@@ -61,7 +70,12 @@ function declaredNames(ts: TypeScriptApi, sf: TS.SourceFile): Set<string> {
   return names;
 }
 
-export function findReferences(ts: TypeScriptApi, sf: TS.SourceFile, file: string, classes: readonly ConvertedClass[]): FileReferences {
+export function findReferences(
+  ts: TypeScriptApi,
+  sf: TS.SourceFile,
+  file: string,
+  classes: readonly ConvertedClass[],
+): FileReferences {
   const byName = new Map(classes.map((c) => [c.name, c]));
   const locals = new Map<string, { cls: ConvertedClass; via: NamedImport | null }>();
   const imports = new Map<string, NamedImport>();
@@ -84,20 +98,30 @@ export function findReferences(ts: TypeScriptApi, sf: TS.SourceFile, file: strin
   if (locals.size === 0 && namespaces.size === 0) return { refs, imports };
   const visit = (node: TS.Node): void => {
     if (ts.isImportDeclaration(node)) return;
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      namespaces.has(node.expression.text)
+    ) {
       const cls = byName.get(node.name.text);
       if (cls) {
         refs.push({ kind: classify(ts, node), cls, node, via: null });
         return;
       }
     }
-    if (ts.isQualifiedName(node) && ts.isIdentifier(node.left) && namespaces.has(node.left.text) && byName.has(node.right.text)) {
+    if (
+      ts.isQualifiedName(node) &&
+      ts.isIdentifier(node.left) &&
+      namespaces.has(node.left.text) &&
+      byName.has(node.right.text)
+    ) {
       refs.push({ kind: "type", cls: byName.get(node.right.text) as ConvertedClass, node: node.right, via: null });
       return;
     }
     if (ts.isIdentifier(node)) {
       const hit = locals.get(node.text);
-      if (hit && !isDeclarationName(ts, node)) refs.push({ kind: classify(ts, node), cls: hit.cls, node, via: hit.via });
+      if (hit && !isDeclarationName(ts, node))
+        refs.push({ kind: classify(ts, node), cls: hit.cls, node, via: hit.via });
     }
     ts.forEachChild(node, visit);
   };

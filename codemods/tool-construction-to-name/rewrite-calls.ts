@@ -11,7 +11,9 @@ import type { ConvertedClass } from "./converted.js";
 import type { UnitCode } from "../unit-codes.js";
 import { runFieldFor } from "../run-fields.js";
 
-export type Rewrite = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: UnitCode; readonly reason: string };
+export type Rewrite =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly code: UnitCode; readonly reason: string };
 
 /** Local names of the adapter and runtime bindings, requested only when a rewrite needs them. */
 export interface RuntimeNames {
@@ -33,24 +35,43 @@ export function isPure(ts: TypeScriptApi, node: TS.Node): boolean {
   }
   if (ts.isPropertyAccessExpression(node)) return isPure(ts, node.expression);
   if (ts.isElementAccessExpression(node)) return isPure(ts, node.expression) && isPure(ts, node.argumentExpression);
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) {
+  if (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  ) {
     return isPure(ts, node.expression);
   }
   if (ts.isTemplateExpression(node)) return node.templateSpans.every((s) => isPure(ts, s.expression));
-  if (ts.isArrayLiteralExpression(node)) return node.elements.every((e) => isPure(ts, ts.isSpreadElement(e) ? e.expression : e));
+  if (ts.isArrayLiteralExpression(node))
+    return node.elements.every((e) => isPure(ts, ts.isSpreadElement(e) ? e.expression : e));
   if (ts.isObjectLiteralExpression(node)) {
     return node.properties.every((p) => {
-      if (ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) return true;
+      if (
+        ts.isShorthandPropertyAssignment(p) ||
+        ts.isMethodDeclaration(p) ||
+        ts.isGetAccessor(p) ||
+        ts.isSetAccessor(p)
+      )
+        return true;
       if (ts.isSpreadAssignment(p)) return isPure(ts, p.expression);
-      if (ts.isPropertyAssignment(p)) return (!ts.isComputedPropertyName(p.name) || isPure(ts, p.name.expression)) && isPure(ts, p.initializer);
+      if (ts.isPropertyAssignment(p))
+        return (!ts.isComputedPropertyName(p.name) || isPure(ts, p.name.expression)) && isPure(ts, p.initializer);
       return false;
     });
   }
   if (ts.isPrefixUnaryExpression(node)) {
-    return node.operator !== ts.SyntaxKind.PlusPlusToken && node.operator !== ts.SyntaxKind.MinusMinusToken && isPure(ts, node.operand);
+    return (
+      node.operator !== ts.SyntaxKind.PlusPlusToken &&
+      node.operator !== ts.SyntaxKind.MinusMinusToken &&
+      isPure(ts, node.operand)
+    );
   }
   if (ts.isTypeOfExpression(node)) return isPure(ts, node.expression);
-  if (ts.isConditionalExpression(node)) return isPure(ts, node.condition) && isPure(ts, node.whenTrue) && isPure(ts, node.whenFalse);
+  if (ts.isConditionalExpression(node))
+    return isPure(ts, node.condition) && isPure(ts, node.whenTrue) && isPure(ts, node.whenFalse);
   if (ts.isBinaryExpression(node)) {
     const op = node.operatorToken.kind;
     const assigns = op >= ts.SyntaxKind.FirstAssignment && op <= ts.SyntaxKind.LastAssignment;
@@ -78,15 +99,24 @@ export function rewriteNew(
 ): Rewrite {
   const wire = JSON.stringify(cls.wireName);
   const args = node.arguments ?? [];
-  const trailingUndefined = (i: number): boolean => args.slice(i).every((a) => ts.isIdentifier(a) && a.text === "undefined");
+  const trailingUndefined = (i: number): boolean =>
+    args.slice(i).every((a) => ts.isIdentifier(a) && a.text === "undefined");
   if (args.length === 0 || trailingUndefined(0)) return { ok: true, text: `${names.toolForCapabilityName()}(${wire})` };
   const spread = args.find((a) => ts.isSpreadElement(a));
   if (spread) {
-    return { ok: false, code: "spread-argument", reason: `spread argument \`${spread.getText(sf)}\` cannot be mapped to run fields; pass ${cls.name}'s dependencies positionally, then re-run` };
+    return {
+      ok: false,
+      code: "spread-argument",
+      reason: `spread argument \`${spread.getText(sf)}\` cannot be mapped to run fields; pass ${cls.name}'s dependencies positionally, then re-run`,
+    };
   }
   const params = cls.ctorParams;
   if (params === null) {
-    return { ok: false, code: "argument-mismatch", reason: `constructor parameter names of ${cls.name} are unknown (not in the inventory record, class not on disk); construct it by name with toolForCapabilityName(${wire}, run) by hand` };
+    return {
+      ok: false,
+      code: "argument-mismatch",
+      reason: `constructor parameter names of ${cls.name} are unknown (not in the inventory record, class not on disk); construct it by name with toolForCapabilityName(${wire}, run) by hand`,
+    };
   }
   const fields: string[] = [];
   const seen = new Map<string, string>();
@@ -96,21 +126,42 @@ export function rewriteNew(
     if (trailingUndefined(i)) break;
     if (ts.isIdentifier(arg) && arg.text === "undefined") continue;
     const param = params[i];
-    if (param === undefined) return { ok: false, code: "argument-mismatch", reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})` };
-    if (param === null) return { ok: false, code: "argument-mismatch", reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand` };
+    if (param === undefined)
+      return {
+        ok: false,
+        code: "argument-mismatch",
+        reason: `argument ${i + 1} (\`${arg.getText(sf)}\`) has no matching parameter in ${cls.name}'s constructor (it takes ${params.length})`,
+      };
+    if (param === null)
+      return {
+        ok: false,
+        code: "argument-mismatch",
+        reason: `constructor parameter ${i + 1} of ${cls.name} is destructured; map its fields to run fields by hand`,
+      };
     const decided = cls.fieldChoices?.get(param);
     const choice = decided ? { ok: true as const, field: decided } : runFieldFor(param, runFields);
     if (!choice.ok) return { ok: false, code: "run-field-conflict", reason: `${cls.name}: ${choice.reason}` };
     const field = choice.field;
     const clash = seen.get(field);
-    if (clash) return { ok: false, code: "run-field-conflict", reason: `constructor parameters \`${clash}\` and \`${param}\` both map to run field "${field}"; give one of them its own field in codemods.runFields` };
+    if (clash)
+      return {
+        ok: false,
+        code: "run-field-conflict",
+        reason: `constructor parameters \`${clash}\` and \`${param}\` both map to run field "${field}"; give one of them its own field in codemods.runFields`,
+      };
     seen.set(field, param);
     if (!isPure(ts, arg)) {
-      return { ok: false, code: "impure-argument", reason: `argument \`${arg.getText(sf)}\` would run on every call once moved into the run factory (it calls, awaits or assigns); bind it to a const before the construction, then re-run` };
+      return {
+        ok: false,
+        code: "impure-argument",
+        reason: `argument \`${arg.getText(sf)}\` would run on every call once moved into the run factory (it calls, awaits or assigns); bind it to a const before the construction, then re-run`,
+      };
     }
     identifiersIn(ts, arg, used);
     const text = textOf(arg);
-    fields.push(text === field && IDENT.test(field) ? field : `${IDENT.test(field) ? field : JSON.stringify(field)}: ${text}`);
+    fields.push(
+      text === field && IDENT.test(field) ? field : `${IDENT.test(field) ? field : JSON.stringify(field)}: ${text}`,
+    );
   }
   if (fields.length === 0) return { ok: true, text: `${names.toolForCapabilityName()}(${wire})` };
   let ctx = "ctx";
@@ -118,16 +169,43 @@ export function rewriteNew(
   const run = names.runBindings();
   const registry = run.registry === "registry" ? "registry" : `registry: ${run.registry}`;
   const body = [`context: ${ctx}`, `gate: ${run.gateFromContext}(${ctx})`, registry, ...fields].join(", ");
-  return { ok: true, text: `${names.toolForCapabilityName()}(${wire}, (${ctx}) => ${run.createCapabilityRun}({ ${body} }))` };
+  return {
+    ok: true,
+    text: `${names.toolForCapabilityName()}(${wire}, (${ctx}) => ${run.createCapabilityRun}({ ${body} }))`,
+  };
 }
 
 function needsParensAround(ts: TypeScriptApi, parent: TS.Node): boolean {
-  if (ts.isParenthesizedExpression(parent) || ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return false;
-  if (ts.isReturnStatement(parent) || ts.isExpressionStatement(parent) || ts.isVariableDeclaration(parent) || ts.isArrowFunction(parent)) return false;
-  if (ts.isCallExpression(parent) || ts.isPropertyAssignment(parent) || ts.isConditionalExpression(parent) || ts.isArrayLiteralExpression(parent)) return false;
+  if (
+    ts.isParenthesizedExpression(parent) ||
+    ts.isIfStatement(parent) ||
+    ts.isWhileStatement(parent) ||
+    ts.isDoStatement(parent)
+  )
+    return false;
+  if (
+    ts.isReturnStatement(parent) ||
+    ts.isExpressionStatement(parent) ||
+    ts.isVariableDeclaration(parent) ||
+    ts.isArrowFunction(parent)
+  )
+    return false;
+  if (
+    ts.isCallExpression(parent) ||
+    ts.isPropertyAssignment(parent) ||
+    ts.isConditionalExpression(parent) ||
+    ts.isArrayLiteralExpression(parent)
+  )
+    return false;
   if (ts.isBinaryExpression(parent)) {
     const op = parent.operatorToken.kind;
-    return ![ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.EqualsToken, ts.SyntaxKind.CommaToken].includes(op);
+    return ![
+      ts.SyntaxKind.AmpersandAmpersandToken,
+      ts.SyntaxKind.BarBarToken,
+      ts.SyntaxKind.QuestionQuestionToken,
+      ts.SyntaxKind.EqualsToken,
+      ts.SyntaxKind.CommaToken,
+    ].includes(op);
   }
   return true;
 }
@@ -140,7 +218,13 @@ export function rewriteInstanceof(
   textOf: (node: TS.Node) => string = (n) => n.getText(sf),
 ): Rewrite {
   const left = node.left;
-  const simple = ts.isIdentifier(left) || ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left) || ts.isCallExpression(left) || ts.isParenthesizedExpression(left) || left.kind === ts.SyntaxKind.ThisKeyword;
+  const simple =
+    ts.isIdentifier(left) ||
+    ts.isPropertyAccessExpression(left) ||
+    ts.isElementAccessExpression(left) ||
+    ts.isCallExpression(left) ||
+    ts.isParenthesizedExpression(left) ||
+    left.kind === ts.SyntaxKind.ThisKeyword;
   const subject = simple ? textOf(left) : `(${textOf(left)})`;
   const check = `${subject}.name === ${JSON.stringify(cls.wireName)}`;
   return { ok: true, text: needsParensAround(ts, node.parent) ? `(${check})` : check };

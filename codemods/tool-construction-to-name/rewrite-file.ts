@@ -64,9 +64,30 @@ export function rewriteFile(job: FileJob): FileOutcome {
     }),
   };
   const peek = (n: TS.Node): string => edits.peek(n.getStart(sf), n.end);
-  const unit = (ref: ClassReference, outcome: "changed" | "refused", unitName: string, node: TS.Node, refusal?: { code: UnitCode; reason: string }): void => {
+  const unit = (
+    ref: ClassReference,
+    outcome: "changed" | "refused",
+    unitName: string,
+    node: TS.Node,
+    refusal?: { code: UnitCode; reason: string },
+  ): void => {
     if (outcome === "refused") kept.add(ref);
-    results.push({ codemod: CODEMOD_NAME, outcome, unit: unitName, file, line: line(node), wireName: ref.cls.wireName, namespace: ref.cls.namespace, ...(refusal ? { code: refusal.code, reason: refusal.reason, fix: refusal.reason.split("; ").slice(1).join("; ") || refusal.reason } : {}) });
+    results.push({
+      codemod: CODEMOD_NAME,
+      outcome,
+      unit: unitName,
+      file,
+      line: line(node),
+      wireName: ref.cls.wireName,
+      namespace: ref.cls.namespace,
+      ...(refusal
+        ? {
+            code: refusal.code,
+            reason: refusal.reason,
+            fix: refusal.reason.split("; ").slice(1).join("; ") || refusal.reason,
+          }
+        : {}),
+    });
   };
   const replace = (node: TS.Node, rewrite: Rewrite, ref: ClassReference, unitName: string): void => {
     if (!rewrite.ok) return unit(ref, "refused", unitName, node, rewrite);
@@ -76,7 +97,9 @@ export function rewriteFile(job: FileJob): FileOutcome {
   };
   const tables = new Map<TS.VariableDeclaration, { site: TableSite; refs: ClassReference[] }>();
   // Innermost first, so an outer rewrite reads its arguments with the inner rewrites applied.
-  const ordered = [...refs].sort((a, b) => a.node.parent.end - a.node.parent.getStart(sf) - (b.node.parent.end - b.node.parent.getStart(sf)));
+  const ordered = [...refs].sort(
+    (a, b) => a.node.parent.end - a.node.parent.getStart(sf) - (b.node.parent.end - b.node.parent.getStart(sf)),
+  );
   for (const ref of ordered) {
     const parent = ref.node.parent;
     if (ref.kind === "new" && ts.isNewExpression(parent)) {
@@ -96,27 +119,48 @@ export function rewriteFile(job: FileJob): FileOutcome {
         ref.kind === "type" && ts.isExpressionWithTypeArguments(parent) && ts.isHeritageClause(parent.parent)
           ? `\`${short(parent.parent.getText(sf))}\`: a class still builds on ${ref.cls.name}, which no longer exists; migrate that subclass (or give it a base of its own) by hand`
           : ref.kind === "type"
-          ? `type reference to ${ref.cls.name} (\`${text}\`); the class no longer exists: type it as Tool, then re-run`
-          : ref.kind === "export"
-            ? `re-export of ${ref.cls.name}, which no longer exists; remove it from this barrel`
-            : `${ref.cls.name} is used as a value (\`${text}\`); only \`new\`, \`instanceof\` and constructor tables are rewritten: construct it with toolForCapabilityName(${JSON.stringify(ref.cls.wireName)}) by hand`;
+            ? `type reference to ${ref.cls.name} (\`${text}\`); the class no longer exists: type it as Tool, then re-run`
+            : ref.kind === "export"
+              ? `re-export of ${ref.cls.name}, which no longer exists; remove it from this barrel`
+              : `${ref.cls.name} is used as a value (\`${text}\`); only \`new\`, \`instanceof\` and constructor tables are rewritten: construct it with toolForCapabilityName(${JSON.stringify(ref.cls.wireName)}) by hand`;
       unit(ref, "refused", `${ref.cls.name} (${ref.kind})`, ref.node, { code: "class-reference", reason: why });
     }
   }
   for (const { site, refs: tableRefs } of tables.values()) {
     const token = "\u0000toolForCapabilityName\u0000";
-    const tablePlan = planTable(ts, sf, file, site, tableRefs, (ref) => `() => ${token}(${JSON.stringify(ref.cls.wireName)})`, job.usedElsewhere);
+    const tablePlan = planTable(
+      ts,
+      sf,
+      file,
+      site,
+      tableRefs,
+      (ref) => `() => ${token}(${JSON.stringify(ref.cls.wireName)})`,
+      job.usedElsewhere,
+    );
     if (!tablePlan.ok) {
-      for (const ref of tableRefs) unit(ref, "refused", `${site.name}: ${ref.node.getText(sf)}`, ref.node, { code: "constructor-table", reason: tablePlan.reason });
+      for (const ref of tableRefs)
+        unit(ref, "refused", `${site.name}: ${ref.node.getText(sf)}`, ref.node, {
+          code: "constructor-table",
+          reason: tablePlan.reason,
+        });
       continue;
     }
-    for (const e of tablePlan.edits) edits.add(e.text.includes(token) ? { ...e, text: e.text.split(token).join(names.toolForCapabilityName()) } : e);
+    for (const e of tablePlan.edits)
+      edits.add(e.text.includes(token) ? { ...e, text: e.text.split(token).join(names.toolForCapabilityName()) } : e);
     const barrel = job.reexportedBy(site.name);
     const note = barrel
       ? `note: ${site.name} is re-exported by ${barrel}; its values are factories now, so code outside this repo that does \`new\` on them must call them instead`
       : undefined;
     for (const u of tablePlan.units) {
-      results.push({ codemod: CODEMOD_NAME, outcome: "changed", unit: u.unit, file, line: line(u.node), ...(u.wireName ? { wireName: u.wireName } : {}), ...(note ? { warnings: [note] } : {}) });
+      results.push({
+        codemod: CODEMOD_NAME,
+        outcome: "changed",
+        unit: u.unit,
+        file,
+        line: line(u.node),
+        ...(u.wireName ? { wireName: u.wireName } : {}),
+        ...(note ? { warnings: [note] } : {}),
+      });
     }
   }
   for (const [local, imp] of imports) {
@@ -124,10 +168,18 @@ export function rewriteFile(job: FileJob): FileOutcome {
     if (!stillUsed) plan.remove(imp.element);
   }
   const changed = results.some((r) => r.outcome === "changed") || edits.all().length > 0;
-  if (!changed && plan.edits().length === 0) return { text: null, results: results.sort((a, b) => a.line - b.line), registryImports: [] };
+  if (!changed && plan.edits().length === 0)
+    return { text: null, results: results.sort((a, b) => a.line - b.line), registryImports: [] };
   const text = applyEdits(file, sf.text, [...edits.all(), ...plan.edits()]);
   const notes = plan.hasAdditions ? job.importNotes : [];
-  const annotated = notes.length === 0 ? results : results.map((r) => (r.outcome === "changed" ? { ...r, warnings: [...(r.warnings ?? []), ...notes] } : r));
+  const annotated =
+    notes.length === 0
+      ? results
+      : results.map((r) => (r.outcome === "changed" ? { ...r, warnings: [...(r.warnings ?? []), ...notes] } : r));
   annotated.sort((a, b) => a.line - b.line);
-  return { text: text === sf.text ? null : text, results: annotated, registryImports: plan.addedFrom(job.registrySpecifier) };
+  return {
+    text: text === sf.text ? null : text,
+    results: annotated,
+    registryImports: plan.addedFrom(job.registrySpecifier),
+  };
 }

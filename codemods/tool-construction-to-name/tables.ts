@@ -31,7 +31,13 @@ export type TablePlan =
 
 function skipOuter(ts: TypeScriptApi, node: TS.Node): TS.Node {
   let n = node.parent;
-  while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n) || ts.isNonNullExpression(n)) n = n.parent;
+  while (
+    ts.isParenthesizedExpression(n) ||
+    ts.isAsExpression(n) ||
+    ts.isSatisfiesExpression(n) ||
+    ts.isNonNullExpression(n)
+  )
+    n = n.parent;
   return n;
 }
 
@@ -68,7 +74,10 @@ class TableAnalysis {
   refuse(node: TS.Node, why: string): void {
     if (this.blocked) return;
     const line = this.sf.getLineAndCharacterOfPosition(node.getStart(this.sf)).line + 1;
-    this.blocked = { node, reason: `constructor table ${this.site.name}: ${why} (${this.file}:${line}); the table is left as it is` };
+    this.blocked = {
+      node,
+      reason: `constructor table ${this.site.name}: ${why} (${this.file}:${line}); the table is left as it is`,
+    };
   }
 
   get refusal(): { reason: string; node: TS.Node } | null {
@@ -86,8 +95,16 @@ class TableAnalysis {
   entries(refs: readonly ClassReference[], factory: (ref: ClassReference) => string): void {
     const ts = this.ts;
     const entryValue = (e: TS.Node): TS.Node | null =>
-      ts.isPropertyAssignment(e) ? e.initializer : ts.isShorthandPropertyAssignment(e) ? e.name : ts.isSpreadElement(e) || ts.isSpreadAssignment(e) ? null : e;
-    const items: readonly TS.Node[] = ts.isArrayLiteralExpression(this.site.literal) ? this.site.literal.elements : this.site.literal.properties;
+      ts.isPropertyAssignment(e)
+        ? e.initializer
+        : ts.isShorthandPropertyAssignment(e)
+          ? e.name
+          : ts.isSpreadElement(e) || ts.isSpreadAssignment(e)
+            ? null
+            : e;
+    const items: readonly TS.Node[] = ts.isArrayLiteralExpression(this.site.literal)
+      ? this.site.literal.elements
+      : this.site.literal.properties;
     for (const item of items) {
       const value = entryValue(item);
       if (!value) return this.refuse(item, `entry \`${this.text(item)}\` is a spread`);
@@ -95,12 +112,14 @@ class TableAnalysis {
       let replacement: string;
       if (ref) replacement = factory(ref);
       else if (ts.isArrowFunction(value)) continue;
-      else if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value)) replacement = `() => new ${this.text(value)}()`;
+      else if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value))
+        replacement = `() => new ${this.text(value)}()`;
       else return this.refuse(item, `entry \`${this.text(item)}\` is not a class`);
       const target = ts.isShorthandPropertyAssignment(item) ? item : value;
       const text = ts.isShorthandPropertyAssignment(item) ? `${item.name.text}: ${replacement}` : replacement;
       this.edits.push({ start: target.getStart(this.sf), end: target.end, text });
-      if (ref) this.units.push({ unit: `${this.site.name}: ${this.text(ref.node)}`, node: value, wireName: ref.cls.wireName });
+      if (ref)
+        this.units.push({ unit: `${this.site.name}: ${this.text(ref.node)}`, node: value, wireName: ref.cls.wireName });
     }
   }
 
@@ -111,7 +130,11 @@ class TableAnalysis {
     if (this.site.decl.type) typeNodes.push(this.site.decl.type);
     let init: TS.Node | undefined = this.site.decl.initializer;
     while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) {
-      if (!ts.isParenthesizedExpression(init) && !(ts.isTypeReferenceNode(init.type) && this.text(init.type) === "const")) typeNodes.push(init.type);
+      if (
+        !ts.isParenthesizedExpression(init) &&
+        !(ts.isTypeReferenceNode(init.type) && this.text(init.type) === "const")
+      )
+        typeNodes.push(init.type);
       init = init.expression;
     }
     for (const typeNode of typeNodes) {
@@ -125,14 +148,22 @@ class TableAnalysis {
         if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && aliases.has(n.typeName.text)) {
           const ctor = aliases.get(n.typeName.text) as TS.ConstructorTypeNode;
           const fn = `${this.factoryHead(ctor)}${this.text(ctor.type)}`;
-          this.edits.push({ start: n.getStart(this.sf), end: n.end, text: ts.isArrayTypeNode(n.parent) ? `(${fn})` : fn });
+          this.edits.push({
+            start: n.getStart(this.sf),
+            end: n.end,
+            text: ts.isArrayTypeNode(n.parent) ? `(${fn})` : fn,
+          });
           changed = true;
           return;
         }
         ts.forEachChild(n, visit);
       };
       visit(typeNode);
-      if (!changed) this.refuse(typeNode, `its type \`${this.text(typeNode)}\` has no constructor type the codemod can turn into a factory type`);
+      if (!changed)
+        this.refuse(
+          typeNode,
+          `its type \`${this.text(typeNode)}\` has no constructor type the codemod can turn into a factory type`,
+        );
     }
   }
 
@@ -146,7 +177,13 @@ class TableAnalysis {
     const ts = this.ts;
     const name = this.site.name;
     const visit = (n: TS.Node): void => {
-      if (ts.isIdentifier(n) && n.text === name && n !== this.site.decl.name && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)) this.use(n);
+      if (
+        ts.isIdentifier(n) &&
+        n.text === name &&
+        n !== this.site.decl.name &&
+        !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)
+      )
+        this.use(n);
       ts.forEachChild(n, visit);
     };
     visit(this.sf);
@@ -159,7 +196,8 @@ class TableAnalysis {
     if (ts.isPropertyAccessExpression(p) && p.expression === u) {
       const member = p.name.text;
       if (member === "length") return;
-      if (["map", "forEach", "flatMap"].includes(member) && ts.isCallExpression(p.parent) && p.parent.expression === p) return this.callback(p.parent, false);
+      if (["map", "forEach", "flatMap"].includes(member) && ts.isCallExpression(p.parent) && p.parent.expression === p)
+        return this.callback(p.parent, false);
       return this.single(p);
     }
     if (ts.isElementAccessExpression(p) && p.expression === u) return this.single(p);
@@ -174,7 +212,10 @@ class TableAnalysis {
     if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) {
       const others = p.parent.elements.filter((e) => e !== p);
       if (others.length > 0) {
-        return this.refuse(p.parent, `its values are combined with \`${others.map((o) => this.text(o)).join(", ")}\`, which the codemod cannot turn into factories; convert those to factories by hand, then re-run`);
+        return this.refuse(
+          p.parent,
+          `its values are combined with \`${others.map((o) => this.text(o)).join(", ")}\`, which the codemod cannot turn into factories; convert those to factories by hand, then re-run`,
+        );
       }
       return this.iterable(p.parent, false);
     }
@@ -185,7 +226,12 @@ class TableAnalysis {
     const ts = this.ts;
     const p = node.parent;
     if (ts.isForOfStatement(p) && p.expression === node) return this.loopVar(p, entries);
-    if (ts.isPropertyAccessExpression(p) && ["map", "forEach", "flatMap"].includes(p.name.text) && ts.isCallExpression(p.parent)) return this.callback(p.parent, entries);
+    if (
+      ts.isPropertyAccessExpression(p) &&
+      ["map", "forEach", "flatMap"].includes(p.name.text) &&
+      ts.isCallExpression(p.parent)
+    )
+      return this.callback(p.parent, entries);
     this.refuse(node, `its values are used as \`${this.text(p)}\`, which the codemod cannot follow to a construction`);
   }
 
@@ -207,7 +253,8 @@ class TableAnalysis {
 
   private callback(call: TS.CallExpression, entries: boolean): void {
     const fn = call.arguments[0];
-    if (!fn || !(this.ts.isArrowFunction(fn) || this.ts.isFunctionExpression(fn))) return this.refuse(call, "its values are passed to a callback the codemod cannot see");
+    if (!fn || !(this.ts.isArrowFunction(fn) || this.ts.isFunctionExpression(fn)))
+      return this.refuse(call, "its values are passed to a callback the codemod cannot see");
     const param = fn.parameters[0];
     const v = param ? this.binding(param.name, entries) : null;
     if (!v) return this.refuse(call, "its callback parameter is not a plain binding");
@@ -218,11 +265,24 @@ class TableAnalysis {
   private single(source: TS.Expression): void {
     const ts = this.ts;
     let node: TS.Node = source;
-    while (ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isAsExpression(node.parent)) node = node.parent;
+    while (
+      ts.isParenthesizedExpression(node.parent) ||
+      ts.isNonNullExpression(node.parent) ||
+      ts.isAsExpression(node.parent)
+    )
+      node = node.parent;
     const p = node.parent;
     if (ts.isNewExpression(p) && p.expression === node) return this.hydrate(p);
-    if (ts.isBinaryExpression(p) && p.left === node && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(p.operatorToken.kind)) {
-      if (!isNullish(ts, p.right)) return this.refuse(p, `a value taken from it is mixed with \`${this.text(p.right)}\`, which the codemod cannot turn into a factory`);
+    if (
+      ts.isBinaryExpression(p) &&
+      p.left === node &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(p.operatorToken.kind)
+    ) {
+      if (!isNullish(ts, p.right))
+        return this.refuse(
+          p,
+          `a value taken from it is mixed with \`${this.text(p.right)}\`, which the codemod cannot turn into a factory`,
+        );
       node = p;
     }
     const decl = node.parent;
@@ -231,13 +291,22 @@ class TableAnalysis {
       return this.variable(decl.name, scope);
     }
     if (ts.isBinaryExpression(p) || ts.isPrefixUnaryExpression(p) || ts.isIfStatement(p)) return;
-    this.refuse(source, `a value taken from it is used as \`${this.text(node.parent)}\`, which the codemod cannot follow to a construction`);
+    this.refuse(
+      source,
+      `a value taken from it is used as \`${this.text(node.parent)}\`, which the codemod cannot follow to a construction`,
+    );
   }
 
   private variable(v: TS.Identifier, scope: TS.Node): void {
     const ts = this.ts;
     const visit = (n: TS.Node): void => {
-      if (ts.isIdentifier(n) && n.text === v.text && n !== v && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)) this.valueUse(n);
+      if (
+        ts.isIdentifier(n) &&
+        n.text === v.text &&
+        n !== v &&
+        !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)
+      )
+        this.valueUse(n);
       ts.forEachChild(n, visit);
     };
     visit(scope);
@@ -247,11 +316,21 @@ class TableAnalysis {
     const ts = this.ts;
     const p = n.parent;
     if (ts.isNewExpression(p) && p.expression === n) return this.hydrate(p);
-    if (ts.isPrefixUnaryExpression(p) || ts.isIfStatement(p) || (ts.isConditionalExpression(p) && p.condition === n)) return;
+    if (ts.isPrefixUnaryExpression(p) || ts.isIfStatement(p) || (ts.isConditionalExpression(p) && p.condition === n))
+      return;
     if (ts.isBinaryExpression(p) && p.left === n) {
       const op = p.operatorToken.kind;
       if ([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken].includes(op)) return;
-      if ([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(op) && isNullish(ts, p.right)) return;
+      if (
+        [
+          ts.SyntaxKind.EqualsEqualsEqualsToken,
+          ts.SyntaxKind.ExclamationEqualsEqualsToken,
+          ts.SyntaxKind.EqualsEqualsToken,
+          ts.SyntaxKind.ExclamationEqualsToken,
+        ].includes(op) &&
+        isNullish(ts, p.right)
+      )
+        return;
     }
     this.refuse(n, `\`${n.text}\` (a value from it) is used as \`${this.text(p)}\`, not only constructed`);
   }
@@ -285,7 +364,9 @@ export function planTable(
 ): TablePlan {
   const a = new TableAnalysis(ts, sf, file, site);
   const statement = site.decl.parent.parent;
-  const exported = ts.isVariableStatement(statement) && (statement.modifiers ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported =
+    ts.isVariableStatement(statement) &&
+    (statement.modifiers ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   const other = exported ? usedElsewhere(site.name) : null;
   if (other) a.refuse(site.decl, `it is exported and used in ${other}, which the codemod does not follow`);
   a.entries(refs, factory);

@@ -88,7 +88,12 @@ export function createTableResolver(graph: ModuleGraph) {
 
   return {
     /** The table entries a `new <callee>()` at file:line instantiates, drawn from `sources`. */
-    instantiated(file: string, sources: readonly (readonly string[])[], callee: string, line: number): TableEntrySite[] {
+    instantiated(
+      file: string,
+      sources: readonly (readonly string[])[],
+      callee: string,
+      line: number,
+    ): TableEntrySite[] {
       const out: TableEntrySite[] = [];
       const seen = new Set<string>();
       for (const src of sources) {

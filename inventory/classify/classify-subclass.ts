@@ -40,7 +40,8 @@ const inner = (s: Site) => s.scopes[s.scopes.length - 1] ?? "module scope";
 const REGISTRY_CALL = /^(register\w*|add\w*Tool\w*|addTool|set)$/;
 
 export function describeSite(s: Site): string {
-  if (s.table) return `instantiated from ${s.table.name} by new ${s.table.callee}() in ${inner(s)} at ${s.table.newFile}:${s.table.newLine}; table entry (${at(s)})`;
+  if (s.table)
+    return `instantiated from ${s.table.name} by new ${s.table.callee}() in ${inner(s)} at ${s.table.newFile}:${s.table.newLine}; table entry (${at(s)})`;
   const via = s.via === "new" ? "constructed" : `made through ${s.via}()`;
   const loop = s.inLoop ? " inside a loop" : "";
   const byName = s.matchedByName && s.via === "new" ? " (callee matched by name)" : "";
@@ -77,11 +78,18 @@ export function decideKind(
   if (sites.length === 0) evidence.push("no construction site found in the scanned files");
   evidence.push(...(extra.notes ?? []));
   for (const s of sites) {
-    if (s.stateReads.length) evidence.push(`instance state read back: ${s.stateReads.map((r) => `${s.assignedTo}.${r.prop}`).join(", ")} (${s.file}:${s.stateReads[0]?.line})`);
+    if (s.stateReads.length)
+      evidence.push(
+        `instance state read back: ${s.stateReads.map((r) => `${s.assignedTo}.${r.prop}`).join(", ")} (${s.file}:${s.stateReads[0]?.line})`,
+      );
   }
 
   const override = (cls.name && rules.overrides[cls.name]) || (wireName && rules.overrides[wireName]);
-  if (override) return decide(override, `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`);
+  if (override)
+    return decide(
+      override,
+      `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`,
+    );
   if (rules.preset === "nodetool") {
     const p = nodetoolPreset(cls.name, wireName, wirePrefix);
     if (p) return decide(p.kind, p.reason);
@@ -89,41 +97,75 @@ export function decideKind(
   const wrapsParam = cls.ctorParams.find((p) => p.typeNames.some((t) => rules.toolTypeNames.has(t)));
   if (wrapsParam && cls.delegations.length > 0) {
     const d = cls.delegations[0];
-    return decide("infrastructure", `wraps another tool: constructor takes ${wrapsParam.name}: ${wrapsParam.typeText} and delegates this.${d?.field}.${d?.method}() (line ${d?.line})`);
+    return decide(
+      "infrastructure",
+      `wraps another tool: constructor takes ${wrapsParam.name}: ${wrapsParam.typeText} and delegates this.${d?.field}.${d?.method}() (line ${d?.line})`,
+    );
   }
   if (cls.enclosingFunction) {
     const how = cls.returnedFromFunction ? "returns" : "declares";
-    return decide("host-bridge", `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`);
+    return decide(
+      "host-bridge",
+      `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`,
+    );
   }
   const mapped = rules.preset === "nodetool" && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
   if (mapped) return decide(mapped.kind, mapped.reason);
-  const closure = cls.ctorParams.find((p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)));
-  if (closure) return decide("host-bridge", `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`);
+  const closure = cls.ctorParams.find(
+    (p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)),
+  );
+  if (closure)
+    return decide(
+      "host-bridge",
+      `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`,
+    );
   const transport = cls.ctorParams.find((p) => TRANSPORT.test(p.typeText) || TRANSPORT.test(p.name));
-  if (transport) return decide("host-bridge", `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`);
+  if (transport)
+    return decide(
+      "host-bridge",
+      `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`,
+    );
   const beltReason = belt?.fn ? assembledBy(belt.fn, belt.s, index) : null;
   if (loop) {
     const where = loop.owner ? `constructed by loop owner ${loop.owner}` : "constructed and its state read back";
     const dyn = wire?.kind === "dynamic" ? `; dynamic name (${wire.how})` : "";
     const loopReason = `${where}${loop.site.inLoop ? " inside a loop" : ""} (${at(loop.site)})${dyn}`;
     // Loop-protocol needs all three properties: state read back, never gated, never belt-assembled.
-    const against = beltReason ?? (gated?.g ? `gated with ${gated.g.gate} in ${inner(gated.s)} (${gated.g.file}:${gated.g.line})` : null);
+    const against =
+      beltReason ??
+      (gated?.g ? `gated with ${gated.g.gate} in ${inner(gated.s)} (${gated.g.file}:${gated.g.line})` : null);
     if (against) return decide("unclassified", `conflicting evidence: ${loopReason}, but also ${against}`);
     return decide("loop-protocol", loopReason);
   }
   if (beltReason) return decide("capability", beltReason);
   const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
-  if (registered && wire?.kind !== "dynamic") return decide("capability", `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`);
-  if (wire?.kind === "dynamic" && sites.length > 0) return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
-  if (gated?.g) return decide("capability", `constructed in ${inner(gated.s)} (${at(gated.s)}), which gates its belt with ${gated.g.gate} (${gated.g.file}:${gated.g.line})`);
+  if (registered && wire?.kind !== "dynamic")
+    return decide(
+      "capability",
+      `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`,
+    );
+  if (wire?.kind === "dynamic" && sites.length > 0)
+    return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
+  if (gated?.g)
+    return decide(
+      "capability",
+      `constructed in ${inner(gated.s)} (${at(gated.s)}), which gates its belt with ${gated.g.gate} (${gated.g.file}:${gated.g.line})`,
+    );
   const byShape = kindByShape(shape, wire, sites.length);
   if (byShape) return decide(byShape.kind, byShape.reason);
   const missing = wire ? "a static wire name but no schema member (not a spec by shape)" : "no wire name";
-  return decide("unclassified", sites.length ? `${missing}, and no belt builder, loop, factory or host evidence at its construction sites` : `${missing}, and no construction site in scope: nothing to classify it by`);
+  return decide(
+    "unclassified",
+    sites.length
+      ? `${missing}, and no belt builder, loop, factory or host evidence at its construction sites`
+      : `${missing}, and no construction site in scope: nothing to classify it by`,
+  );
 }
 
 function assembledBy(fn: string, s: Site, index: ConstructionIndex): string {
   const root = index.beltFunctions.get(fn);
   const chain = root && root !== fn ? `${fn}, called from ${root}` : fn;
-  return s.table ? `assembled by ${chain} through ${s.table.name} (new ${s.table.callee}() at ${s.table.newFile}:${s.table.newLine}); table entry (${at(s)})` : `assembled by ${chain} (${at(s)})`;
+  return s.table
+    ? `assembled by ${chain} through ${s.table.name} (new ${s.table.callee}() at ${s.table.newFile}:${s.table.newLine}); table entry (${at(s)})`
+    : `assembled by ${chain} (${at(s)})`;
 }

@@ -51,7 +51,8 @@ export function buildConstructionIndex(
     sites.set(id, list);
   };
   const byName = new Map<string, string[]>();
-  for (const s of subclasses.values()) if (s.cls.name) byName.set(s.cls.name, [...(byName.get(s.cls.name) ?? []), s.id]);
+  for (const s of subclasses.values())
+    if (s.cls.name) byName.set(s.cls.name, [...(byName.get(s.cls.name) ?? []), s.id]);
   const factories = new Map<string, string[]>();
   for (const s of subclasses.values()) {
     if (s.cls.enclosingFunction) {
@@ -67,7 +68,10 @@ export function buildConstructionIndex(
       for (const c of t.commented) {
         const ids = byName.get(c.name) ?? [];
         if (ids.length !== 1 || !ids[0]) continue;
-        notes.set(ids[0], [...(notes.get(ids[0]) ?? []), `commented out of ${t.name} (${f.file}:${c.line}): not evidence`]);
+        notes.set(ids[0], [
+          ...(notes.get(ids[0]) ?? []),
+          `commented out of ${t.name} (${f.file}:${c.line}): not evidence`,
+        ]);
       }
     }
   }
@@ -89,11 +93,34 @@ export function buildConstructionIndex(
       }
       const passed = c.passedTo ? { passedTo: c.passedTo } : {};
       if (id && subclasses.has(id)) {
-        add(id, { file: f.file, line: c.line, scopes: c.scopes, inLoop: c.inLoop, stateReads: c.stateReads, args: c.args, assignedTo: c.assignedTo, via: "new", matchedByName, ...passed });
+        add(id, {
+          file: f.file,
+          line: c.line,
+          scopes: c.scopes,
+          inLoop: c.inLoop,
+          stateReads: c.stateReads,
+          args: c.args,
+          assignedTo: c.assignedTo,
+          via: "new",
+          matchedByName,
+          ...passed,
+        });
       } else if (!id && c.sources && c.callee?.length === 1) {
         for (const entry of tables.instantiated(f.file, c.sources, `${c.callee[0]}`, c.line)) {
           if (!subclasses.has(entry.id)) continue;
-          add(entry.id, { file: entry.file, line: entry.line, scopes: c.scopes, inLoop: true, stateReads: [], args: c.args, assignedTo: null, via: "new", matchedByName: false, table: entry.via, ...passed });
+          add(entry.id, {
+            file: entry.file,
+            line: entry.line,
+            scopes: c.scopes,
+            inLoop: true,
+            stateReads: [],
+            args: c.args,
+            assignedTo: null,
+            via: "new",
+            matchedByName: false,
+            table: entry.via,
+            ...passed,
+          });
         }
       }
     }
@@ -103,7 +130,17 @@ export function buildConstructionIndex(
     for (const { file, fn } of list) {
       for (const call of fn.calls) {
         for (const id of factories.get(call.name) ?? []) {
-          add(id, { file, line: call.line, scopes: [fn.name], inLoop: false, stateReads: [], args: [], assignedTo: null, via: call.name, matchedByName: true });
+          add(id, {
+            file,
+            line: call.line,
+            scopes: [fn.name],
+            inLoop: false,
+            stateReads: [],
+            args: [],
+            assignedTo: null,
+            via: call.name,
+            matchedByName: true,
+          });
         }
       }
     }
@@ -114,7 +151,8 @@ export function buildConstructionIndex(
     const [name, root] = queue.shift() as readonly [string, string];
     if (beltFunctions.has(name)) continue;
     beltFunctions.set(name, root);
-    for (const { fn } of fnsByName.get(name) ?? []) for (const call of fn.calls) if (!beltFunctions.has(call.name)) queue.push([call.name, root]);
+    for (const { fn } of fnsByName.get(name) ?? [])
+      for (const call of fn.calls) if (!beltFunctions.has(call.name)) queue.push([call.name, root]);
   }
   const gates = new Set(gateFunctions);
   const gatingFunctions = new Map<string, { file: string; line: number; gate: string }>();

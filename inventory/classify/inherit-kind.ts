@@ -12,7 +12,8 @@ export function inheritKindFromSubclasses(
   siteCount: (id: string) => number,
 ): void {
   const children = new Map<string, string[]>();
-  for (const s of subclasses.values()) if (s.parentId) children.set(s.parentId, [...(children.get(s.parentId) ?? []), s.id]);
+  for (const s of subclasses.values())
+    if (s.parentId) children.set(s.parentId, [...(children.get(s.parentId) ?? []), s.id]);
   let changed = true;
   while (changed) {
     changed = false;
@@ -23,8 +24,20 @@ export function inheritKindFromSubclasses(
       const [kind] = [...kinds];
       if (kinds.size > 1 && !own.evidence[0]?.startsWith("conflicting evidence")) {
         // Name the conflict: which subclasses went which way.
-        const groups = [...kinds].map((k) => `${k} (${kids.filter((c) => decisions.get(c)?.kind === k).map((c) => subclasses.get(c)?.cls.name ?? "<anonymous>").join(", ")})`);
-        decisions.set(id, { kind: "unclassified", evidence: [`conflicting evidence: never constructed itself, and its subclasses disagree: ${groups.join(" vs ")}`, ...own.evidence] });
+        const groups = [...kinds].map(
+          (k) =>
+            `${k} (${kids
+              .filter((c) => decisions.get(c)?.kind === k)
+              .map((c) => subclasses.get(c)?.cls.name ?? "<anonymous>")
+              .join(", ")})`,
+        );
+        decisions.set(id, {
+          kind: "unclassified",
+          evidence: [
+            `conflicting evidence: never constructed itself, and its subclasses disagree: ${groups.join(" vs ")}`,
+            ...own.evidence,
+          ],
+        });
         continue;
       }
       if (kinds.size !== 1 || !kind || kind === "unclassified") continue;
@@ -32,7 +45,13 @@ export function inheritKindFromSubclasses(
       const firstKid = decisions.get(kids[0] ?? "");
       decisions.set(id, {
         kind,
-        evidence: [`never constructed itself; base of ${names}, which are ${kind}`, ...(firstKid ? [`subclass ${subclasses.get(kids[0] ?? "")?.cls.name ?? "<anonymous>"}: ${firstKid.evidence[0]}`] : []), ...own.evidence.slice(1)],
+        evidence: [
+          `never constructed itself; base of ${names}, which are ${kind}`,
+          ...(firstKid
+            ? [`subclass ${subclasses.get(kids[0] ?? "")?.cls.name ?? "<anonymous>"}: ${firstKid.evidence[0]}`]
+            : []),
+          ...own.evidence.slice(1),
+        ],
       });
       changed = true;
     }

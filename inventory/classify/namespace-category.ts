@@ -15,14 +15,20 @@ export interface CategoryTable {
   readonly found: boolean;
 }
 
-export function buildCategoryTable(files: readonly FileFacts[], mapName: string, fallback: PermissionCategory, overrides: Readonly<Record<string, PermissionCategory>>): CategoryTable {
+export function buildCategoryTable(
+  files: readonly FileFacts[],
+  mapName: string,
+  fallback: PermissionCategory,
+  overrides: Readonly<Record<string, PermissionCategory>>,
+): CategoryTable {
   const entries = new Map<string, { category: PermissionCategory; file: string; line: number }>();
   let found = false;
   for (const f of files) {
     for (const m of f.categoryMaps as readonly CategoryMapFact[]) {
       if (m.name !== mapName) continue;
       found = true;
-      for (const [k, v] of Object.entries(m.entries)) entries.set(k, { category: v as PermissionCategory, file: f.file, line: m.line });
+      for (const [k, v] of Object.entries(m.entries))
+        entries.set(k, { category: v as PermissionCategory, file: f.file, line: m.line });
     }
   }
   return { mapName, fallback, overrides, entries, found };
@@ -31,11 +37,28 @@ export function buildCategoryTable(files: readonly FileFacts[], mapName: string,
 export function categoryFor(wireName: string | null, table: CategoryTable, effects: readonly string[] = []) {
   if (wireName === null) return { category: null, source: "none" as const, evidence: null };
   const o = table.overrides[wireName];
-  if (o) return { category: o, source: "config" as const, evidence: `category "${o}" from config categories.overrides` };
+  if (o)
+    return { category: o, source: "config" as const, evidence: `category "${o}" from config categories.overrides` };
   const e = table.entries.get(wireName);
-  if (e) return { category: e.category, source: "map" as const, evidence: `category "${e.category}" from ${table.mapName} (${e.file}:${e.line})` };
-  const why = table.found ? `"${wireName}" is not listed in ${table.mapName}` : `no ${table.mapName} map found in the scanned files`;
+  if (e)
+    return {
+      category: e.category,
+      source: "map" as const,
+      evidence: `category "${e.category}" from ${table.mapName} (${e.file}:${e.line})`,
+    };
+  const why = table.found
+    ? `"${wireName}" is not listed in ${table.mapName}`
+    : `no ${table.mapName} map found in the scanned files`;
   const proposal = proposeCategory(wireName, effects);
-  if (proposal) return { category: proposal.category, source: "proposed" as const, evidence: `category "${proposal.category}" proposed from ${proposal.why}: ${why} (at run time an unlisted name falls back to "${table.fallback}")` };
-  return { category: table.fallback, source: "fallback" as const, evidence: `category "${table.fallback}" by fallback: ${why}` };
+  if (proposal)
+    return {
+      category: proposal.category,
+      source: "proposed" as const,
+      evidence: `category "${proposal.category}" proposed from ${proposal.why}: ${why} (at run time an unlisted name falls back to "${table.fallback}")`,
+    };
+  return {
+    category: table.fallback,
+    source: "fallback" as const,
+    evidence: `category "${table.fallback}" by fallback: ${why}`,
+  };
 }

@@ -3,9 +3,17 @@ import { proposeNamespaces, type NamespaceSubject } from "./namespaces.js";
 
 const RULES = { fromFileName: true, byFile: {}, byWireName: {} };
 const subjects = (rows: readonly [string, string][]): NamespaceSubject[] =>
-  rows.map(([file, wireName], i) => ({ id: `${i}`, file: `packages/agents/src/tools/${file}`, wireName, kind: "capability" }));
+  rows.map(([file, wireName], i) => ({
+    id: `${i}`,
+    file: `packages/agents/src/tools/${file}`,
+    wireName,
+    kind: "capability",
+  }));
 
-function propose(rows: readonly [string, string][], preset: "nodetool" | "none" = "none"): Record<string, string | null> {
+function propose(
+  rows: readonly [string, string][],
+  preset: "nodetool" | "none" = "none",
+): Record<string, string | null> {
   const out = proposeNamespaces(subjects(rows), RULES, preset);
   return Object.fromEntries(rows.map(([, wire], i) => [wire, out.get(`${i}`)?.namespace ?? null]));
 }
@@ -50,12 +58,30 @@ describe("namespace proposals", () => {
         ["openai-tools.ts", "openai_web_search"],
         ["openai-tools.ts", "openai_image_generation"],
       ]),
-    ).toMatchObject({ get_asset: "assets", run_workflow: "workflows", list_jobs: "jobs", openai_web_search: "web", openai_image_generation: "media" });
+    ).toMatchObject({
+      get_asset: "assets",
+      run_workflow: "workflows",
+      list_jobs: "jobs",
+      openai_web_search: "web",
+      openai_image_generation: "media",
+    });
   });
 
   it("carries the design's mapping table in the NodeTool preset", () => {
-    const out = proposeNamespaces(subjects([["http-tools.ts", "download_file"], ["view-image-tool.ts", "view_image"], ["mcp-tools.ts", "build_app"]]), RULES, "nodetool");
-    expect([...out.values()].map((p) => [p.namespace, p.source])).toEqual([["web", "preset"], ["assets", "preset"], ["apps", "preset"]]);
+    const out = proposeNamespaces(
+      subjects([
+        ["http-tools.ts", "download_file"],
+        ["view-image-tool.ts", "view_image"],
+        ["mcp-tools.ts", "build_app"],
+      ]),
+      RULES,
+      "nodetool",
+    );
+    expect([...out.values()].map((p) => [p.namespace, p.source])).toEqual([
+      ["web", "preset"],
+      ["assets", "preset"],
+      ["apps", "preset"],
+    ]);
   });
 
   it("lets config win and gives non-capability classes no proposal", () => {

@@ -59,7 +59,10 @@ function stemModule(file: string, known: ReadonlySet<string>): { module: string;
 }
 
 /** The module a wire name's words name, preferring one already known. */
-function wireModule(wireName: string, known: ReadonlySet<string>): { module: string; word: string; known: boolean } | null {
+function wireModule(
+  wireName: string,
+  known: ReadonlySet<string>,
+): { module: string; word: string; known: boolean } | null {
   const words = domainWords(wireName, { stem: true });
   for (const w of words) if (known.has(moduleOfWord(w))) return { module: moduleOfWord(w), word: w, known: true };
   const first = words[0];
@@ -71,15 +74,24 @@ function presetFor(file: string, wireName: string | null): { namespace: string; 
   if (!entry) return null;
   const words = wireName ? domainWords(wireName) : [];
   const byWord = words.map((w) => entry.words?.[w]).find((m) => m !== undefined);
-  if (byWord) return { namespace: byWord, why: `the wire name's word "${words.find((w) => entry.words?.[w] === byWord)}"` };
+  if (byWord)
+    return { namespace: byWord, why: `the wire name's word "${words.find((w) => entry.words?.[w] === byWord)}"` };
   if (entry.module) return { namespace: entry.module, why: `file ${posix.basename(file)}` };
   return null;
 }
 
-export function proposeNamespaces(subjects: readonly NamespaceSubject[], rules: NamespaceRules, preset: "nodetool" | "none"): Map<string, NamespaceProposal> {
+export function proposeNamespaces(
+  subjects: readonly NamespaceSubject[],
+  rules: NamespaceRules,
+  preset: "nodetool" | "none",
+): Map<string, NamespaceProposal> {
   const out = new Map<string, NamespaceProposal>();
   const capability = subjects.filter((s) => s.kind === "capability");
-  const known = new Set<string>([...Object.values(rules.byFile), ...Object.values(rules.byWireName), ...(preset === "nodetool" ? presetModuleNames() : [])]);
+  const known = new Set<string>([
+    ...Object.values(rules.byFile),
+    ...Object.values(rules.byWireName),
+    ...(preset === "nodetool" ? presetModuleNames() : []),
+  ]);
   // Stems of one-domain tools files are namespaces already proposed in the repo (`asset-tools.ts` → assets).
   for (const s of capability) {
     const stem = fileStem(s.file);
@@ -90,9 +102,17 @@ export function proposeNamespaces(subjects: readonly NamespaceSubject[], rules: 
 
   for (const s of subjects) {
     if (s.wireName && rules.byWireName[s.wireName]) {
-      out.set(s.id, { namespace: rules.byWireName[s.wireName] as string, source: "config", evidence: `namespace "${rules.byWireName[s.wireName]}" from config namespaces.byWireName` });
+      out.set(s.id, {
+        namespace: rules.byWireName[s.wireName] as string,
+        source: "config",
+        evidence: `namespace "${rules.byWireName[s.wireName]}" from config namespaces.byWireName`,
+      });
     } else if (rules.byFile[s.file]) {
-      out.set(s.id, { namespace: rules.byFile[s.file] as string, source: "config", evidence: `namespace "${rules.byFile[s.file]}" from config namespaces.byFile` });
+      out.set(s.id, {
+        namespace: rules.byFile[s.file] as string,
+        source: "config",
+        evidence: `namespace "${rules.byFile[s.file]}" from config namespaces.byFile`,
+      });
     }
   }
   for (const [file, classes] of byFile) {
@@ -104,23 +124,46 @@ export function proposeNamespaces(subjects: readonly NamespaceSubject[], rules: 
       const votes = new Map<string, number>();
       for (const w of wires.values()) if (w?.known) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
       const [top] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
-      if (top && top[0] !== stem.module && top[1] * 2 > classes.length) stem = { module: top[0], word: stem.word, note: `; its word "${stem.word}" is a verb, and most of its classes' wire names say ${top[0]}` };
+      if (top && top[0] !== stem.module && top[1] * 2 > classes.length)
+        stem = {
+          module: top[0],
+          word: stem.word,
+          note: `; its word "${stem.word}" is a verb, and most of its classes' wire names say ${top[0]}`,
+        };
     }
     const mixed = stem === null && knownDomains.size >= 2;
     for (const c of classes) {
       if (out.has(c.id)) continue;
       const p = preset === "nodetool" ? presetFor(file, c.wireName) : null;
       if (p) {
-        out.set(c.id, { namespace: p.namespace, source: "preset", evidence: `namespace "${p.namespace}" from the NodeTool preset's module table (${p.why})` });
+        out.set(c.id, {
+          namespace: p.namespace,
+          source: "preset",
+          evidence: `namespace "${p.namespace}" from the NodeTool preset's module table (${p.why})`,
+        });
         continue;
       }
       const w = wires.get(c.id) ?? null;
       if (mixed && w?.known) {
-        out.set(c.id, { namespace: w.module, source: "wire-name", evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName}); ${posix.basename(file)} mixes ${[...knownDomains].sort().join(", ")}, so it is split per class` });
+        out.set(c.id, {
+          namespace: w.module,
+          source: "wire-name",
+          evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName}); ${posix.basename(file)} mixes ${[...knownDomains].sort().join(", ")}, so it is split per class`,
+        });
       } else if (stem) {
-        out.set(c.id, { namespace: stem.module, source: "file-name", evidence: stem.note ? `namespace "${stem.module}" from file name ${posix.basename(file)}${stem.note}` : `namespace "${stem.module}" from file name ${posix.basename(file)} (word "${stem.word}")` });
+        out.set(c.id, {
+          namespace: stem.module,
+          source: "file-name",
+          evidence: stem.note
+            ? `namespace "${stem.module}" from file name ${posix.basename(file)}${stem.note}`
+            : `namespace "${stem.module}" from file name ${posix.basename(file)} (word "${stem.word}")`,
+        });
       } else if (w) {
-        out.set(c.id, { namespace: w.module, source: "wire-name", evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName})${w.known ? ", a namespace already proposed in the repo" : ""}` });
+        out.set(c.id, {
+          namespace: w.module,
+          source: "wire-name",
+          evidence: `namespace "${w.module}" from the wire name's word "${w.word}" (${c.wireName})${w.known ? ", a namespace already proposed in the repo" : ""}`,
+        });
       }
     }
   }

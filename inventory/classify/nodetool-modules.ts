@@ -14,14 +14,28 @@ export interface PresetModule {
 }
 
 const MCP_WORDS: Readonly<Record<string, string>> = {
-  workflow: "workflows", workflows: "workflows", escalation: "workflows", example: "workflows", digraph: "workflows",
-  app: "apps", apps: "apps",
-  asset: "assets", assets: "assets",
-  job: "jobs", jobs: "jobs",
-  node: "nodes", nodes: "nodes",
-  model: "models", models: "models", provider: "models", providers: "models",
-  collection: "collections", collections: "collections",
-  thread: "threads", threads: "threads", message: "threads",
+  workflow: "workflows",
+  workflows: "workflows",
+  escalation: "workflows",
+  example: "workflows",
+  digraph: "workflows",
+  app: "apps",
+  apps: "apps",
+  asset: "assets",
+  assets: "assets",
+  job: "jobs",
+  jobs: "jobs",
+  node: "nodes",
+  nodes: "nodes",
+  model: "models",
+  models: "models",
+  provider: "models",
+  providers: "models",
+  collection: "collections",
+  collections: "collections",
+  thread: "threads",
+  threads: "threads",
+  message: "threads",
 };
 
 export const NODETOOL_MODULES: Readonly<Record<string, PresetModule>> = {

@@ -61,17 +61,29 @@ export function nodetoolMappedFile(file: string, wireName: string | null): Prese
   const entry = NODETOOL_MODULES[base];
   if (!entry) return null;
   const where = entry.module ? `module ${entry.module}` : "split per domain";
-  return { kind: "capability", reason: `NodeTool preset: ${posix.basename(file)} is in the design's mapping table (${where}), which maps what the belts assemble` };
+  return {
+    kind: "capability",
+    reason: `NodeTool preset: ${posix.basename(file)} is in the design's mapping table (${where}), which maps what the belts assemble`,
+  };
 }
 
-export function nodetoolPreset(className: string | null, wireName: string | null, wirePrefix: string | null): PresetMatch | null {
-  if (wireName !== null && WIRE_NAMES[wireName]) return { kind: WIRE_NAMES[wireName], reason: `NodeTool preset: wire name "${wireName}" is ${WIRE_NAMES[wireName]}` };
+export function nodetoolPreset(
+  className: string | null,
+  wireName: string | null,
+  wirePrefix: string | null,
+): PresetMatch | null {
+  if (wireName !== null && WIRE_NAMES[wireName])
+    return {
+      kind: WIRE_NAMES[wireName],
+      reason: `NodeTool preset: wire name "${wireName}" is ${WIRE_NAMES[wireName]}`,
+    };
   const probe = wireName ?? wirePrefix;
   if (probe !== null) {
     for (const [prefix, kind] of WIRE_PREFIXES) {
       if (probe.startsWith(prefix)) return { kind, reason: `NodeTool preset: wire names "${prefix}*" are ${kind}` };
     }
   }
-  if (className !== null && CLASS_NAMES[className]) return { kind: CLASS_NAMES[className], reason: `NodeTool preset: class ${className} is ${CLASS_NAMES[className]}` };
+  if (className !== null && CLASS_NAMES[className])
+    return { kind: CLASS_NAMES[className], reason: `NodeTool preset: class ${className} is ${CLASS_NAMES[className]}` };
   return null;
 }

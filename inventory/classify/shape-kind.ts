@@ -32,27 +32,52 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
     for (const w of s.privateWrites ?? []) hidden.add(w);
   }
   const privateWrites = [...hidden].filter((w) => !writes.has(w)).sort();
-  return { schema, process, stateWrites: [...writes].sort(), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
+  return {
+    schema,
+    process,
+    stateWrites: [...writes].sort(),
+    ...(privateWrites.length ? { privateWrites } : {}),
+    effects: [...effects].sort(),
+  };
 }
 
 function parts(shape: ClassShapeFact, wire: WireNameFact): string {
-  const name = wire.kind === "literal" ? `static wire name "${wire.value}"` : `wire name built at run time (${wire.how})`;
+  const name =
+    wire.kind === "literal" ? `static wire name "${wire.value}"` : `wire name built at run time (${wire.how})`;
   const schema = shape.schema ? `schema ${shape.schema}` : "no schema member found";
-  const process = shape.process ? `${shape.process}() keeps no per-instance state read back` : "no process method of its own";
+  const process = shape.process
+    ? `${shape.process}() keeps no per-instance state read back`
+    : "no process method of its own";
   return `${name}, ${schema}, ${process}`;
 }
 
 export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, siteCount: number): ShapeDecision | null {
-  const scope = siteCount === 0 ? "no construction site in scope" : "its construction sites in scope are neither a belt, a loop nor a host";
-  if (wire?.kind === "dynamic") return { kind: "host-bridge", reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line}); ${scope}` };
+  const scope =
+    siteCount === 0
+      ? "no construction site in scope"
+      : "its construction sites in scope are neither a belt, a loop nor a host";
+  if (wire?.kind === "dynamic")
+    return {
+      kind: "host-bridge",
+      reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line}); ${scope}`,
+    };
   if (!wire) return null;
   if (shape.stateWrites.length > 0) {
     const fields = shape.stateWrites.map((f) => `this.${f}`).join(", ");
-    if (siteCount === 0) return { kind: "loop-protocol", reason: `loop-protocol-shaped by shape: its methods keep per-instance state (${fields}) for the code that constructs it to read back; no construction site in scope` };
-    return { kind: "unclassified", reason: `conflicting evidence: its methods keep per-instance state (${fields}), which makes it loop-protocol-shaped, but the code constructing it in scope never reads that state back` };
+    if (siteCount === 0)
+      return {
+        kind: "loop-protocol",
+        reason: `loop-protocol-shaped by shape: its methods keep per-instance state (${fields}) for the code that constructs it to read back; no construction site in scope`,
+      };
+    return {
+      kind: "unclassified",
+      reason: `conflicting evidence: its methods keep per-instance state (${fields}), which makes it loop-protocol-shaped, but the code constructing it in scope never reads that state back`,
+    };
   }
   // A spec needs a schema: a name and a stateless process alone leave nothing to register.
   if (!shape.schema) return null;
-  const kept = shape.privateWrites?.length ? ` (it keeps private state ${shape.privateWrites.map((f) => `this.${f}`).join(", ")} that nothing reads back; a conversion moves it out)` : "";
+  const kept = shape.privateWrites?.length
+    ? ` (it keeps private state ${shape.privateWrites.map((f) => `this.${f}`).join(", ")} that nothing reads back; a conversion moves it out)`
+    : "";
   return { kind: "capability", reason: `capability-shaped by shape: ${parts(shape, wire)}${kept}; ${scope}` };
 }

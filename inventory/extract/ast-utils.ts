@@ -29,7 +29,13 @@ export function identifierPath(ts: TypeScriptApi, node: TS.Node): string[] | nul
 export function unwrapExpression(ts: TypeScriptApi, node: TS.Expression): TS.Expression {
   let cur = node;
   for (;;) {
-    if (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isTypeAssertionExpression(cur) || ts.isNonNullExpression(cur)) {
+    if (
+      ts.isParenthesizedExpression(cur) ||
+      ts.isAsExpression(cur) ||
+      ts.isSatisfiesExpression(cur) ||
+      ts.isTypeAssertionExpression(cur) ||
+      ts.isNonNullExpression(cur)
+    ) {
       cur = cur.expression;
     } else return cur;
   }
@@ -42,7 +48,8 @@ export function stringLiteralValue(ts: TypeScriptApi, node: TS.Node | undefined)
 }
 
 export function propertyNameText(ts: TypeScriptApi, name: TS.PropertyName): string | null {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
+    return name.text;
   return null;
 }
 

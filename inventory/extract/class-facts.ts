@@ -6,7 +6,15 @@
 import type TS from "typescript";
 import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
-import { lineOf, propertyNameText, stringLiteralValue, typeNames, unwrapExpression, walk, type Ctx } from "./ast-utils.js";
+import {
+  lineOf,
+  propertyNameText,
+  stringLiteralValue,
+  typeNames,
+  unwrapExpression,
+  walk,
+  type Ctx,
+} from "./ast-utils.js";
 
 export interface ClassBodyFacts {
   wireName: WireNameFact | null;
@@ -25,8 +33,10 @@ function wireFromExpression(ctx: Ctx, expr: TS.Expression, line: number, params:
   const e = unwrapExpression(ts, expr);
   const literal = stringLiteralValue(ts, e);
   if (literal !== null) return { kind: "literal", value: literal, line };
-  if (ts.isTemplateExpression(e)) return { kind: "dynamic", prefix: e.head.text || null, line, how: "template literal" };
-  if (ts.isIdentifier(e) && params.has(e.text)) return { kind: "dynamic", prefix: null, line, how: `constructor parameter ${e.text}` };
+  if (ts.isTemplateExpression(e))
+    return { kind: "dynamic", prefix: e.head.text || null, line, how: "template literal" };
+  if (ts.isIdentifier(e) && params.has(e.text))
+    return { kind: "dynamic", prefix: null, line, how: `constructor parameter ${e.text}` };
   return { kind: "dynamic", prefix: null, line, how: "computed expression" };
 }
 
@@ -47,16 +57,32 @@ function paramFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration): CtorParamFact[] 
 /** `this.x = <simple>` is plain field wiring; calls, `new` and statements are constructor logic. */
 function isSimpleValue(ts: Ctx["ts"], expr: TS.Expression): boolean {
   const e = unwrapExpression(ts, expr);
-  if (ts.isIdentifier(e) || ts.isLiteralExpression(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e)) return true;
-  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (
+    ts.isIdentifier(e) ||
+    ts.isLiteralExpression(e) ||
+    ts.isNoSubstitutionTemplateLiteral(e) ||
+    ts.isTemplateExpression(e)
+  )
+    return true;
+  if (
+    e.kind === ts.SyntaxKind.TrueKeyword ||
+    e.kind === ts.SyntaxKind.FalseKeyword ||
+    e.kind === ts.SyntaxKind.NullKeyword
+  )
+    return true;
   if (ts.isPropertyAccessExpression(e)) return isSimpleValue(ts, e.expression);
-  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+  if (
+    ts.isBinaryExpression(e) &&
+    (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+  ) {
     return isSimpleValue(ts, e.left) && isSimpleValue(ts, e.right);
   }
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return true;
   if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => isSimpleValue(ts, x));
   if (ts.isObjectLiteralExpression(e)) {
-    return e.properties.every((p) => (ts.isPropertyAssignment(p) ? isSimpleValue(ts, p.initializer) : ts.isShorthandPropertyAssignment(p)));
+    return e.properties.every((p) =>
+      ts.isPropertyAssignment(p) ? isSimpleValue(ts, p.initializer) : ts.isShorthandPropertyAssignment(p),
+    );
   }
   return false;
 }
@@ -70,10 +96,16 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
     if (ts.isExpressionStatement(stmt)) {
       const e = stmt.expression;
       if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) continue;
-      if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(e.left) && e.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      if (
+        ts.isBinaryExpression(e) &&
+        e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(e.left) &&
+        e.left.expression.kind === ts.SyntaxKind.ThisKeyword
+      ) {
         const field = e.left.name.text;
         if (field === WIRE_PROPERTY) out.wireName = wireFromExpression(ctx, e.right, line, params);
-        if (!isSimpleValue(ts, e.right)) out.notes.push({ code: "constructor-logic", detail: `computes this.${field} in the constructor`, line });
+        if (!isSimpleValue(ts, e.right))
+          out.notes.push({ code: "constructor-logic", detail: `computes this.${field} in the constructor`, line });
         continue;
       }
     }
@@ -83,7 +115,9 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
 
 function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): void {
   const { ts } = ctx;
-  const isStatic = Boolean(ts.getModifiers(member as TS.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
+  const isStatic = Boolean(
+    ts.getModifiers(member as TS.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword),
+  );
   const name = member.name ? propertyNameText(ts, member.name) : null;
   if (!isStatic && name === WIRE_PROPERTY && ts.isPropertyDeclaration(member) && member.initializer) {
     out.wireName = wireFromExpression(ctx, member.initializer, lineOf(ctx, member), new Set());
@@ -106,7 +140,11 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape
   walk(ts, member, (node, parent) => {
     if (ts.isClassLike(node)) return false;
     shape.visit(node, parent, member);
-    if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && node.name.text !== "userMessage") {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.SuperKeyword &&
+      node.name.text !== "userMessage"
+    ) {
       out.notes.push({ code: "super-call", detail: `calls super.${node.name.text}`, line: lineOf(ctx, node) });
     }
     if (node.kind === ts.SyntaxKind.ThisKeyword) {
@@ -116,13 +154,29 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape
         (ts.isBinaryExpression(parent) && parent.right === node) ||
         ts.isVariableDeclaration(parent) ||
         ts.isArrayLiteralExpression(parent) ||
-        ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent);
-      if (escapes) out.notes.push({ code: "this-escape", detail: "passes `this` out of the instance", line: lineOf(ctx, node) });
+        ts.isPropertyAssignment(parent) ||
+        ts.isShorthandPropertyAssignment(parent);
+      if (escapes)
+        out.notes.push({ code: "this-escape", detail: "passes `this` out of the instance", line: lineOf(ctx, node) });
     }
-    if (!inCtor && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      out.notes.push({ code: "instance-state", detail: `writes this.${node.left.name.text} outside the constructor`, line: lineOf(ctx, node) });
+    if (
+      !inCtor &&
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword
+    ) {
+      out.notes.push({
+        code: "instance-state",
+        detail: `writes this.${node.left.name.text} outside the constructor`,
+        line: lineOf(ctx, node),
+      });
     }
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && DELEGATED_METHODS.has(node.expression.name.text)) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      DELEGATED_METHODS.has(node.expression.name.text)
+    ) {
       const target = node.expression.expression;
       if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) {
         out.delegations.push({ field: target.name.text, method: node.expression.name.text, line: lineOf(ctx, node) });
@@ -142,7 +196,8 @@ export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): Class
     notes: [],
     isAbstract: Boolean(ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)),
   };
-  if (ts.getDecorators(node)?.length) out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
+  if (ts.getDecorators(node)?.length)
+    out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
   const body = out as ClassBodyFacts;
   for (const member of node.members) {
     memberFacts(ctx, member, body);

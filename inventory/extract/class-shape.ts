@@ -8,15 +8,35 @@ import type TS from "typescript";
 import type { ClassShapeFact } from "./facts.js";
 import { propertyNameText, type Ctx } from "./ast-utils.js";
 
-const SCHEMA_MEMBERS = new Set(["inputSchema", "jsonSchema", "schema", "parameters", "argsSchema", "input_schema", "paramsSchema", "zodSchema", "inputParameters", "parametersSchema"]);
+const SCHEMA_MEMBERS = new Set([
+  "inputSchema",
+  "jsonSchema",
+  "schema",
+  "parameters",
+  "argsSchema",
+  "input_schema",
+  "paramsSchema",
+  "zodSchema",
+  "inputParameters",
+  "parametersSchema",
+]);
 const PROCESS_MEMBERS = ["process", "execute", "_call", "invoke", "call", "run", "handler", "_run"];
 
 /** Callee names (last segment) → effect. Checked against the name lowercased, by prefix. */
 const EFFECTS: readonly (readonly [RegExp, string])[] = [
   [/^(fetch|axios|got|request|httprequest|download|upload|sendmail|sendemail|navigate|goto|websocket)/, "network"],
-  [/^(exec|execfile|execsync|spawn|fork|runinnewcontext|runinthiscontext|evaluate|eval|runcode|runscript|runworkflow|runjob|runnode|startjob)/, "execute"],
-  [/^(writefile|appendfile|mkdir|rm|rmdir|unlink|rename|copyfile|insert|upsert|update|delete|destroy|remove|save|put|patch|create|store|persist|index|add)/, "write"],
-  [/^(readfile|readdir|stat|lstat|access|exists|get|find|list|query|select|search|load|read|count|lookup|describe|paginate)/, "read"],
+  [
+    /^(exec|execfile|execsync|spawn|fork|runinnewcontext|runinthiscontext|evaluate|eval|runcode|runscript|runworkflow|runjob|runnode|startjob)/,
+    "execute",
+  ],
+  [
+    /^(writefile|appendfile|mkdir|rm|rmdir|unlink|rename|copyfile|insert|upsert|update|delete|destroy|remove|save|put|patch|create|store|persist|index|add)/,
+    "write",
+  ],
+  [
+    /^(readfile|readdir|stat|lstat|access|exists|get|find|list|query|select|search|load|read|count|lookup|describe|paginate)/,
+    "read",
+  ],
 ];
 
 export interface ShapeCollector {
@@ -39,7 +59,9 @@ function isLazyCache(ctx: Ctx, assign: TS.BinaryExpression, field: string, paren
   void parent;
   const text = ctx.sf.text;
   const before = text.slice(Math.max(0, assign.getStart(ctx.sf) - 160), assign.getStart(ctx.sf));
-  const guard = new RegExp(`if\\s*\\(\\s*(?:!\\s*this\\.${field}\\b|this\\.${field}\\s*(?:===?|==)\\s*(?:undefined|null)\\b)[^)]*\\)\\s*\\{?\\s*$`);
+  const guard = new RegExp(
+    `if\\s*\\(\\s*(?:!\\s*this\\.${field}\\b|this\\.${field}\\s*(?:===?|==)\\s*(?:undefined|null)\\b)[^)]*\\)\\s*\\{?\\s*$`,
+  );
   return guard.test(before);
 }
 
@@ -56,29 +78,59 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
       const name = memberName(ts, member);
       if (name === null) return;
       const mods = ts.canHaveModifiers(member) ? ts.getModifiers(member) : undefined;
-      const hidden = (member.name && ts.isPrivateIdentifier(member.name)) || mods?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
+      const hidden =
+        (member.name && ts.isPrivateIdentifier(member.name)) ||
+        mods?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
       if (hidden && ts.isPropertyDeclaration(member)) privateFields.add(name);
       if (ts.isGetAccessorDeclaration(member)) getters.add(name);
       if (ts.isConstructorDeclaration(member)) {
         for (const p of member.parameters) {
           const pm = ts.getModifiers(p);
-          if (ts.isIdentifier(p.name) && pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) privateFields.add(p.name.text);
+          if (
+            ts.isIdentifier(p.name) &&
+            pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)
+          )
+            privateFields.add(p.name.text);
         }
       }
-      if (SCHEMA_MEMBERS.has(name) && (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) && schema === null) schema = name;
-      if (PROCESS_MEMBERS.includes(name) && (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer && (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))) processes.add(name);
+      if (
+        SCHEMA_MEMBERS.has(name) &&
+        (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) &&
+        schema === null
+      )
+        schema = name;
+      if (
+        PROCESS_MEMBERS.includes(name) &&
+        (ts.isMethodDeclaration(member) ||
+          (ts.isPropertyDeclaration(member) &&
+            member.initializer &&
+            (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))
+      )
+        processes.add(name);
     },
     visit(node, parent, member) {
       if (ts.isConstructorDeclaration(member)) return;
-      if (ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      if (
+        ts.isBinaryExpression(node) &&
+        ts.isPropertyAccessExpression(node.left) &&
+        node.left.expression.kind === ts.SyntaxKind.ThisKeyword
+      ) {
         const op = node.operatorToken.kind;
-        const assigns = op === ts.SyntaxKind.EqualsToken || op === ts.SyntaxKind.QuestionQuestionEqualsToken || op === ts.SyntaxKind.BarBarEqualsToken || op === ts.SyntaxKind.PlusEqualsToken;
+        const assigns =
+          op === ts.SyntaxKind.EqualsToken ||
+          op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
+          op === ts.SyntaxKind.BarBarEqualsToken ||
+          op === ts.SyntaxKind.PlusEqualsToken;
         if (assigns && !isLazyCache(ctx, node, node.left.name.text, parent)) stateWrites.add(node.left.name.text);
       }
       const name = memberName(ts, member);
       if (name === null || !PROCESS_MEMBERS.includes(name) || !ts.isCallExpression(node)) return;
       const callee = node.expression;
-      const last = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      const last = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : null;
       if (!last) return;
       const lower = last.toLowerCase();
       for (const [re, effect] of EFFECTS) {
@@ -93,7 +145,13 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
       const exposed = (f: string) => !privateFields.has(f) || getters.has(f.replace(/^[_#]+/, ""));
       const all = [...stateWrites].sort();
       const privateWrites = all.filter((f) => !exposed(f));
-      return { schema, process, stateWrites: all.filter(exposed), ...(privateWrites.length ? { privateWrites } : {}), effects: [...effects].sort() };
+      return {
+        schema,
+        process,
+        stateWrites: all.filter(exposed),
+        ...(privateWrites.length ? { privateWrites } : {}),
+        effects: [...effects].sort(),
+      };
     },
   };
 }

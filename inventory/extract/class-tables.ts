@@ -17,7 +17,12 @@ function classRef(ts: Ctx["ts"], e: TS.Expression): string[] | null {
   return path && PASCAL.test(path[path.length - 1] ?? "") ? path : null;
 }
 
-function arrayEntries(ctx: Ctx, arr: TS.ArrayLiteralExpression, entries: ClassTableEntryFact[], spreads: string[][]): number {
+function arrayEntries(
+  ctx: Ctx,
+  arr: TS.ArrayLiteralExpression,
+  entries: ClassTableEntryFact[],
+  spreads: string[][],
+): number {
   const { ts } = ctx;
   let other = 0;
   for (const el of arr.elements) {
@@ -51,7 +56,12 @@ export function classTableOf(ctx: Ctx, decl: TS.VariableDeclaration): ClassTable
   const { ts } = ctx;
   if (!ts.isIdentifier(decl.name) || !decl.initializer) return null;
   let init = unwrapExpression(ts, decl.initializer);
-  if (ts.isCallExpression(init) && init.arguments.length === 1 && /^Object\.freeze$/.test(init.expression.getText(ctx.sf))) init = unwrapExpression(ts, init.arguments[0] as TS.Expression);
+  if (
+    ts.isCallExpression(init) &&
+    init.arguments.length === 1 &&
+    /^Object\.freeze$/.test(init.expression.getText(ctx.sf))
+  )
+    init = unwrapExpression(ts, init.arguments[0] as TS.Expression);
   const entries: ClassTableEntryFact[] = [];
   const spreads: string[][] = [];
   let other = 0;
@@ -59,7 +69,8 @@ export function classTableOf(ctx: Ctx, decl: TS.VariableDeclaration): ClassTable
     other = arrayEntries(ctx, init, entries, spreads);
   } else if (ts.isObjectLiteralExpression(init)) {
     for (const p of init.properties) {
-      if (ts.isShorthandPropertyAssignment(p) && PASCAL.test(p.name.text)) entries.push({ path: [p.name.text], line: lineOf(ctx, p) });
+      if (ts.isShorthandPropertyAssignment(p) && PASCAL.test(p.name.text))
+        entries.push({ path: [p.name.text], line: lineOf(ctx, p) });
       else if (ts.isPropertyAssignment(p)) {
         const ref = classRef(ts, p.initializer);
         if (ref) entries.push({ path: ref, line: lineOf(ctx, p) });
@@ -70,12 +81,20 @@ export function classTableOf(ctx: Ctx, decl: TS.VariableDeclaration): ClassTable
         else other++;
       } else other++;
     }
-  } else if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === "Map" && init.arguments?.length === 1) {
+  } else if (
+    ts.isNewExpression(init) &&
+    ts.isIdentifier(init.expression) &&
+    init.expression.text === "Map" &&
+    init.arguments?.length === 1
+  ) {
     const arg = unwrapExpression(ts, init.arguments[0] as TS.Expression);
     if (!ts.isArrayLiteralExpression(arg)) return null;
     for (const pair of arg.elements) {
       const el = unwrapExpression(ts, pair as TS.Expression);
-      const value = ts.isArrayLiteralExpression(el) && el.elements.length === 2 ? classRef(ts, el.elements[1] as TS.Expression) : null;
+      const value =
+        ts.isArrayLiteralExpression(el) && el.elements.length === 2
+          ? classRef(ts, el.elements[1] as TS.Expression)
+          : null;
       if (value) entries.push({ path: value, line: lineOf(ctx, el) });
       else other++;
     }
@@ -83,7 +102,8 @@ export function classTableOf(ctx: Ctx, decl: TS.VariableDeclaration): ClassTable
   // Most literals are not tables: decide that before reading their text for comments.
   if (other > entries.length) return null;
   const commented = commentedEntries(ctx, init);
-  if (entries.length === 0 && commented.length === 0 && !spreads.some((sp) => /^[A-Z]/.test(sp[sp.length - 1] ?? ""))) return null;
+  if (entries.length === 0 && commented.length === 0 && !spreads.some((sp) => /^[A-Z]/.test(sp[sp.length - 1] ?? "")))
+    return null;
   return { name: decl.name.text, line: lineOf(ctx, decl), entries, spreads, commented };
 }
 
@@ -95,12 +115,18 @@ export function subjectsOf(ts: Ctx["ts"], expr: TS.Expression, depth = 0): strin
   if (path) return [path];
   if (ts.isElementAccessExpression(e)) return subjectsOf(ts, e.expression, depth + 1);
   if (ts.isBinaryExpression(e)) return [...subjectsOf(ts, e.left, depth + 1), ...subjectsOf(ts, e.right, depth + 1)];
-  if (ts.isArrayLiteralExpression(e)) return e.elements.flatMap((x) => (ts.isSpreadElement(x) ? subjectsOf(ts, x.expression, depth + 1) : []));
+  if (ts.isArrayLiteralExpression(e))
+    return e.elements.flatMap((x) => (ts.isSpreadElement(x) ? subjectsOf(ts, x.expression, depth + 1) : []));
   if (ts.isCallExpression(e)) {
     const callee = e.expression;
     const calleePath = identifierPath(ts, callee);
     const joined = calleePath?.join(".");
-    if (joined === "Object.values" || joined === "Object.entries" || joined === "Array.from" || joined === "Object.keys") {
+    if (
+      joined === "Object.values" ||
+      joined === "Object.entries" ||
+      joined === "Array.from" ||
+      joined === "Object.keys"
+    ) {
       return e.arguments[0] ? subjectsOf(ts, e.arguments[0], depth + 1) : [];
     }
     if (ts.isPropertyAccessExpression(callee)) return subjectsOf(ts, callee.expression, depth + 1);
@@ -112,6 +138,7 @@ export function subjectsOf(ts: Ctx["ts"], expr: TS.Expression, depth = 0): strin
 export function iterationSubjects(ctx: Ctx, loopNode: TS.Node, parent: TS.Node): string[][] {
   const { ts } = ctx;
   if (ts.isForOfStatement(loopNode)) return subjectsOf(ts, loopNode.expression);
-  if (ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression)) return subjectsOf(ts, parent.expression.expression);
+  if (ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression))
+    return subjectsOf(ts, parent.expression.expression);
   return [];
 }

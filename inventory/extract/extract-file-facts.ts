@@ -6,9 +6,26 @@
  * cached per content hash (the history backfill caches per git blob).
  */
 import type TS from "typescript";
-import { FACTS_VERSION, type ClassFact, type ConstructionFact, type FileFacts, type FunctionFact, type CategoryMapFact, type ClassTableFact, type LocalExportFact } from "./facts.js";
+import {
+  FACTS_VERSION,
+  type ClassFact,
+  type ConstructionFact,
+  type FileFacts,
+  type FunctionFact,
+  type CategoryMapFact,
+  type ClassTableFact,
+  type LocalExportFact,
+} from "./facts.js";
 import { parseFile, type ParsedFile } from "./parse.js";
-import { identifierPath, lineOf, propertyNameText, stringLiteralValue, unwrapExpression, walk, type Ctx } from "./ast-utils.js";
+import {
+  identifierPath,
+  lineOf,
+  propertyNameText,
+  stringLiteralValue,
+  unwrapExpression,
+  walk,
+  type Ctx,
+} from "./ast-utils.js";
 import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
 import { heritageOf, mixinBindingsOf } from "./heritage.js";
@@ -26,7 +43,11 @@ const MASKABLE = /\.[cm]?ts$/;
  * Parses the masked text when that is possible and error-free, else the full text (same lines
  * either way), with the exports of functions the mask cut whole.
  */
-function parseForFacts(relPath: string, text: string, mask: boolean): ParsedFile & { readonly cutExports: readonly LocalExportFact[] } {
+function parseForFacts(
+  relPath: string,
+  text: string,
+  mask: boolean,
+): ParsedFile & { readonly cutExports: readonly LocalExportFact[] } {
   if (mask && text.length >= MASK_MIN_CHARS && MASKABLE.test(relPath)) {
     const masked = maskInertBodies(text);
     if (masked !== null) {
@@ -90,12 +111,22 @@ function isIterationCallback(ctx: Ctx, node: TS.Node, parent: TS.Node): boolean 
   const { ts } = ctx;
   if (!(ts.isArrowFunction(node) || ts.isFunctionExpression(node)) || !ts.isCallExpression(parent)) return false;
   const callee = parent.expression;
-  return ts.isPropertyAccessExpression(callee) && ITERATION_METHODS.has(callee.name.text) && parent.arguments.some((a) => a === node);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    ITERATION_METHODS.has(callee.name.text) &&
+    parent.arguments.some((a) => a === node)
+  );
 }
 
 function isLoopStatement(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
-  return k === K.ForStatement || k === K.ForOfStatement || k === K.ForInStatement || k === K.WhileStatement || k === K.DoStatement;
+  return (
+    k === K.ForStatement ||
+    k === K.ForOfStatement ||
+    k === K.ForInStatement ||
+    k === K.WhileStatement ||
+    k === K.DoStatement
+  );
 }
 
 function calleeName(ts: Ctx["ts"], callee: TS.Expression): string | undefined {
@@ -110,7 +141,12 @@ function bindElementRead(ctx: Ctx, frame: Frame, name: string, init: TS.Expressi
   const reads = (x: TS.Expression): boolean => {
     const u = unwrapExpression(ts, x);
     if (ts.isElementAccessExpression(u)) return true;
-    if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && (u.expression.name.text === "get" || u.expression.name.text === "find")) return true;
+    if (
+      ts.isCallExpression(u) &&
+      ts.isPropertyAccessExpression(u.expression) &&
+      (u.expression.name.text === "get" || u.expression.name.text === "find")
+    )
+      return true;
     return ts.isBinaryExpression(u) && (reads(u.left) || reads(u.right));
   };
   if (!reads(e)) return;
@@ -128,7 +164,15 @@ function isBuiltinConstruction(ts: Ctx["ts"], node: TS.NewExpression): boolean {
 
 function isFunctionKind(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
-  return k === K.FunctionDeclaration || k === K.MethodDeclaration || k === K.Constructor || k === K.GetAccessor || k === K.SetAccessor || k === K.ArrowFunction || k === K.FunctionExpression;
+  return (
+    k === K.FunctionDeclaration ||
+    k === K.MethodDeclaration ||
+    k === K.Constructor ||
+    k === K.GetAccessor ||
+    k === K.SetAccessor ||
+    k === K.ArrowFunction ||
+    k === K.FunctionExpression
+  );
 }
 
 function classNameOf(ctx: Ctx, node: TS.ClassLikeDeclaration, parent: TS.Node): string | null {
@@ -147,11 +191,17 @@ function argKind(ts: Ctx["ts"], a: TS.Expression): "function" | "template" | "st
 
 function assignedTarget(ctx: Ctx, parent: TS.Node, node: TS.Node): string | null {
   const { ts } = ctx;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) return parent.name.text;
-  if (ts.isBinaryExpression(parent) && parent.right === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  if (
+    ts.isBinaryExpression(parent) &&
+    parent.right === node &&
+    parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+  ) {
     const path = identifierPath(ts, parent.left);
     if (path) return path.join(".");
-    if (ts.isPropertyAccessExpression(parent.left) && parent.left.expression.kind === ts.SyntaxKind.ThisKeyword) return `this.${parent.left.name.text}`;
+    if (ts.isPropertyAccessExpression(parent.left) && parent.left.expression.kind === ts.SyntaxKind.ThisKeyword)
+      return `this.${parent.left.name.text}`;
   }
   return null;
 }
@@ -162,7 +212,13 @@ function returnedDirectly(ctx: Ctx, path: readonly TS.Node[]): boolean {
   for (let i = path.length - 2; i >= 0; i--) {
     const n = path[i] as TS.Node;
     if (ts.isReturnStatement(n) || ts.isArrowFunction(n)) return true;
-    if (!(ts.isParenthesizedExpression(n) || ts.isNewExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))) return false;
+    if (!(
+      ts.isParenthesizedExpression(n) ||
+      ts.isNewExpression(n) ||
+      ts.isAsExpression(n) ||
+      ts.isSatisfiesExpression(n)
+    ))
+      return false;
   }
   return false;
 }
@@ -203,7 +259,11 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   const fnStack: FunctionFact[] = [];
   const fnFrames: Frame[] = [];
   const classStack: (string | null)[] = [];
-  const pendingReads: { fact: ConstructionFact & { stateReads: { prop: string; line: number }[] }; scope: TS.Node; variable: string }[] = [];
+  const pendingReads: {
+    fact: ConstructionFact & { stateReads: { prop: string; line: number }[] };
+    scope: TS.Node;
+    variable: string;
+  }[] = [];
 
   const path: TS.Node[] = [sf];
   // One shared child callback (no closure per node); the parent is the top of `path`.
@@ -219,7 +279,8 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     if ((kind >= K.FirstTypeNode && kind <= K.LastTypeNode) || kind === K.ImportDeclaration) return;
     if (kind === K.InterfaceDeclaration) {
       const decl = node as TS.InterfaceDeclaration;
-      if (decl.members.length > 0 && decl.members.every(ts.isCallSignatureDeclaration)) functionTypes.push(decl.name.text);
+      if (decl.members.length > 0 && decl.members.every(ts.isCallSignatureDeclaration))
+        functionTypes.push(decl.name.text);
       return;
     }
     path.push(node);
@@ -244,7 +305,9 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         isAbstract: body.isAbstract,
         heritage: heritageType ? heritageOf(ctx, heritageType) : null,
         enclosingFunction: fnFrame?.fn?.name ?? null,
-        returnedFromFunction: Boolean(fnFrame) && (returnedDirectly(ctx, path) || (name !== null && returnsNamed(ctx, fnFrame?.node ?? sf, name))),
+        returnedFromFunction:
+          Boolean(fnFrame) &&
+          (returnedDirectly(ctx, path) || (name !== null && returnsNamed(ctx, fnFrame?.node ?? sf, name))),
         wireName: body.wireName,
         ctorParams: body.ctorParams,
         delegations: body.delegations,
@@ -274,7 +337,13 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         pushedFrame = true;
       }
     } else if (isLoopStatement(ts, kind)) {
-      stack.push({ name: null, node, loop: true, fn: null, ...(kind === K.ForOfStatement ? { subjects: iterationSubjects(ctx, node, parent) } : {}) });
+      stack.push({
+        name: null,
+        node,
+        loop: true,
+        fn: null,
+        ...(kind === K.ForOfStatement ? { subjects: iterationSubjects(ctx, node, parent) } : {}),
+      });
       pushedFrame = true;
     }
     if (kind === K.NewExpression && !isBuiltinConstruction(ts, visited as TS.NewExpression)) {
@@ -296,16 +365,29 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         args: (node.arguments ?? []).map((a) => argKind(ts, a)),
       };
       const sources = ts.isIdentifier(expr) ? sourcesOf(stack, expr.text) : [];
-      const passedTo = ts.isCallExpression(parent) && parent.arguments.some((a) => a === node) ? calleeName(ts, parent.expression) : undefined;
+      const passedTo =
+        ts.isCallExpression(parent) && parent.arguments.some((a) => a === node)
+          ? calleeName(ts, parent.expression)
+          : undefined;
       constructions.push({ ...fact, ...(sources.length > 0 ? { sources } : {}), ...(passedTo ? { passedTo } : {}) });
-      if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost) pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
+      if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost)
+        pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
     } else if (kind === K.CallExpression) {
       const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
       const callee = node.expression;
-      if (fn && ts.isIdentifier(callee)) (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
-      else if (fn && ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword && classStack.length) {
-        (fn.calls as { name: string; line: number }[]).push({ name: `${classStack[classStack.length - 1]}.${callee.name.text}`, line: lineOf(ctx, node) });
+      if (fn && ts.isIdentifier(callee))
+        (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
+      else if (
+        fn &&
+        ts.isPropertyAccessExpression(callee) &&
+        callee.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        classStack.length
+      ) {
+        (fn.calls as { name: string; line: number }[]).push({
+          name: `${classStack[classStack.length - 1]}.${callee.name.text}`,
+          line: lineOf(ctx, node),
+        });
       }
     } else if (kind === K.VariableDeclaration) {
       const decl = visited as TS.VariableDeclaration;
@@ -315,7 +397,8 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         const table = classTableOf(ctx, decl);
         if (table) classTables.push(table);
       }
-      if (decl.initializer && ts.isIdentifier(decl.name) && stack.length > 1) bindElementRead(ctx, stack[stack.length - 1] as Frame, decl.name.text, decl.initializer);
+      if (decl.initializer && ts.isIdentifier(decl.name) && stack.length > 1)
+        bindElementRead(ctx, stack[stack.length - 1] as Frame, decl.name.text, decl.initializer);
     } else if (kind === K.TypeAliasDeclaration && ts.isFunctionTypeNode((visited as TS.TypeAliasDeclaration).type)) {
       functionTypes.push((visited as TS.TypeAliasDeclaration).name.text);
     }
@@ -334,5 +417,17 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
   });
   const mixinBindings = mixinBindingsOf(ctx);
-  return { version: FACTS_VERSION, file: relPath, parseErrors: errors, ...moduleFacts, classes, functions: calling, constructions, categoryMaps, functionTypes, ...(mixinBindings.length > 0 ? { mixinBindings } : {}), ...(classTables.length > 0 ? { classTables } : {}) };
+  return {
+    version: FACTS_VERSION,
+    file: relPath,
+    parseErrors: errors,
+    ...moduleFacts,
+    classes,
+    functions: calling,
+    constructions,
+    categoryMaps,
+    functionTypes,
+    ...(mixinBindings.length > 0 ? { mixinBindings } : {}),
+    ...(classTables.length > 0 ? { classTables } : {}),
+  };
 }

@@ -5,11 +5,15 @@ const heritageOf = (src: string) => extractFileFacts("a.ts", src).classes.map((c
 
 describe("heritage facts", () => {
   it("records a plain extends as a path, without mixin arguments", () => {
-    expect(heritageOf("class A extends core.Tool {}")).toEqual([["A", { path: ["core", "Tool"], text: "core.Tool", line: 1 }]]);
+    expect(heritageOf("class A extends core.Tool {}")).toEqual([
+      ["A", { path: ["core", "Tool"], text: "core.Tool", line: 1 }],
+    ]);
   });
 
   it("records a mixin call's identifier-path arguments with the callees they go through, nested calls flattened", () => {
-    const [[, h]] = heritageOf("class A extends WithRetry(mixins.Logging(core.Tool as any), opts, { n: 1 }, make()) {}") as [[string, unknown]];
+    const [[, h]] = heritageOf(
+      "class A extends WithRetry(mixins.Logging(core.Tool as any), opts, { n: 1 }, make()) {}",
+    ) as [[string, unknown]];
     expect(h).toEqual({
       path: null,
       text: "WithRetry(mixins.Logging(core.Tool as any), opts, { n: 1 }, make())",
@@ -22,7 +26,9 @@ describe("heritage facts", () => {
   });
 
   it("keeps a mixin clause's text on one line, cut short", () => {
-    const [[, h]] = heritageOf(`class A extends WithOptions(Tool, {\n  retries: 2,\n  note: "${"x".repeat(200)}",\n}) {}`) as [[string, { text: string }]];
+    const [[, h]] = heritageOf(
+      `class A extends WithOptions(Tool, {\n  retries: 2,\n  note: "${"x".repeat(200)}",\n}) {}`,
+    ) as [[string, { text: string }]];
     expect(h.text.startsWith("WithOptions(Tool, { retries: 2, note:")).toBe(true);
     expect(h.text).not.toContain("\n");
     expect(h.text.length).toBe(120);

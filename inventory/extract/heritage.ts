@@ -61,7 +61,8 @@ export function mixinBindingsOf(ctx: Ctx): MixinBindingFact[] {
       if (!ts.isCallExpression(e)) continue;
       const mixinArgs: MixinArgFact[] = [];
       collectMixinArgs(ctx, e, [], mixinArgs);
-      if (mixinArgs.length > 0) out.push({ name: decl.name.text, text: oneLine(e.getText(sf)), line: lineOf(ctx, decl), mixinArgs });
+      if (mixinArgs.length > 0)
+        out.push({ name: decl.name.text, text: oneLine(e.getText(sf)), line: lineOf(ctx, decl), mixinArgs });
     }
   }
   return out;

@@ -11,9 +11,38 @@ import { PERMISSION_CATEGORIES } from "../../lib/kinds.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 
 /** Reserved words that may stand before `(` without being a call (`of`, `await`, `yield` can be identifiers). */
-const CALL_KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "void", "in", "do", "else", "case", "delete", "throw", "instanceof", "function"]);
+const CALL_KEYWORDS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "return",
+  "typeof",
+  "void",
+  "in",
+  "do",
+  "else",
+  "case",
+  "delete",
+  "throw",
+  "instanceof",
+  "function",
+]);
 /** Words that make a function live on sight; `new` is checked further. */
-const LIVE_WORDS = new Set(["class", "new", "type", "interface", "enum", "namespace", "module", "declare", "import", "export", "require"]);
+const LIVE_WORDS = new Set([
+  "class",
+  "new",
+  "type",
+  "interface",
+  "enum",
+  "namespace",
+  "module",
+  "declare",
+  "import",
+  "export",
+  "require",
+]);
 /** LIVE_WORDS by first letter: a word is compared in place (no string made for `const`, `return`, …). */
 const LIVE_BY_FIRST: (string[] | undefined)[] = [];
 for (const w of LIVE_WORDS) {
@@ -26,7 +55,8 @@ const NEW_TARGET = /new\s+([A-Za-z_$][\w$]*)\s*([.[])?/y;
 const SPACED_GENERIC_CALL = /<[^;]*?>\s*(?:\?\.\s*)?\(/y;
 const NEW_BEFORE = /\bnew\s+$/;
 
-export const isIdentCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+export const isIdentCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 export const isSpaceCode = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** The word text[start..last] (inclusive): a live keyword, or a `new` of something not built in? */

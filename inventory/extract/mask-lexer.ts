@@ -33,7 +33,11 @@ const NOT_LINE_BREAKS = /[^\n\r\u2028\u2029]+/g;
 
 /** Is every line break of the text a `\n` or `\r\n`? (Then a line is a count of `\n`s.) */
 export function plainLineBreaks(text: string): boolean {
-  return text.indexOf("\u2028") === -1 && text.indexOf("\u2029") === -1 && (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text));
+  return (
+    text.indexOf("\u2028") === -1 &&
+    text.indexOf("\u2029") === -1 &&
+    (text.indexOf("\r") === -1 || !/\r(?!\n)/.test(text))
+  );
 }
 
 /** The line breaks of text[start, end): with plain breaks, one `\n` per `\n` found natively (~4× faster than the regex). */
@@ -46,7 +50,8 @@ export function lineBreaksOf(text: string, start: number, end: number, plain: bo
 
 /** Previous significant characters after which `/` starts a regex literal rather than a division. */
 const REGEX_AFTER = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
-const REGEX_AFTER_WORDS = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
+const REGEX_AFTER_WORDS =
+  /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
 
 /** Skips a '…' or "…" string starting at `i`; returns the index of the closing quote, or -1. */
 export function stringEnd(text: string, i: number, quote: number): number {

@@ -8,18 +8,21 @@ import { inertBodies, liveBody, maskInertBodies } from "./mask.js";
 const REPO = join(import.meta.dirname, "..", "..");
 
 /** A big-enough file (the extractor masks from 4 KB) around the given code. */
-const padded = (code: string) => `${code}\n${"// padding padding padding padding padding padding padding\n".repeat(80)}`;
+const padded = (code: string) =>
+  `${code}\n${"// padding padding padding padding padding padding padding\n".repeat(80)}`;
 
 describe("maskInertBodies", () => {
   it("cuts a whole inert function and a whole inert interface down to their line breaks, handing back the function's export", () => {
-    const text = "/** doc */\nexport function f(a: number, b = { x: 1 }): number {\n  let t = 0;\n  for (let k = 0; k < a; k++) t += Math.max(k, 2);\n  return t;\n}\nexport interface R {\n  readonly id: string;\n}\n";
+    const text =
+      "/** doc */\nexport function f(a: number, b = { x: 1 }): number {\n  let t = 0;\n  for (let k = 0; k < a; k++) t += Math.max(k, 2);\n  return t;\n}\nexport interface R {\n  readonly id: string;\n}\n";
     const masked = maskInertBodies(text);
     expect(masked?.text).toBe("\n".repeat(9));
     expect(masked?.exports).toEqual([{ exported: "f", local: "f", line: 2 }]);
   });
 
   it("cuts only the body and an inert signature when the function shares a line with other code", () => {
-    const text = "export const a = 1; export function f(n: number): number {\n  return n * 2;\n}\nfunction g() {\n  return 1;\n} // trailing\n";
+    const text =
+      "export const a = 1; export function f(n: number): number {\n  return n * 2;\n}\nfunction g() {\n  return 1;\n} // trailing\n";
     const masked = maskInertBodies(text);
     expect(masked?.text).toBe("export const a = 1; export function f(){\n\n}\nfunction g() {\n\n} // trailing\n");
     expect(masked?.exports).toEqual([]);
@@ -83,7 +86,8 @@ describe("maskInertBodies", () => {
     ];
     for (const body of inert) expect(liveBody(body), body).toBe(false);
     // ...but a category string, code inside `${}`, and a decorator do.
-    for (const body of ["const c = `write`;", "const s = `${helper(1)}`;", "@dec class X {}"]) expect(liveBody(body), body).toBe(true);
+    for (const body of ["const c = `write`;", "const s = `${helper(1)}`;", "@dec class X {}"])
+      expect(liveBody(body), body).toBe(true);
   });
 
   it("gives up (null) when the lexical scan is unsure", () => {
@@ -111,17 +115,32 @@ describe("maskInertBodies", () => {
 
   it("yields the same facts as a full parse on tricky code, and reports the same parse errors", () => {
     const cases = [
-      padded("import { Tool } from './t.js';\nexport function build() {\n  return [new ATool()];\n}\nfunction inert(x: number): { y: number } {\n  return { y: x * 2 };\n}\nexport class ATool extends Tool {\n  readonly name = 'a';\n}"),
-      padded("export function gated(tools) {\n  return gateTools(tools, {});\n}\nfunction plain() {\n  const re = /}/;\n  return re.source;\n}"),
+      padded(
+        "import { Tool } from './t.js';\nexport function build() {\n  return [new ATool()];\n}\nfunction inert(x: number): { y: number } {\n  return { y: x * 2 };\n}\nexport class ATool extends Tool {\n  readonly name = 'a';\n}",
+      ),
+      padded(
+        "export function gated(tools) {\n  return gateTools(tools, {});\n}\nfunction plain() {\n  const re = /}/;\n  return re.source;\n}",
+      ),
       padded("function broken() {\n  return 1;\n}\nexport class B extends Tool {\n  name = ;\n}"),
       // Cut exports merge back in statement order among the others.
-      padded("export const a = 1;\nexport function b() {\n  return 2;\n}\nexport { a as c };\nexport default function d() {\n  return 3;\n}\nexport class E extends Tool {}\nexport function f(): void {\n  return;\n}\nexport default d;"),
+      padded(
+        "export const a = 1;\nexport function b() {\n  return 2;\n}\nexport { a as c };\nexport default function d() {\n  return 3;\n}\nexport class E extends Tool {}\nexport function f(): void {\n  return;\n}\nexport default d;",
+      ),
     ];
-    for (const text of cases) expect(extractFileFacts("x.ts", text)).toEqual(extractFileFacts("x.ts", text, { mask: false }));
+    for (const text of cases)
+      expect(extractFileFacts("x.ts", text)).toEqual(extractFileFacts("x.ts", text, { mask: false }));
   });
 
   it("yields the same facts as a full parse on every fixture file", async () => {
-    const files = await fg(["inventory/__fixtures__/**/*.ts", "fixtures/nodetool-mini/**/*.ts", "inventory/extract/*.ts", "inventory/scan/*.ts"], { cwd: REPO, ignore: ["**/node_modules/**"] });
+    const files = await fg(
+      [
+        "inventory/__fixtures__/**/*.ts",
+        "fixtures/nodetool-mini/**/*.ts",
+        "inventory/extract/*.ts",
+        "inventory/scan/*.ts",
+      ],
+      { cwd: REPO, ignore: ["**/node_modules/**"] },
+    );
     expect(files.length).toBeGreaterThan(50);
     let masked = 0;
     for (const file of files) {

@@ -12,7 +12,21 @@
  * (functions without calls are not recorded either way).
  */
 import { callAt, categoryString, genericAt, liveWord } from "./liveness.js";
-import { headOf, headTokenAt, KIND, lineBreaksOf, opensBody, plainLineBreaks, regexEnd, regexMayStart, SPACE, SPECIAL, stringEnd, templateStop, WORD } from "./mask-lexer.js";
+import {
+  headOf,
+  headTokenAt,
+  KIND,
+  lineBreaksOf,
+  opensBody,
+  plainLineBreaks,
+  regexEnd,
+  regexMayStart,
+  SPACE,
+  SPECIAL,
+  stringEnd,
+  templateStop,
+  WORD,
+} from "./mask-lexer.js";
 import type { LocalExportFact } from "./facts.js";
 
 /** An optional modifier chain, then the keyword (tested after leading comments are skipped). */
@@ -76,13 +90,13 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
     if (kind === WORD) {
       const start = i;
       while (i + 1 < n && KIND[text.charCodeAt(i + 1)] === WORD) i++;
-      if (checking && liveWord(text, start, i)) (live |= region), (checking = false);
+      if (checking && liveWord(text, start, i)) ((live |= region), (checking = false));
       lastSigAt = i;
       continue;
     }
     if (kind !== SPECIAL) {
       // `@` (a decorator) and `<` (maybe a generic call's type arguments).
-      if (checking && (c === 64 || (c === 60 && genericAt(text, i)))) (live |= region), (checking = false);
+      if (checking && (c === 64 || (c === 60 && genericAt(text, i)))) ((live |= region), (checking = false));
       lastSigAt = i;
       continue;
     }
@@ -107,7 +121,7 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
       const open = i;
       i = stringEnd(text, i, c);
       if (i === -1) return null;
-      if (checking && categoryString(text, open, i)) (live |= region), (checking = false);
+      if (checking && categoryString(text, open, i)) ((live |= region), (checking = false));
     } else if (c === 96) {
       const r = templateStop(text, i + 1);
       if (r === -1) return null;
@@ -115,7 +129,7 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
         i = -r - 2;
         stack.push(Open.TemplateExpr);
       } else {
-        if (checking && categoryString(text, i, r)) (live |= region), (checking = false);
+        if (checking && categoryString(text, i, r)) ((live |= region), (checking = false));
         i = r;
       }
     } else if (c === 123) {
@@ -135,7 +149,7 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
         region = 1;
         live = 0;
         checking = true;
-      } else if (checking && callAt(text, i)) (live |= region), (checking = false);
+      } else if (checking && callAt(text, i)) ((live |= region), (checking = false));
       stack.push(Open.Paren);
     } else if (c === 91) stack.push(Open.Bracket);
     else if (c === 125) {
@@ -152,7 +166,19 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
         if (bodyKind !== 0 && i > bodyOpen + 1) {
           const signatureInert = (live & 1) === 0;
           const inert = bodyKind === 1 ? (live & 2) === 0 : !interfaceLive(text, bodyOpen, i);
-          if (inert) pushInert(ranges, text, bodyKind, headStart, paramOpen, paramClose, bodyOpen, i, wholeFunctions && signatureInert, signatureInert);
+          if (inert)
+            pushInert(
+              ranges,
+              text,
+              bodyKind,
+              headStart,
+              paramOpen,
+              paramClose,
+              bodyOpen,
+              i,
+              wholeFunctions && signatureInert,
+              signatureInert,
+            );
         }
         bodyKind = 0;
         region = 0;
@@ -186,7 +212,18 @@ function interfaceLive(text: string, open: number, close: number): boolean {
  * fact, so the parser need not even see their names. A function with an inert signature
  * (`signatureInert`) loses its parameters and return type too, or goes whole (`whole`).
  */
-function pushInert(ranges: Range[], text: string, bodyKind: number, headStart: number, paramOpen: number, paramClose: number, bodyOpen: number, close: number, whole: boolean, signatureInert: boolean): void {
+function pushInert(
+  ranges: Range[],
+  text: string,
+  bodyKind: number,
+  headStart: number,
+  paramOpen: number,
+  paramClose: number,
+  bodyOpen: number,
+  close: number,
+  whole: boolean,
+  signatureInert: boolean,
+): void {
   if (bodyKind === 2) {
     ranges.push({ start: headStart, end: close + 1 });
     return;

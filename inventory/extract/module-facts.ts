@@ -23,7 +23,8 @@ function importFacts(ctx: Ctx, stmt: TS.ImportDeclaration, out: ModuleFacts): vo
   if (specifier === null || !clause) return;
   const line = lineOf(ctx, stmt);
   const clauseTypeOnly = clause.isTypeOnly;
-  if (clause.name) out.imports.push({ specifier, imported: "default", local: clause.name.text, typeOnly: clauseTypeOnly, line });
+  if (clause.name)
+    out.imports.push({ specifier, imported: "default", local: clause.name.text, typeOnly: clauseTypeOnly, line });
   const bindings = clause.namedBindings;
   if (!bindings) return;
   if (ts.isNamespaceImport(bindings)) {
@@ -43,18 +44,29 @@ function exportDeclarationFacts(ctx: Ctx, stmt: TS.ExportDeclaration, out: Modul
   const clause = stmt.exportClause;
   if (specifier !== null) {
     if (!clause) out.reexports.push({ specifier, imported: "*", exported: "*", typeOnly: stmt.isTypeOnly, line });
-    else if (ts.isNamespaceExport(clause)) out.reexports.push({ specifier, imported: "*", exported: clause.name.text, typeOnly: stmt.isTypeOnly, line });
+    else if (ts.isNamespaceExport(clause))
+      out.reexports.push({ specifier, imported: "*", exported: clause.name.text, typeOnly: stmt.isTypeOnly, line });
     else {
       for (const el of clause.elements) {
         const imported = el.propertyName ? el.propertyName.text : el.name.text;
-        out.reexports.push({ specifier, imported, exported: el.name.text, typeOnly: stmt.isTypeOnly || el.isTypeOnly, line });
+        out.reexports.push({
+          specifier,
+          imported,
+          exported: el.name.text,
+          typeOnly: stmt.isTypeOnly || el.isTypeOnly,
+          line,
+        });
       }
     }
     return;
   }
   if (clause && ts.isNamedExports(clause)) {
     for (const el of clause.elements) {
-      out.localExports.push({ exported: el.name.text, local: el.propertyName ? el.propertyName.text : el.name.text, line });
+      out.localExports.push({
+        exported: el.name.text,
+        local: el.propertyName ? el.propertyName.text : el.name.text,
+        line,
+      });
     }
   }
 }
@@ -76,7 +88,8 @@ export function extractModuleFacts(ctx: Ctx, classKeyOf: (node: TS.ClassLikeDecl
         if (local) out.localExports.push({ exported: isDefault ? "default" : local, local, line });
       } else if (ts.isVariableStatement(stmt)) {
         for (const decl of stmt.declarationList.declarations) {
-          if (ts.isIdentifier(decl.name)) out.localExports.push({ exported: decl.name.text, local: decl.name.text, line });
+          if (ts.isIdentifier(decl.name))
+            out.localExports.push({ exported: decl.name.text, local: decl.name.text, line });
         }
       }
     }

@@ -6,17 +6,30 @@
 import type TS from "typescript";
 import { lineOf, walk, type Ctx } from "./ast-utils.js";
 
-const TOOL_SURFACE = new Set(["name", "description", "jsonSchema", "schema", "inputSchema", "needsToolCallId", "process", "execute", "userMessage", "toProviderTool"]);
+const TOOL_SURFACE = new Set([
+  "name",
+  "description",
+  "jsonSchema",
+  "schema",
+  "inputSchema",
+  "needsToolCallId",
+  "process",
+  "execute",
+  "userMessage",
+  "toProviderTool",
+]);
 
 export function collectStateReads(ctx: Ctx, scope: TS.Node, variable: string): { prop: string; line: number }[] {
   const { ts } = ctx;
   const reads: { prop: string; line: number }[] = [];
   const seen = new Set<string>();
   walk(ts, scope, (node, parent) => {
-    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== variable) return true;
+    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== variable)
+      return true;
     const prop = node.name.text;
     const isCallee = ts.isCallExpression(parent) && parent.expression === node;
-    const isWrite = ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+    const isWrite =
+      ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
     if (!isCallee && !isWrite && !TOOL_SURFACE.has(prop) && !seen.has(prop)) {
       seen.add(prop);
       reads.push({ prop, line: lineOf(ctx, node) });

@@ -116,8 +116,12 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
         shape = previous.shape;
         unchangedCommits++;
       } else {
-        const files = await factsFor(scanned, caches.facts, caches.seen, reader, (e, text) => engine.extract(e.path, text));
-        const manifests = await factsFor(manifestEntries, caches.manifests, new Map(), reader, (_e, text) => parseManifest(text));
+        const files = await factsFor(scanned, caches.facts, caches.seen, reader, (e, text) =>
+          engine.extract(e.path, text),
+        );
+        const manifests = await factsFor(manifestEntries, caches.manifests, new Map(), reader, (_e, text) =>
+          parseManifest(text),
+        );
         if (shapeOf) {
           const digest = (f: F) => shapes.get(f) ?? (shapes.set(f, shapeOf(f)), shapes.get(f)!);
           shape = `${scanned.map((e, k) => `${e.path} ${digest(files[k]!)}`).join("\n")}\n${manifestEntries.map((e) => e.oid).join(" ")}`;
@@ -129,7 +133,13 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
           const packages = manifestEntries
             .map((e, k) => toWorkspacePackage(root, e, manifests[k] ?? null))
             .filter((p): p is WorkspacePackage => p !== null);
-          result = engine.analyze({ root, files, knownFiles: scanned.map((e) => e.path), packages, generatedAt: commit.date });
+          result = engine.analyze({
+            root,
+            files,
+            knownFiles: scanned.map((e) => e.path),
+            packages,
+            generatedAt: commit.date,
+          });
         }
       }
       previous = { signature, shape, result };

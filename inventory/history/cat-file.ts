@@ -28,9 +28,12 @@ export class BlobReader {
     this.child = spawn("git", ["cat-file", "--batch"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
     this.child.stdout.on("data", (chunk: Buffer) => this.onData(chunk));
     this.child.stderr.on("data", (chunk: Buffer) => void (this.stderr += chunk.toString("utf8")));
-    this.child.on("error", (error) => this.fail(new EnvironmentError(`could not start git cat-file: ${error.message}`)));
+    this.child.on("error", (error) =>
+      this.fail(new EnvironmentError(`could not start git cat-file: ${error.message}`)),
+    );
     this.child.on("close", (code) => {
-      if (this.pending.length) this.fail(new EnvironmentError(`git cat-file exited (${code}) early: ${this.stderr.trim()}`));
+      if (this.pending.length)
+        this.fail(new EnvironmentError(`git cat-file exited (${code}) early: ${this.stderr.trim()}`));
     });
     this.child.stdin.on("error", (error) => this.fail(new EnvironmentError(`git cat-file stdin: ${error.message}`)));
   }

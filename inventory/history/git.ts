@@ -14,12 +14,18 @@ export function git(root: string, args: readonly string[]): Promise<string> {
       if (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOENT") {
-          reject(new EnvironmentError("git is not installed or not on PATH", { hint: "install git, then run the command again" }));
+          reject(
+            new EnvironmentError("git is not installed or not on PATH", {
+              hint: "install git, then run the command again",
+            }),
+          );
           return;
         }
-        reject(new EnvironmentError(`git ${args[0]} failed in ${root}: ${(stderr || error.message).trim()}`, {
-          hint: "run it inside a git repository with at least one commit (or pass its path as root)",
-        }));
+        reject(
+          new EnvironmentError(`git ${args[0]} failed in ${root}: ${(stderr || error.message).trim()}`, {
+            hint: "run it inside a git repository with at least one commit (or pass its path as root)",
+          }),
+        );
         return;
       }
       resolve(stdout);
@@ -36,9 +42,18 @@ export interface CommitInfo {
 /** The last `count` commits of `ref`'s first-parent line, oldest → newest. */
 export async function listCommits(root: string, ref: string, count: number): Promise<CommitInfo[]> {
   if (!Number.isInteger(count) || count < 1) {
-    throw new UsageError(`--history needs a positive whole number of commits, got ${count}`, { hint: "e.g. --history 30" });
+    throw new UsageError(`--history needs a positive whole number of commits, got ${count}`, {
+      hint: "e.g. --history 30",
+    });
   }
-  const out = await git(root, ["rev-list", "--first-parent", `--max-count=${count}`, "--format=%H%x00%cI%x00%s", ref, "--"]);
+  const out = await git(root, [
+    "rev-list",
+    "--first-parent",
+    `--max-count=${count}`,
+    "--format=%H%x00%cI%x00%s",
+    ref,
+    "--",
+  ]);
   const commits: CommitInfo[] = [];
   for (const line of out.split("\n")) {
     if (!line || line.startsWith("commit ")) continue;

@@ -35,7 +35,8 @@ export interface ComputeHistoryOptions {
 }
 
 export function computeHistory(root: string, options: ComputeHistoryOptions): Promise<HistoryResult> {
-  const engine = options.engine ?? (inventoryEngine(options.config ?? loadConfig(resolve(root)).config) as HistoryEngine<unknown>);
+  const engine =
+    options.engine ?? (inventoryEngine(options.config ?? loadConfig(resolve(root)).config) as HistoryEngine<unknown>);
   return backfillHistory(root, {
     commits: options.commits,
     engine,

@@ -41,5 +41,10 @@ export function parseManifest(text: string): ManifestFact | null {
 export function toWorkspacePackage(root: string, entry: TreeEntry, fact: ManifestFact | null): WorkspacePackage | null {
   const dir = MANIFEST.exec(entry.path)?.[1];
   if (!fact || !dir) return null;
-  return { name: fact.name, dir: `packages/${dir}`, entry: join(root, "packages", dir, fact.entry), ...(fact.exports ? { exports: fact.exports } : {}) };
+  return {
+    name: fact.name,
+    dir: `packages/${dir}`,
+    entry: join(root, "packages", dir, fact.entry),
+    ...(fact.exports ? { exports: fact.exports } : {}),
+  };
 }

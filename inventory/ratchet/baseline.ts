@@ -39,7 +39,10 @@ export function buildBaseline(result: InventoryResult): Baseline {
   const classes: Record<string, string[]> = {};
   for (const k of KINDS) {
     counters[`kind:${k}`] = result.counters.byKind[k];
-    classes[`kind:${k}`] = result.classes.filter((c) => c.kind === k).map(classKey).sort();
+    classes[`kind:${k}`] = result.classes
+      .filter((c) => c.kind === k)
+      .map(classKey)
+      .sort();
   }
   classes["capabilityShaped"] = classes["kind:capability"] ?? [];
   return { _comment: BASELINE_COMMENT, version: BASELINE_VERSION, counters, classes };
@@ -48,7 +51,11 @@ export function buildBaseline(result: InventoryResult): Baseline {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -75,10 +82,22 @@ export function readBaseline(root: string, relPath: string): Baseline | null {
   const v = value as Partial<Baseline> | null;
   if (v && typeof v === "object" && typeof v.counters === "object" && typeof v.classes !== "object") {
     // Counts alone cannot say which classes are new: the check compares class lists.
-    throw new ConfigError("baseline written by an older capkit: it has counts but no class lists, and the ratchet now compares classes", { file: relPath, hint: fix });
+    throw new ConfigError(
+      "baseline written by an older capkit: it has counts but no class lists, and the ratchet now compares classes",
+      { file: relPath, hint: fix },
+    );
   }
-  if (!v || typeof v !== "object" || v.version !== BASELINE_VERSION || typeof v.counters !== "object" || typeof v.classes !== "object") {
-    throw new ConfigError(`baseline has an unknown shape or version (expected version ${BASELINE_VERSION})`, { file: relPath, hint: fix });
+  if (
+    !v ||
+    typeof v !== "object" ||
+    v.version !== BASELINE_VERSION ||
+    typeof v.counters !== "object" ||
+    typeof v.classes !== "object"
+  ) {
+    throw new ConfigError(`baseline has an unknown shape or version (expected version ${BASELINE_VERSION})`, {
+      file: relPath,
+      hint: fix,
+    });
   }
   return v as Baseline;
 }

@@ -19,10 +19,13 @@ export function ratchetedCounters(kinds: readonly Kind[]): string[] {
   return ["capabilityShaped", ...[...new Set(kinds)].filter((k) => k !== "capability").map((k) => `kind:${k}`)];
 }
 
-const kindOf = (counter: string): Kind => (counter === "capabilityShaped" ? "capability" : (counter.slice("kind:".length) as Kind));
+const kindOf = (counter: string): Kind =>
+  counter === "capabilityShaped" ? "capability" : (counter.slice("kind:".length) as Kind);
 
 function countOf(result: InventoryResult, counter: string): number {
-  return counter === "capabilityShaped" ? result.counters.capabilityShaped : (result.counters.byKind[kindOf(counter)] ?? 0);
+  return counter === "capabilityShaped"
+    ? result.counters.capabilityShaped
+    : (result.counters.byKind[kindOf(counter)] ?? 0);
 }
 
 /** "N file(s) could not be scanned" counts files, whatever the number of problems each has. */
@@ -55,21 +58,34 @@ function compare(result: InventoryResult, baseline: Baseline, counters: readonly
     const known = new Set(baseline.classes[counter] ?? []);
     const now = result.classes.filter((c) => c.kind === kind);
     const nowKeys = new Set(now.map(classKey));
-    for (const c of now) if (!known.has(classKey(c))) out.added.push({ name: c.name, file: c.file, line: c.line, kind: c.kind });
+    for (const c of now)
+      if (!known.has(classKey(c))) out.added.push({ name: c.name, file: c.file, line: c.line, kind: c.kind });
     for (const key of [...known].sort()) {
       if (nowKeys.has(key)) continue;
       const still = byKey.get(key);
-      if (still) out.reclassified.push({ name: still.name, file: still.file, line: still.line, from: kind, to: still.kind });
+      if (still)
+        out.reclassified.push({ name: still.name, file: still.file, line: still.line, from: kind, to: still.kind });
       else out.removed.push({ ...splitKey(key), kind });
     }
   }
   return out;
 }
 
-export function checkRatchet(result: InventoryResult, baseline: Baseline | null, options: { kinds: readonly Kind[]; baselineFile: string }): RatchetOutcome {
+export function checkRatchet(
+  result: InventoryResult,
+  baseline: Baseline | null,
+  options: { kinds: readonly Kind[]; baselineFile: string },
+): RatchetOutcome {
   const baselineFile = options.baselineFile;
   if (!baseline) {
-    return { status: "no-baseline", baselineFile, deltas: [], added: [], removed: [], hint: `no baseline at ${baselineFile}: run \`${UPDATE}\` and commit ${baselineFile}` };
+    return {
+      status: "no-baseline",
+      baselineFile,
+      deltas: [],
+      added: [],
+      removed: [],
+      hint: `no baseline at ${baselineFile}: run \`${UPDATE}\` and commit ${baselineFile}`,
+    };
   }
   const { deltas, added, removed, reclassified } = compare(result, baseline, ratchetedCounters(options.kinds));
   const base = { baselineFile, deltas, added, removed, ...(reclassified.length ? { reclassified } : {}) };
@@ -83,14 +99,26 @@ export function checkRatchet(result: InventoryResult, baseline: Baseline | null,
   }
   if (added.length) {
     const names = added.map((a) => `${a.name ?? "<anonymous>"} (${a.file}:${a.line})`).join(", ");
-    return { status: "worse", ...base, hint: `new: ${names}. Convert them to capability modules; if the growth is intended, run \`${UPDATE}\` and commit ${baselineFile}` };
+    return {
+      status: "worse",
+      ...base,
+      hint: `new: ${names}. Convert them to capability modules; if the growth is intended, run \`${UPDATE}\` and commit ${baselineFile}`,
+    };
   }
   if (removed.length) {
-    return { status: "better", ...base, hint: `the count went down: tighten the ratchet with \`${UPDATE}\` and commit ${baselineFile}` };
+    return {
+      status: "better",
+      ...base,
+      hint: `the count went down: tighten the ratchet with \`${UPDATE}\` and commit ${baselineFile}`,
+    };
   }
   if (reclassified.length) {
     const names = reclassified.map((r) => `${r.name ?? "<anonymous>"} (${r.from} → ${r.to})`).join(", ");
-    return { status: "reclassified", ...base, hint: `not progress: ${names} still extend the base class, only their kind changed (e.g. dropped from a belt); convert them, or record the change with \`${UPDATE}\`` };
+    return {
+      status: "reclassified",
+      ...base,
+      hint: `not progress: ${names} still extend the base class, only their kind changed (e.g. dropped from a belt); convert them, or record the change with \`${UPDATE}\``,
+    };
   }
   return { status: "ok", ...base };
 }

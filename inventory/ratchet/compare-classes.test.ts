@@ -59,11 +59,17 @@ describe("the ratchet compares classes, not totals", () => {
     expect(quirky?.kind).toBe("capability");
     // Dropped from its belt, it is (say) unclassified now: the count falls, nothing was converted.
     const classes = r.classes.map((c) => (c === quirky ? { ...c, kind: "unclassified" as const } : c));
-    const now: InventoryResult = { ...r, classes, counters: { ...r.counters, capabilityShaped: r.counters.capabilityShaped - 1 } };
+    const now: InventoryResult = {
+      ...r,
+      classes,
+      counters: { ...r.counters, capabilityShaped: r.counters.capabilityShaped - 1 },
+    };
     const outcome = checkRatchet(now, baseline, options);
     expect(outcome.status).toBe("reclassified");
     expect(outcome.removed).toEqual([]);
-    expect(outcome.reclassified).toEqual([{ name: "QuirkyTool", file: quirky?.file, line: quirky?.line, from: "capability", to: "unclassified" }]);
+    expect(outcome.reclassified).toEqual([
+      { name: "QuirkyTool", file: quirky?.file, line: quirky?.line, from: "capability", to: "unclassified" },
+    ]);
     expect(outcome.hint).toMatch(/not progress/);
     expect(outcome.hint).not.toMatch(/tighten/);
   });
@@ -76,7 +82,12 @@ describe("the ratchet compares classes, not totals", () => {
       { file: "packages/agents/src/tools/a.ts", line: 3, column: 1, message: "';' expected." },
       { file: "packages/agents/src/tools/a.ts", line: 9, column: 1, message: "'}' expected." },
     ];
-    const fewer: InventoryResult = { ...r, classes: r.classes.filter((c) => c.name !== "QuirkyTool"), problems, incomplete: true };
+    const fewer: InventoryResult = {
+      ...r,
+      classes: r.classes.filter((c) => c.name !== "QuirkyTool"),
+      problems,
+      incomplete: true,
+    };
     const outcome = checkRatchet(fewer, baseline, options);
     expect(outcome.status).toBe("incomplete");
     expect(ratchetExitCode(outcome)).toBe(1);

@@ -1,3 +1,12 @@
 /** The ratchet: a committed baseline of the counters and the check against it. */
-export { BASELINE_COMMENT, BASELINE_VERSION, buildBaseline, classKey, readBaseline, serializeBaseline, writeBaseline, type Baseline } from "./baseline.js";
+export {
+  BASELINE_COMMENT,
+  BASELINE_VERSION,
+  buildBaseline,
+  classKey,
+  readBaseline,
+  serializeBaseline,
+  writeBaseline,
+  type Baseline,
+} from "./baseline.js";
 export { checkRatchet, incompleteFiles, ratchetExitCode, ratchetedCounters } from "./check.js";

@@ -78,7 +78,8 @@ export class ModuleGraph {
   whyUnresolved(specifier: string): string {
     if (specifier.startsWith(".") || specifier.startsWith("/")) return "which names no file in the scanned scope";
     const pkg = this.packageNames.find((n) => specifier === n || specifier.startsWith(`${n}/`));
-    if (pkg) return `which workspace package ${pkg} maps to no file in the scanned scope (its exports and src/ layout were tried)`;
+    if (pkg)
+      return `which workspace package ${pkg} maps to no file in the scanned scope (its exports and src/ layout were tried)`;
     return "which is not in the scanned tree";
   }
 
@@ -112,11 +113,16 @@ export class ModuleGraph {
     const local = this.indexFor(file, f).localExports.get(name);
     if (local) return this.resolveLocal(file, local.local, seen);
     for (const r of f.reexports) {
-      if (r.exported !== name || r.imported === "*" && r.exported === "*") continue;
+      if (r.exported !== name || (r.imported === "*" && r.exported === "*")) continue;
       const target = this.resolveSpecifier(file, r.specifier);
       if (!target) {
         const known = r.imported === "default" ? r.exported : r.imported;
-        return { kind: "unresolved", specifier: r.specifier, name: known, reason: `re-exported by ${file}:${r.line} from "${r.specifier}", ${this.whyUnresolved(r.specifier)}` };
+        return {
+          kind: "unresolved",
+          specifier: r.specifier,
+          name: known,
+          reason: `re-exported by ${file}:${r.line} from "${r.specifier}", ${this.whyUnresolved(r.specifier)}`,
+        };
       }
       return r.imported === "*" ? { kind: "namespace", file: target } : this.resolveExport(target, r.imported, seen);
     }
@@ -126,7 +132,12 @@ export class ModuleGraph {
       if (r.imported !== "*" || r.exported !== "*") continue;
       const target = this.resolveSpecifier(file, r.specifier);
       if (!target) {
-        unresolvedStar = { kind: "unresolved", specifier: r.specifier, name, reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", ${this.whyUnresolved(r.specifier)}` };
+        unresolvedStar = {
+          kind: "unresolved",
+          specifier: r.specifier,
+          name,
+          reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", ${this.whyUnresolved(r.specifier)}`,
+        };
         continue;
       }
       const b = this.resolveExport(target, name, seen);
@@ -150,7 +161,12 @@ export class ModuleGraph {
     if (!target) {
       // A default import has no exported name to match: it is known by the name it is given here.
       const known = imp.imported === "default" ? imp.local : imp.imported;
-      return { kind: "unresolved", specifier: imp.specifier, name: known, reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", ${this.whyUnresolved(imp.specifier)}` };
+      return {
+        kind: "unresolved",
+        specifier: imp.specifier,
+        name: known,
+        reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", ${this.whyUnresolved(imp.specifier)}`,
+      };
     }
     if (imp.imported === "*") return { kind: "namespace", file: target };
     return this.resolveExport(target, imp.imported, seen);

@@ -58,13 +58,16 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
   for (const f of files) for (const c of f.classes) byId.set(classId(f.file, c), { file: f.file, cls: c });
 
   const moduleFacts = spec.module ? graph.factsOf(spec.module) : undefined;
-  const declaresBase = (f: FileFacts, c: ClassFact) => c.name !== null && names.has(c.name) && c.enclosingFunction === null && !c.isExpression;
+  const declaresBase = (f: FileFacts, c: ClassFact) =>
+    c.name !== null && names.has(c.name) && c.enclosingFunction === null && !c.isExpression;
   if (moduleFacts) {
-    for (const c of moduleFacts.classes) if (declaresBase(moduleFacts, c)) baseIds.set(classId(moduleFacts.file, c), c.name as string);
+    for (const c of moduleFacts.classes)
+      if (declaresBase(moduleFacts, c)) baseIds.set(classId(moduleFacts.file, c), c.name as string);
   } else {
     for (const f of files) {
       for (const c of f.classes) {
-        if (declaresBase(f, c) && c.heritage === null && f.localExports.some((e) => e.local === c.name)) baseIds.set(classId(f.file, c), c.name as string);
+        if (declaresBase(f, c) && c.heritage === null && f.localExports.some((e) => e.local === c.name))
+          baseIds.set(classId(f.file, c), c.name as string);
       }
     }
   }
@@ -79,8 +82,17 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     if (b.kind === "class") {
       const id = classId(b.file, b.cls);
       const baseName = baseIds.get(id);
-      if (baseName) return { kind: "base", base: baseName, how: `extends ${text}${via}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}` };
-      return { kind: "class", id, how: `extends ${text}${via}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}` };
+      if (baseName)
+        return {
+          kind: "base",
+          base: baseName,
+          how: `extends ${text}${via}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}`,
+        };
+      return {
+        kind: "class",
+        id,
+        how: `extends ${text}${via}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}`,
+      };
     }
     if (b.kind === "unresolved" && names.has(b.name)) {
       return { kind: "base", base: b.name, how: `extends ${text}${via}: ${b.reason}; matched by name` };
@@ -88,7 +100,12 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     if (b.kind === "none" && path.length === 1 && names.has(last)) {
       const f = graph.factsOf(file);
       const isImported = f?.imports.some((i) => i.local === last);
-      if (!isImported) return { kind: "base", base: last, how: `extends ${text}${via}, ${via ? `${last} is` : "which is"} neither declared nor imported in ${file}; matched by name` };
+      if (!isImported)
+        return {
+          kind: "base",
+          base: last,
+          how: `extends ${text}${via}, ${via ? `${last} is` : "which is"} neither declared nor imported in ${file}; matched by name`,
+        };
     }
     return null;
   };
@@ -101,12 +118,21 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
    * names, or, when it names a variable holding a mixin call (`const Retrying =
    * WithRetry(Tool)`), the candidates of that call's arguments, resolved where the variable is.
    */
-  const candidatesThrough = (file: string, path: readonly string[], text: string, via: string, mixins: readonly string[], depth: number): Candidate[] => {
+  const candidatesThrough = (
+    file: string,
+    path: readonly string[],
+    text: string,
+    via: string,
+    mixins: readonly string[],
+    depth: number,
+  ): Candidate[] => {
     const b = graph.resolvePath(file, path);
     if (b.kind !== "mixin") return [{ parent: parentOf(b, file, path, text, via), mixins }];
     if (depth >= MAX_BINDING_DEPTH) return [];
     const at = { name: b.binding.name, file: b.file, line: b.binding.line };
-    return b.binding.mixinArgs.flatMap((arg) => candidatesThrough(b.file, arg.path, text, `${via}${mixinVia(arg, at)}`, [...mixins, ...arg.through], depth + 1));
+    return b.binding.mixinArgs.flatMap((arg) =>
+      candidatesThrough(b.file, arg.path, text, `${via}${mixinVia(arg, at)}`, [...mixins, ...arg.through], depth + 1),
+    );
   };
 
   /**
@@ -119,7 +145,9 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     const h = cls.heritage;
     if (!h) return [];
     if (h.path) return candidatesThrough(file, h.path, h.text, "", [], 0);
-    return (h.mixinArgs ?? []).flatMap((arg) => candidatesThrough(file, arg.path, h.text, mixinVia(arg, null), arg.through, 0));
+    return (h.mixinArgs ?? []).flatMap((arg) =>
+      candidatesThrough(file, arg.path, h.text, mixinVia(arg, null), arg.through, 0),
+    );
   };
 
   const memo = new Map<string, ResolvedSubclass | null>();
@@ -132,10 +160,31 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     let out: ResolvedSubclass | null = null;
     for (const { parent, mixins } of candidatesOf(entry.file, entry.cls)) {
       if (parent?.kind === "base") {
-        out = { id, file: entry.file, cls: entry.cls, direct: true, chain: [display(entry.cls), parent.base], base: parent.base, resolution: parent.how, parentId: null, mixins };
+        out = {
+          id,
+          file: entry.file,
+          cls: entry.cls,
+          direct: true,
+          chain: [display(entry.cls), parent.base],
+          base: parent.base,
+          resolution: parent.how,
+          parentId: null,
+          mixins,
+        };
       } else if (parent?.kind === "class") {
         const up = resolve(parent.id, stack);
-        if (up) out = { id, file: entry.file, cls: entry.cls, direct: false, chain: [display(entry.cls), ...up.chain], base: up.base, resolution: parent.how, parentId: parent.id, mixins };
+        if (up)
+          out = {
+            id,
+            file: entry.file,
+            cls: entry.cls,
+            direct: false,
+            chain: [display(entry.cls), ...up.chain],
+            base: up.base,
+            resolution: parent.how,
+            parentId: parent.id,
+            mixins,
+          };
       }
       if (out) break;
     }

@@ -84,17 +84,41 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
 
   it.each<[string, ScanScope]>([
     ["brace alternatives across folders", { include: ["{packages,apps}/**/*.{ts,tsx}"], exclude: ["**/dist/**"] }],
-    ["`?` and classes", { include: ["packages/*/src/a?.ts", "packages/*/src/[!i]*.ts", "packages/[ab]/src/[x-z]*"], exclude: [] }],
-    ["a literal dot-folder include (excludes still match inside it)", { include: ["packages/.config/**/*.ts"], exclude: DEFAULT_EXCLUDE }],
-    ["a dot folder named in braces, `**/tests` skipping only non-dot folders", { include: ["packages/{.config,a}/**/*.ts"], exclude: ["**/tests"] }],
-    ["a dot folder below a wildcard (`**` still never enters .config)", { include: ["packages/*/.cache/*.ts", "**/.deeper/*.ts"], exclude: [] }],
+    [
+      "`?` and classes",
+      { include: ["packages/*/src/a?.ts", "packages/*/src/[!i]*.ts", "packages/[ab]/src/[x-z]*"], exclude: [] },
+    ],
+    [
+      "a literal dot-folder include (excludes still match inside it)",
+      { include: ["packages/.config/**/*.ts"], exclude: DEFAULT_EXCLUDE },
+    ],
+    [
+      "a dot folder named in braces, `**/tests` skipping only non-dot folders",
+      { include: ["packages/{.config,a}/**/*.ts"], exclude: ["**/tests"] },
+    ],
+    [
+      "a dot folder below a wildcard (`**` still never enters .config)",
+      { include: ["packages/*/.cache/*.ts", "**/.deeper/*.ts"], exclude: [] },
+    ],
     ["an exclude `dist/*` that keeps deeper files", { include: ["**/*.ts"], exclude: ["dist/*"] }],
     ["`x/**` excluding a file named x", { include: ["packages/**"], exclude: ["**/dist/**"] }],
-    ["literal includes: lstat, no folder skipped", { include: ["packages/a/src/index.ts", "packages/a/src/linked.ts", "packages/a/tests/helper.ts"], exclude: ["**/tests"] }],
-    ["a base below a `**/dist` exclude is still listed", { include: ["packages/a/dist/**/*.ts"], exclude: ["**/dist"] }],
+    [
+      "literal includes: lstat, no folder skipped",
+      {
+        include: ["packages/a/src/index.ts", "packages/a/src/linked.ts", "packages/a/tests/helper.ts"],
+        exclude: ["**/tests"],
+      },
+    ],
+    [
+      "a base below a `**/dist` exclude is still listed",
+      { include: ["packages/a/dist/**/*.ts"], exclude: ["**/dist"] },
+    ],
     ["a symlinked folder as the base is followed", { include: ["linkbase/**/*.ts"], exclude: [] }],
     ["patterns at the root, no excludes", { include: ["**/*", "*.ts"], exclude: [] }],
-    ["bases nested in each other", { include: ["packages/**/*.ts", "packages/a/src/*.tsx"], exclude: ["**/node_modules/**", "**/a"] }],
+    [
+      "bases nested in each other",
+      { include: ["packages/**/*.ts", "packages/a/src/*.tsx"], exclude: ["**/node_modules/**", "**/a"] },
+    ],
   ])("%s", async (_name, scope) => {
     expect(scopeWalkProblem(scope)).toBeNull();
     const expected = await viaFastGlob(scope);
@@ -112,7 +136,11 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
     const extglob: ScanScope = { include: ["packages/*/src/!(index).ts"], exclude: ["**/*.d.ts"] };
     expect(scopeWalkProblem(extglob)).toMatch(/extglob/);
     // micromatch's own reading of `!(index)`: it lets a dotfile in and keeps index.test.ts out.
-    expect(await discoverFiles(root, extglob)).toEqual(["packages/a/src/.hidden.ts", "packages/b/src/a1.ts", "packages/b/src/ab.ts"]);
+    expect(await discoverFiles(root, extglob)).toEqual([
+      "packages/a/src/.hidden.ts",
+      "packages/b/src/a1.ts",
+      "packages/b/src/ab.ts",
+    ]);
     const dotSlash: ScanScope = { include: ["./apps/**/*.ts"], exclude: [] };
     expect(scopeWalkProblem(dotSlash)).toMatch(/leading \.\//);
     expect(await discoverFiles(root, dotSlash)).toEqual(["./apps/web/src/page.ts"]);

@@ -26,11 +26,15 @@ export function assertReadableRoot(root: string): void {
   try {
     isDir = statSync(root).isDirectory();
   } catch (error) {
-    throw new EnvironmentError(`cannot read the root ${root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      hint: "pass an existing directory: capkit inventory <root>",
-    });
+    throw new EnvironmentError(
+      `cannot read the root ${root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      {
+        hint: "pass an existing directory: capkit inventory <root>",
+      },
+    );
   }
-  if (!isDir) throw new EnvironmentError(`the root ${root} is not a directory`, { hint: "pass the repository root directory" });
+  if (!isDir)
+    throw new EnvironmentError(`the root ${root} is not a directory`, { hint: "pass the repository root directory" });
 }
 
 export async function discoverFiles(root: string, scope: ScanScope, problems: ScanProblem[] = []): Promise<string[]> {
@@ -43,7 +47,12 @@ export async function discoverFiles(root: string, scope: ScanScope, problems: Sc
 function folderProblem(rel: string, error: unknown, problems: ScanProblem[]): void {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR") return;
-  problems.push({ file: rel || ".", line: 0, column: 0, message: `cannot read folder: ${code ?? (error as Error).message}` });
+  problems.push({
+    file: rel || ".",
+    line: 0,
+    column: 0,
+    message: `cannot read folder: ${code ?? (error as Error).message}`,
+  });
 }
 
 /** A problem that is a file or folder the scan could not read (not a syntax error). */

@@ -22,7 +22,8 @@ export interface FactsCache {
   save(): { hits: number; misses: number };
 }
 
-const keyOf = (file: string, content: string | Buffer) => createHash("sha1").update(file).update("\0").update(content).digest("hex");
+const keyOf = (file: string, content: string | Buffer) =>
+  createHash("sha1").update(file).update("\0").update(content).digest("hex");
 
 export function openFactsCache(root: string): FactsCache {
   const path = join(cacheDir(root, "inventory"), "facts.json");

@@ -14,7 +14,11 @@ function agrees(text: string, classNames: ReadonlySet<string>): void {
   const buf = Buffer.from(text);
   const g = gate(buf);
   const empty = textHints("");
-  if (!g.hinted) expect(bufferHints(buf, () => text), text).toEqual(empty);
+  if (!g.hinted)
+    expect(
+      bufferHints(buf, () => text),
+      text,
+    ).toEqual(empty);
   expect(g.declaresBase, text).toBe(/\bclass\s+(?:Tool)\b/.test(text));
   const viaGate = g.mentionsBelt || g.newTargets.some((t) => classNames.has(t));
   expect(viaGate, text).toBe(bufferWantedInPhase2(buf, classNames, BELT));
@@ -108,11 +112,16 @@ describe("the one-pass byte gate", () => {
   });
 
   it("leaves built-in constructions out of newTargets but keeps the rest", () => {
-    expect(gate(Buffer.from("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz")).newTargets).toEqual(["Inner", "Bar", "Baz"]);
+    expect(
+      gate(Buffer.from("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz")).newTargets,
+    ).toEqual(["Inner", "Bar", "Baz"]);
   });
 
   it("agrees with the per-question checks on every fixture file", async () => {
-    const files = await fg(["inventory/__fixtures__/**/*.ts", "fixtures/nodetool-mini/**/*.ts"], { cwd: REPO, ignore: ["**/node_modules/**"] });
+    const files = await fg(["inventory/__fixtures__/**/*.ts", "fixtures/nodetool-mini/**/*.ts"], {
+      cwd: REPO,
+      ignore: ["**/node_modules/**"],
+    });
     expect(files.length).toBeGreaterThan(50);
     const names = new Set(["Tool", "ListWorkflowsTool", "SubmitGraphTool", "FineTool", "GatedTool"]);
     for (const f of files) agrees(readFileSync(join(REPO, f), "utf8"), names);

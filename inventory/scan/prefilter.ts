@@ -56,7 +56,8 @@ const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}/g;
 const VAR_CLASS = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*$/;
 /** `const Name = [(]callee[<…>](args…`: the variable and up to 300 characters of arguments. */
-const MIXIN_VAR = /\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=\s*\(?\s*[A-Za-z_$][\w$.]*\s*(?:<[^;()]*>)?\s*\(([^;]{0,300})/g;
+const MIXIN_VAR =
+  /\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=\s*\(?\s*[A-Za-z_$][\w$.]*\s*(?:<[^;()]*>)?\s*\(([^;]{0,300})/g;
 const CLASS_IDENT = /\b[A-Z][\w$]*/g;
 const DEFAULT_EXPORT = /\bexport\s+default\s+/g;
 const DEFAULT_CLASS = /^(?:abstract\s+)?class\b\s*([A-Za-z_$][\w$]*)?/;
@@ -75,7 +76,9 @@ function defaultExportsOf(text: string, aliases: readonly (readonly [string, str
       out.push([...(named ? [cls[1] as string] : []), ...((heritage ?? "").slice(0, MAX_HERITAGE).match(IDENT) ?? [])]);
     } else {
       const end = text.indexOf(";", at);
-      out.push(text.slice(at, end === -1 ? at + MAX_DEFAULT_EXPR : Math.min(end, at + MAX_DEFAULT_EXPR)).match(IDENT) ?? []);
+      out.push(
+        text.slice(at, end === -1 ? at + MAX_DEFAULT_EXPR : Math.min(end, at + MAX_DEFAULT_EXPR)).match(IDENT) ?? [],
+      );
     }
   }
   return out;
@@ -177,11 +180,12 @@ function declaresVariable(text: string, name: string): boolean {
     let j = p - 1;
     while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
     if (j === p - 1) continue;
-    if ((keywordEndsAt(text, j, "const") || keywordEndsAt(text, j, "let") || keywordEndsAt(text, j, "var"))) return true;
+    if (keywordEndsAt(text, j, "const") || keywordEndsAt(text, j, "let") || keywordEndsAt(text, j, "var")) return true;
   }
   return false;
 }
-const keywordEndsAt = (text: string, end: number, word: string) => text.startsWith(word, end - word.length + 1) && !isIdentCode(text.charCodeAt(end - word.length));
+const keywordEndsAt = (text: string, end: number, word: string) =>
+  text.startsWith(word, end - word.length + 1) && !isIdentCode(text.charCodeAt(end - word.length));
 
 /**
  * Is a position on a `//` line or a `*`-prefixed block-comment line? (cheap, line-local.) Asked in
@@ -202,7 +206,8 @@ function lineCommentTest(text: string): (index: number) => boolean {
       const nl = text.indexOf("\n", index);
       lineEnd = nl === -1 ? text.length : nl;
       // The next `//` at or after the line start, remembered: a file without one is searched once, not once a line.
-      if (lineStart < slashesFrom || (nextSlashes !== -1 && nextSlashes < lineStart)) nextSlashes = text.indexOf("//", lineStart);
+      if (lineStart < slashesFrom || (nextSlashes !== -1 && nextSlashes < lineStart))
+        nextSlashes = text.indexOf("//", lineStart);
       slashesFrom = lineStart;
       slashes = nextSlashes !== -1 && nextSlashes < lineEnd ? nextSlashes : -1;
       let j = lineStart;
@@ -247,7 +252,8 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
     for (const m of text.matchAll(EXPORT_LIST)) exportListNames.push(...((m[1] ?? "").match(IDENT) ?? []));
   }
   if (heritages.length > 0 || exportListNames.length > 0) {
-    for (const m of text.matchAll(BRACES)) for (const a of (m[1] ?? "").matchAll(ALIAS)) aliases.push([a[1] ?? "", a[2] ?? ""]);
+    for (const m of text.matchAll(BRACES))
+      for (const a of (m[1] ?? "").matchAll(ALIAS)) aliases.push([a[1] ?? "", a[2] ?? ""]);
     for (const m of text.matchAll(DEFAULT_IMPORT)) defaultImports.push(m[1] ?? "");
   }
   const mixinVars: [string, string][] = [];
@@ -281,9 +287,11 @@ function defaultAliasesExtended(all: readonly TextHints[]): string[] {
   const defaults = all.flatMap((h) => h.aliases.filter(([from]) => from === "default").map(([, to]) => to));
   if (defaults.length === 0) return [];
   const extended = new Set(all.flatMap((h) => h.heritages.flatMap((c) => c.idents)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const h of all) for (const [from, to] of h.aliases) if (extended.has(to) && !extended.has(from)) (extended.add(from), (grew = true));
+    for (const h of all)
+      for (const [from, to] of h.aliases)
+        if (extended.has(to) && !extended.has(from)) (extended.add(from), (grew = true));
   }
   return defaults.filter((n) => extended.has(n));
 }
@@ -306,7 +314,11 @@ export interface CandidateOptions {
 }
 
 /** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
-export function candidateNames(baseNames: readonly string[], hints: Iterable<TextHints>, options: CandidateOptions = {}): Set<string> {
+export function candidateNames(
+  baseNames: readonly string[],
+  hints: Iterable<TextHints>,
+  options: CandidateOptions = {},
+): Set<string> {
   const names = new Set(baseNames);
   const all = [...hints];
   const defaults = options.defaultImports ?? true;
@@ -319,7 +331,8 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
       for (const [from, to] of h.mixinVars) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
       for (const c of options.classes === false ? [] : h.heritages) {
         if (!c.name || names.has(c.name)) continue;
-        if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i)))) (names.add(c.name), (grew = true));
+        if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))
+          (names.add(c.name), (grew = true));
       }
     }
   }
@@ -333,7 +346,12 @@ export function candidateNames(baseNames: readonly string[], hints: Iterable<Tex
 export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>, options: CandidateOptions = {}): boolean {
   const defaults = options.defaultImports ?? true;
   if (h.mixinVars.some(([from]) => names.has(from))) return true;
-  if (h.heritages.some((c) => (c.parents ?? c.idents).some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))) return true;
+  if (
+    h.heritages.some((c) =>
+      (c.parents ?? c.idents).some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))),
+    )
+  )
+    return true;
   return h.exportListNames.some((n) => names.has(n));
 }
 
@@ -341,7 +359,8 @@ export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>, options
 export function defaultImportLocals(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(DEFAULT_IMPORT)) out.push(m[1] ?? "");
-  for (const m of text.matchAll(BRACES)) for (const a of (m[1] ?? "").matchAll(ALIAS)) if (a[1] === "default") out.push(a[2] ?? "");
+  for (const m of text.matchAll(BRACES))
+    for (const a of (m[1] ?? "").matchAll(ALIAS)) if (a[1] === "default") out.push(a[2] ?? "");
   return out;
 }
 
@@ -352,7 +371,15 @@ export function mentionNames(names: Iterable<string>): string[] {
 
 // ── Byte-level gates: most files are rejected without decoding them to a string. ──
 
-const EMPTY: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [], defaultExports: [] };
+const EMPTY: TextHints = {
+  heritages: [],
+  aliases: [],
+  defaultImports: [],
+  starExport: false,
+  exportListNames: [],
+  mixinVars: [],
+  defaultExports: [],
+};
 
 const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;
 const isIdentByte = (c: number | undefined) =>
@@ -380,7 +407,11 @@ export function bufferHints(buf: Buffer, decode: () => string): TextHints {
 }
 
 /** Phase 2 on bytes: `new [a.]X` with X a known class name, or a mention of one of `names`. */
-export function bufferWantedInPhase2(buf: Buffer, classNames: ReadonlySet<string>, mention: readonly string[]): boolean {
+export function bufferWantedInPhase2(
+  buf: Buffer,
+  classNames: ReadonlySet<string>,
+  mention: readonly string[],
+): boolean {
   for (let i = buf.indexOf("new"); i !== -1; i = buf.indexOf("new", i + 3)) {
     if (isIdentByte(buf[i - 1]) || !isSpace(buf[i + 3])) continue;
     let j = i + 3;

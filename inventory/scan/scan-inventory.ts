@@ -102,7 +102,15 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root).config;
   const progress = options.onProgress ?? (() => {});
-  const tm: ScanTimings = options.timings ?? { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+  const tm: ScanTimings = options.timings ?? {
+    discover: 0,
+    read: 0,
+    prefilter: 0,
+    parse: 0,
+    analyze: 0,
+    parsedFiles: 0,
+    parsedChars: 0,
+  };
   let mark = performance.now();
   const lap = (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => {
     const now = performance.now();
@@ -115,7 +123,10 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   lap("discover");
   progress({ phase: "read", done: 0, total: files.length });
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const statCache = options.cache && options.statCache !== false ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)()) : undefined;
+  const statCache =
+    options.cache && options.statCache !== false
+      ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)())
+      : undefined;
   const sources = new Sources(root, files, problems, gate, keepFor(config), statCache);
   lap("read");
   tm.read -= sources.gateMs;
@@ -126,18 +137,21 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
   // Parse, then the barrels the parsed files' imports lead through, until none is left.
   const parseAndFollow = (list: readonly string[]) => {
-    for (let batch = list; batch.length > 0; ) {
+    for (let batch = list; batch.length > 0;) {
       lap("prefilter");
       extractor.extract(batch);
       lap("parse");
-      batch = follower.next(batch.flatMap((f) => extractor.facts.get(f) ?? []), extractor.facts);
+      batch = follower.next(
+        batch.flatMap((f) => extractor.facts.get(f) ?? []),
+        extractor.facts,
+      );
     }
   };
   // Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved.
   const selector = new Phase1Selector(files, sources, config, statCache);
   progress({ phase: "parse", done: 0, total: 0 });
   let subclasses: ReturnType<typeof resolveSubclasses>["subclasses"] = new Map();
-  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known; ) {
+  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
     follower.update(selector.names, selector.defaultImports);
     parseAndFollow(batch);
     known = subclasses.size;
@@ -145,7 +159,11 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
     batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
   }
-  const factories = new Set([...subclasses.values()].flatMap((s) => (s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [])));
+  const factories = new Set(
+    [...subclasses.values()].flatMap((s) =>
+      s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
+    ),
+  );
   const p1 = { names: selector.names, factories, defaultImports: selector.defaultImports };
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);

@@ -130,7 +130,13 @@ export function compileScope(scope: ScopePatterns): ScopeRules {
     byName.map((p) => p.slice(3)),
     { dot: true },
   );
-  const pathRe = rest.length > byName.length ? anyGlobRegExp(rest.filter((p) => !byName.includes(p)), { dot: true }) : null;
+  const pathRe =
+    rest.length > byName.length
+      ? anyGlobRegExp(
+          rest.filter((p) => !byName.includes(p)),
+          { dot: true },
+        )
+      : null;
   return {
     tasks,
     staticFiles: include.filter((p) => !WILDCARD.test(p)),

@@ -25,7 +25,14 @@ async function everyFileParsed(root: string) {
   const { config } = loadConfig(root);
   const files = await discoverFiles(root, config.scan);
   const facts = files.map((f) => extractFileFacts(f, readFileSync(join(root, f), "utf8")));
-  return analyzeFacts({ root, files: facts, packages: listWorkspacePackages(root), config, knownFiles: files, generatedAt: "" }).classes;
+  return analyzeFacts({
+    root,
+    files: facts,
+    packages: listWorkspacePackages(root),
+    config,
+    knownFiles: files,
+    generatedAt: "",
+  }).classes;
 }
 
 function writeTree(files: Record<string, string>): string {
@@ -56,10 +63,14 @@ const TREES: Record<string, Record<string, string>> = {
   barrels: {
     "packages/agents/src/base-tool.ts": "export abstract class Tool {}\n",
     "packages/agents/src/index.ts": 'export * from "./tools/index.js";\n',
-    "packages/agents/src/tools/index.ts": 'export * from "./http.js";\nexport { HttpTool as Fetcher } from "./http.js";\n',
-    "packages/agents/src/tools/http.ts": 'import { Tool } from "../base-tool.js";\nexport class HttpTool extends Tool {}\n',
-    "packages/web/src/crawl.ts": 'import { Fetcher } from "../../agents/src/index.js";\nexport class CrawlTool extends Fetcher {}\n',
-    "packages/web/src/host.ts": 'import { HttpTool } from "../../agents/src/index.js";\nexport function start() {\n  return new HttpTool();\n}\n',
+    "packages/agents/src/tools/index.ts":
+      'export * from "./http.js";\nexport { HttpTool as Fetcher } from "./http.js";\n',
+    "packages/agents/src/tools/http.ts":
+      'import { Tool } from "../base-tool.js";\nexport class HttpTool extends Tool {}\n',
+    "packages/web/src/crawl.ts":
+      'import { Fetcher } from "../../agents/src/index.js";\nexport class CrawlTool extends Fetcher {}\n',
+    "packages/web/src/host.ts":
+      'import { HttpTool } from "../../agents/src/index.js";\nexport function start() {\n  return new HttpTool();\n}\n',
   },
   // `export default Tool;` and importers that name only their own local names.
   defaults: {
@@ -73,8 +84,10 @@ const TREES: Record<string, Record<string, string>> = {
   boundMixin: {
     "packages/agents/src/base-tool.ts": "export abstract class Tool {}\n",
     "packages/agents/src/fetcher.ts": 'import { Tool } from "./base-tool.js";\nexport class Fetcher extends Tool {}\n',
-    "packages/agents/src/retry.ts": 'import { Fetcher } from "./fetcher.js";\nimport { WithRetry } from "./mixins.js";\nconst Retrying = WithRetry(Fetcher);\nexport class RetryFetch extends Retrying {}\n',
-    "packages/agents/src/mixins.ts": "export const WithRetry = <T extends new (...a: any[]) => object>(B: T) => class extends B {};\n",
+    "packages/agents/src/retry.ts":
+      'import { Fetcher } from "./fetcher.js";\nimport { WithRetry } from "./mixins.js";\nconst Retrying = WithRetry(Fetcher);\nexport class RetryFetch extends Retrying {}\n',
+    "packages/agents/src/mixins.ts":
+      "export const WithRetry = <T extends new (...a: any[]) => object>(B: T) => class extends B {};\n",
   },
 };
 
@@ -84,21 +97,41 @@ describe("the pre-filter's selection", () => {
     ["nodetool-mini", () => join(CAPKIT_ROOT, "fixtures", "nodetool-mini")] as const,
     ...Object.entries(TREES).map(([name, files]) => [`tree: ${name}`, () => writeTree(files)] as const),
   ];
-  it.each(cases)("%s: finds the classes an analysis of every file finds, with and without the stat cache", async (_name, rootOf) => {
-    const root = rootOf();
-    const want = await everyFileParsed(root);
-    const timings: ScanTimings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
-    expect((await scanInventory(root, { timings })).classes).toEqual(want);
-    expect(await scanWithStatCache(root)).toEqual(want);
-  });
+  it.each(cases)(
+    "%s: finds the classes an analysis of every file finds, with and without the stat cache",
+    async (_name, rootOf) => {
+      const root = rootOf();
+      const want = await everyFileParsed(root);
+      const timings: ScanTimings = {
+        discover: 0,
+        read: 0,
+        prefilter: 0,
+        parse: 0,
+        analyze: 0,
+        parsedFiles: 0,
+        parsedChars: 0,
+      };
+      expect((await scanInventory(root, { timings })).classes).toEqual(want);
+      expect(await scanWithStatCache(root)).toEqual(want);
+    },
+  );
 
   it("parses only the files that can matter (not every barrel or `class … extends`)", async () => {
     const root = writeTree({
       ...TREES["barrels"],
       "packages/ui/src/index.ts": 'export * from "./button.js";\n',
-      "packages/ui/src/button.ts": "export class Button extends HTMLElement {}\nexport function f<T extends object>(x: T) { return x; }\n",
+      "packages/ui/src/button.ts":
+        "export class Button extends HTMLElement {}\nexport function f<T extends object>(x: T) { return x; }\n",
     });
-    const timings: ScanTimings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
     const r = await scanInventory(root, { timings });
     expect(r.classes.map((c) => c.name).sort()).toEqual(["CrawlTool", "HttpTool"]);
     // base, http, the two barrels on the way, crawl, host: not the ui package.
@@ -115,8 +148,15 @@ describe("structureOf", () => {
         const bytes = readFileSync(join(root, file));
         const h = textHints(bytes.toString("utf8"));
         const idents = new Set(structureOf(bytes).idents);
-        const read = [...h.heritages.flatMap((c) => c.idents), ...h.exportListNames, ...h.aliases.map(([from]) => from)];
-        expect(read.filter((i) => !idents.has(i)), `${name}/${file}`).toEqual([]);
+        const read = [
+          ...h.heritages.flatMap((c) => c.idents),
+          ...h.exportListNames,
+          ...h.aliases.map(([from]) => from),
+        ];
+        expect(
+          read.filter((i) => !idents.has(i)),
+          `${name}/${file}`,
+        ).toEqual([]);
         // The gate adds the identifiers passed as arguments that end in a base name (`WithRetry(HttpTool)`).
         const gated = gate(bytes);
         expect(gated.idents).toEqual(expect.arrayContaining([...idents]));
@@ -126,11 +166,20 @@ describe("structureOf", () => {
   });
 
   it("ends a generic constraint's heritage where the constraint ends, and flags a class extending a local variable", () => {
-    const s = structureOf(Buffer.from("function f<T extends Base>(a: Other): Third {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n"));
+    const s = structureOf(
+      Buffer.from(
+        "function f<T extends Base>(a: Other): Third {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n",
+      ),
+    );
     expect(s.idents).toContain("Base");
     expect(s.idents).not.toContain("Other");
     expect(s.extendsLocalVariable).toBe(true);
-    expect(structureOf(Buffer.from('import Base from "./b";\nclass A extends Base {}\n')).extendsDefaultImport).toBe(true);
-    expect(structureOf(Buffer.from('import { Tool as Base } from "./t";\nexport default Tool;\nclass A extends Base {}\n')).idents).toEqual(expect.arrayContaining(["Tool", "Base"]));
+    expect(structureOf(Buffer.from('import Base from "./b";\nclass A extends Base {}\n')).extendsDefaultImport).toBe(
+      true,
+    );
+    expect(
+      structureOf(Buffer.from('import { Tool as Base } from "./t";\nexport default Tool;\nclass A extends Base {}\n'))
+        .idents,
+    ).toEqual(expect.arrayContaining(["Tool", "Base"]));
   });
 });

@@ -24,7 +24,16 @@ import type { FileFacts } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import type { FileGate, Gate } from "./gate.js";
-import { bufferWantedInPhase2, candidateNames, defaultExportsAny, defaultImportLocals, mentionNames, textHints, wantedInPhase1, type TextHints } from "./prefilter.js";
+import {
+  bufferWantedInPhase2,
+  candidateNames,
+  defaultExportsAny,
+  defaultImportLocals,
+  mentionNames,
+  textHints,
+  wantedInPhase1,
+  type TextHints,
+} from "./prefilter.js";
 import type { Sources } from "./sources.js";
 import type { StatCache } from "./stat-cache.js";
 
@@ -121,7 +130,7 @@ export class Phase1Selector {
 
   next(subclassNames: Iterable<string>): string[] {
     let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [f, g] of this.gated) {
         if (this.examined.has(f) || g.idents.length === 0) continue;
@@ -133,7 +142,7 @@ export class Phase1Selector {
       const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
       const renamed = candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
       // Only a file naming a candidate can default-export one, and those files all have hints now.
-      if (!this.defaults && defaultExportsAny(all, renamed)) (this.defaults = true), (grew = true);
+      if (!this.defaults && defaultExportsAny(all, renamed)) ((this.defaults = true), (grew = true));
       if (renamed.size > names.size) grew = true;
       names = renamed;
     }
@@ -141,7 +150,8 @@ export class Phase1Selector {
     const out = this.files.filter((f) => {
       if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
       const h = this.hints.known.get(f);
-      if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree)) return true;
+      if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree))
+        return true;
       return h !== undefined && wantedInPhase1(h, names, { defaultImports: this.defaults });
     });
     for (const f of out) this.returned.add(f);
@@ -155,7 +165,14 @@ export class Phase1Selector {
  * names, a class named like a built-in) is looked up in the bytes, which for most files means
  * reading them again (Sources keeps only the files the gate flagged).
  */
-export function selectPhase2(files: readonly string[], sources: Sources, config: CapkitConfig, p1: Phase1, facts: ReadonlyMap<string, FileFacts>, gate: Gate): string[] {
+export function selectPhase2(
+  files: readonly string[],
+  sources: Sources,
+  config: CapkitConfig,
+  p1: Phase1,
+  facts: ReadonlyMap<string, FileFacts>,
+  gate: Gate,
+): string[] {
   const classNames = new Set(p1.names);
   const factories = p1.factories;
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
@@ -167,15 +184,30 @@ export function selectPhase2(files: readonly string[], sources: Sources, config:
   const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
   if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
   // A class exported as a module's default can be constructed under any name its importer picks.
-  const defaultClass = p1.defaultImports && [...facts.values()].some((f) => f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)));
-  const byGate = new Set(open.filter((file) => {
-    const g = sources.gates.get(file);
-    if (g === undefined) return false;
-    if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
-    return defaultClass && g.newTargets.length > 0 && defaultImportLocals(sources.text(file)).some((local) => g.newTargets.includes(local));
-  }));
+  const defaultClass =
+    p1.defaultImports &&
+    [...facts.values()].some((f) =>
+      f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)),
+    );
+  const byGate = new Set(
+    open.filter((file) => {
+      const g = sources.gates.get(file);
+      if (g === undefined) return false;
+      if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
+      return (
+        defaultClass &&
+        g.newTargets.length > 0 &&
+        defaultImportLocals(sources.text(file)).some((local) => g.newTargets.includes(local))
+      );
+    }),
+  );
   if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
-  const byBytes = new Set(sources.select(open.filter((file) => !byGate.has(file)), (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1)));
+  const byBytes = new Set(
+    sources.select(
+      open.filter((file) => !byGate.has(file)),
+      (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1),
+    ),
+  );
   return open.filter((file) => byGate.has(file) || byBytes.has(file));
 }
 
@@ -188,7 +220,8 @@ export function selectPhase2(files: readonly string[], sources: Sources, config:
 function demandedLocals(f: FileFacts, names: ReadonlySet<string>, anyPath: boolean): Set<string> {
   const out = new Set<string>();
   const add = (path: readonly string[] | null | undefined) => {
-    if (path && path.length > 0 && (anyPath || names.has(path[path.length - 1] as string))) for (const s of path) out.add(s);
+    if (path && path.length > 0 && (anyPath || names.has(path[path.length - 1] as string)))
+      for (const s of path) out.add(s);
   };
   for (const c of f.classes) {
     add(c.heritage?.path);
@@ -237,7 +270,9 @@ export class Follower {
     for (const locals of localsOf) for (const n of locals) this.demanded.add(n);
     parsed.forEach((f, k) => {
       const locals = localsOf[k] as Set<string>;
-      const exported = new Set(f.localExports.filter((e) => this.demanded.has(e.exported) || e.exported === "default").map((e) => e.local));
+      const exported = new Set(
+        f.localExports.filter((e) => this.demanded.has(e.exported) || e.exported === "default").map((e) => e.local),
+      );
       for (const i of f.imports) {
         // What the graph resolves: a local a path here uses, one passed on under a name that
         // matters, and a renamed import of a candidate (analyze's denotesTool).

@@ -23,7 +23,18 @@ describe("Sources (one read per file into a scratch buffer, copies kept only whe
     mkdirSync(join(dir, "src"), { recursive: true });
     // The 1 MB scratch buffer grows for the 1 MB+ and 3 MB files; 900 KB copies fill several 8 MB
     // slabs (a copy that does not fit starts a new one); the 3 MB file gets a copy of its own.
-    const sizes = [0, 1, 4096, 1024 * 1024, 1024 * 1024 + 1, ...Array.from({ length: 32 }, () => 900 * 1024), 3 * 1024 * 1024, 900 * 1024, 900 * 1024, 17];
+    const sizes = [
+      0,
+      1,
+      4096,
+      1024 * 1024,
+      1024 * 1024 + 1,
+      ...Array.from({ length: 32 }, () => 900 * 1024),
+      3 * 1024 * 1024,
+      900 * 1024,
+      900 * 1024,
+      17,
+    ];
     const files = sizes.map((size, i) => {
       const rel = `src/f${String(i).padStart(3, "0")}.ts`;
       writeFileSync(join(dir, rel), content(i, size));

@@ -91,7 +91,12 @@ export class Sources {
   }
 
   private report(file: string, error: unknown): null {
-    this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+    this.problems.push({
+      file,
+      line: 0,
+      column: 0,
+      message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    });
     return null;
   }
 

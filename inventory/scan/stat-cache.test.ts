@@ -14,7 +14,10 @@ function settle(root: string, files: readonly string[], now = Date.now()): void 
   for (const f of files) utimesSync(join(root, f), past, past);
 }
 
-const statEntries = (root: string) => Object.keys((JSON.parse(readFileSync(join(root, ".capkit/cache/inventory/stat.json"), "utf8")) as { entries: object }).entries);
+const statEntries = (root: string) =>
+  Object.keys(
+    (JSON.parse(readFileSync(join(root, ".capkit/cache/inventory/stat.json"), "utf8")) as { entries: object }).entries,
+  );
 const clean = <T extends { generatedAt: string }>(r: T) => ({ ...r, generatedAt: "" });
 
 describe("the stat cache", () => {
@@ -43,7 +46,10 @@ describe("the stat cache", () => {
     const before = await scanInventory(root, { cache: true });
     // An existing, settled file gains a subclass: its mtime moves, so it is read again.
     const file = join(root, "packages/agents/src/tools/base-tool.ts");
-    writeFileSync(file, `${readFileSync(file, "utf8")}\nexport class LateTool extends Tool {\n  readonly name = "late";\n}\n`);
+    writeFileSync(
+      file,
+      `${readFileSync(file, "utf8")}\nexport class LateTool extends Tool {\n  readonly name = "late";\n}\n`,
+    );
     const after = await scanInventory(root, { cache: true });
     expect(after.classes.length).toBe(before.classes.length + 1);
     expect(after.classes.map((c) => c.name)).toContain("LateTool");
@@ -74,8 +80,18 @@ describe("the stat cache", () => {
     const key = statCacheKey(["Tool"], []);
     const writer = openStatCache(root, key, Date.now());
     const st = statSync(join(root, "packages/agents/src/tools/base-tool.ts"));
-    const gate = { hinted: false, baseArgument: false, declaresBase: true, newTargets: [], mentionsBelt: false, idents: [], extendsLocalVariable: false, extendsDefaultImport: false };
-    for (let i = 0; i < 300; i++) writer.record(`f${i}.ts`, { ...st, mtimeMs: st.mtimeMs - 3600_000 } as typeof st, gate);
+    const gate = {
+      hinted: false,
+      baseArgument: false,
+      declaresBase: true,
+      newTargets: [],
+      mentionsBelt: false,
+      idents: [],
+      extendsLocalVariable: false,
+      extendsDefaultImport: false,
+    };
+    for (let i = 0; i < 300; i++)
+      writer.record(`f${i}.ts`, { ...st, mtimeMs: st.mtimeMs - 3600_000 } as typeof st, gate);
     writer.save();
     const reader = openStatCache(root, key);
     expect(reader.has("f0.ts")).toBe(true);

@@ -38,12 +38,31 @@ const GIVE_UP_AFTER = 256;
 type Entry = [number, number, number, number, string[], string[], (TextHints | 0)?];
 
 /** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
-const NO_HINTS: TextHints = { heritages: [], aliases: [], defaultImports: [], starExport: false, exportListNames: [], mixinVars: [], defaultExports: [] };
+const NO_HINTS: TextHints = {
+  heritages: [],
+  aliases: [],
+  defaultImports: [],
+  starExport: false,
+  exportListNames: [],
+  mixinVars: [],
+  defaultExports: [],
+};
 const isEmpty = (h: TextHints) =>
-  !h.starExport && h.defaultExports.length === 0 && h.heritages.length === 0 && h.aliases.length === 0 && h.defaultImports.length === 0 && h.exportListNames.length === 0 && h.mixinVars.length === 0;
+  !h.starExport &&
+  h.defaultExports.length === 0 &&
+  h.heritages.length === 0 &&
+  h.aliases.length === 0 &&
+  h.defaultImports.length === 0 &&
+  h.exportListNames.length === 0 &&
+  h.mixinVars.length === 0;
 
 const flagsOf = (g: FileGate) =>
-  (g.hinted ? 1 : 0) | (g.baseArgument ? 2 : 0) | (g.declaresBase ? 4 : 0) | (g.mentionsBelt ? 8 : 0) | (g.extendsLocalVariable ? 16 : 0) | (g.extendsDefaultImport ? 32 : 0);
+  (g.hinted ? 1 : 0) |
+  (g.baseArgument ? 2 : 0) |
+  (g.declaresBase ? 4 : 0) |
+  (g.mentionsBelt ? 8 : 0) |
+  (g.extendsLocalVariable ? 16 : 0) |
+  (g.extendsDefaultImport ? 32 : 0);
 const gateOf = (e: Entry): FileGate => ({
   hinted: (e[3] & 1) !== 0,
   baseArgument: (e[3] & 2) !== 0,
@@ -77,7 +96,18 @@ const answerSourcesHash = () => {
 
 /** What the answers depend on besides the file itself: the base and belt names, the facts version, the gate's and hints' code. */
 export function statCacheKey(baseNames: readonly string[], beltNames: readonly string[]): string {
-  return createHash("sha1").update(JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, answerSourcesHash(), [...baseNames].sort(), [...beltNames].sort()])).digest("hex").slice(0, 16);
+  return createHash("sha1")
+    .update(
+      JSON.stringify([
+        STAT_CACHE_VERSION,
+        FACTS_VERSION,
+        answerSourcesHash(),
+        [...baseNames].sort(),
+        [...beltNames].sort(),
+      ]),
+    )
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** `scanStart`: when this scan began reading (ms since the epoch); files modified since then or shortly before are not recorded. */

@@ -33,9 +33,11 @@ const at = (b: Buffer, i: number, word: string) => {
   for (let k = 0; k < word.length; k++) if (b[i + k] !== word.charCodeAt(k)) return false;
   return true;
 };
-const keywordAt = (b: Buffer, i: number, word: string) => at(b, i, word) && !isIdent(b[i - 1]) && !isIdent(b[i + word.length]);
+const keywordAt = (b: Buffer, i: number, word: string) =>
+  at(b, i, word) && !isIdent(b[i - 1]) && !isIdent(b[i + word.length]);
 /** Buffer's own latin1 slice (what `toString("latin1", s, e)` ends in, without its argument checks: ~3× faster per identifier). */
-const latin1 = (b: Buffer, s: number, e: number): string => (b as Buffer & { latin1Slice(s: number, e: number): string }).latin1Slice(s, e);
+const latin1 = (b: Buffer, s: number, e: number): string =>
+  (b as Buffer & { latin1Slice(s: number, e: number): string }).latin1Slice(s, e);
 const isDigit = (c: number | undefined) => c !== undefined && c >= 48 && c <= 57;
 /** JavaScript `\s` within latin1. */
 const isJsSpace = (c: number | undefined) => c === 32 || (c !== undefined && c >= 9 && c <= 13) || c === 0xa0;
@@ -184,7 +186,11 @@ function declaresVariable(b: Buffer, text: string): boolean {
     let j = p - 1;
     while (j >= 0 && (b[j] === 32 || b[j] === 9)) j--;
     if (j === p - 1) continue;
-    if ((at(b, j - 4, "const") && !isIdent(b[j - 5])) || ((at(b, j - 2, "let") || at(b, j - 2, "var")) && !isIdent(b[j - 3]))) return true;
+    if (
+      (at(b, j - 4, "const") && !isIdent(b[j - 5])) ||
+      ((at(b, j - 2, "let") || at(b, j - 2, "var")) && !isIdent(b[j - 3]))
+    )
+      return true;
   }
   return false;
 }
@@ -201,7 +207,8 @@ export function structureOf(b: Buffer): FileStructure {
       heritageIdents ??= new Set();
       identsIn(b, start, end, heritageIdents);
       const head = firstIdent(b, start, end);
-      if (head !== null && head.charCodeAt(0) >= 65 && head.charCodeAt(0) <= 90 && classHeritageAt(b, p - 1)) heads.add(head);
+      if (head !== null && head.charCodeAt(0) >= 65 && head.charCodeAt(0) <= 90 && classHeritageAt(b, p - 1))
+        heads.add(head);
     } else if (at(b, p + 1, "port") && !isIdent(b[p + 5])) exportAt(b, p + 5, idents);
   }
   // No heritage and no export: the file can neither declare a subclass nor pass a name on.

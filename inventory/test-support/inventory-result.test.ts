@@ -11,11 +11,25 @@ describe("inventoryResult (test builder)", () => {
   });
 
   it("fills a partial class and keeps defaults for overrides left undefined", () => {
-    const built = inventoryResult([classRecord({ name: "A", file: "x.ts", category: "read" }), classRecord({ name: "B", file: "y.ts", kind: "loop-protocol" })], {
-      scannedFiles: undefined,
-      incomplete: true,
+    const built = inventoryResult(
+      [
+        classRecord({ name: "A", file: "x.ts", category: "read" }),
+        classRecord({ name: "B", file: "y.ts", kind: "loop-protocol" }),
+      ],
+      {
+        scannedFiles: undefined,
+        incomplete: true,
+      },
+    );
+    expect(built.classes[0]).toMatchObject({
+      line: 1,
+      base: "Tool",
+      chain: ["Tool"],
+      direct: true,
+      kind: "capability",
+      categorySource: "map",
+      blockers: [],
     });
-    expect(built.classes[0]).toMatchObject({ line: 1, base: "Tool", chain: ["Tool"], direct: true, kind: "capability", categorySource: "map", blockers: [] });
     expect(built.classes[1]?.categorySource).toBe("none");
     expect(built.scannedFiles).toBe(2);
     expect(built.incomplete).toBe(true);

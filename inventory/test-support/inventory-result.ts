@@ -8,7 +8,9 @@ import { countClasses } from "../count/count.js";
 import type { ClassRecord, InventoryResult } from "../types.js";
 
 /** A complete ClassRecord from the fields a test cares about: a direct capability-shaped `Tool` subclass unless told otherwise. */
-export function classRecord(partial: Partial<ClassRecord> & { readonly name: string | null; readonly file: string }): ClassRecord {
+export function classRecord(
+  partial: Partial<ClassRecord> & { readonly name: string | null; readonly file: string },
+): ClassRecord {
   const base = partial.base ?? "Tool";
   return {
     name: partial.name,
@@ -33,7 +35,9 @@ export function classRecord(partial: Partial<ClassRecord> & { readonly name: str
  * one keeps its default, so a caller can pass through what a hand-written fixture may omit.
  */
 export function inventoryResult(classes: readonly ClassRecord[], over: Partial<InventoryResult> = {}): InventoryResult {
-  const given = Object.fromEntries(Object.entries(over).filter(([, value]) => value !== undefined)) as Partial<InventoryResult>;
+  const given = Object.fromEntries(
+    Object.entries(over).filter(([, value]) => value !== undefined),
+  ) as Partial<InventoryResult>;
   return {
     version: 1,
     root: "/repo",

@@ -3,7 +3,10 @@ import { z } from "zod";
 
 export const baseSection = z.strictObject({
   /** Exported class names of the base (the name as declared in `module`). */
-  names: z.array(z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier")).min(1).default(["Tool"]),
+  names: z
+    .array(z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier"))
+    .min(1)
+    .default(["Tool"]),
   /** Root-relative file declaring the base; when absent from the tree, any exported top-level class with one of `names` and no extends clause is taken. */
   module: z.string().min(1).nullable().default("packages/agents/src/tools/base-tool.ts"),
 });

@@ -31,11 +31,15 @@ export const classifySection = z.strictObject({
   /** "nodetool" adds the loop-protocol / supervisor / run-memory / sandbox-pack wire names of the design document. */
   preset: z.enum(["nodetool", "none"]).default("nodetool"),
   /** Functions that assemble the capability belt; classes they (transitively) construct are capability-shaped. */
-  beltBuilders: z.array(z.string().min(1)).default(["getBuiltinTools", "getAllMcpTools", "getAgentToolbelt", "getGoogleWorkspaceTools"]),
+  beltBuilders: z
+    .array(z.string().min(1))
+    .default(["getBuiltinTools", "getAllMcpTools", "getAgentToolbelt", "getGoogleWorkspaceTools"]),
   /** Functions that gate a belt: a class constructed beside such a call is assembled into a gated belt. */
   gateFunctions: z.array(z.string().min(1)).default(["gateTools"]),
   /** Regexes over scope names (class or function) that own a planner/executor loop. */
-  loopOwners: z.array(regexString).default(["Planner\\b", "Executor\\b", "PlanBuilder\\b", "[Ll]oop\\b", "^plan", "Supervisor"]),
+  loopOwners: z
+    .array(regexString)
+    .default(["Planner\\b", "Executor\\b", "PlanBuilder\\b", "[Ll]oop\\b", "^plan", "Supervisor"]),
   /** Class name (or wire name) → kind, for what the code evidence cannot decide. */
   overrides: z.record(z.string(), z.enum(KINDS)).default({}),
   /** Constructor parameter name → CapabilityRun field; a parameter not listed is a blocker. */

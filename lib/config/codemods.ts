@@ -58,7 +58,8 @@ function bad(file: string, message: string): never {
 function relPath(file: string, key: string, value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") bad(file, `"${key}" must be a non-empty string`);
   const norm = value.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
-  if (norm.startsWith("/") || norm.split("/").includes("..")) bad(file, `"${key}" must be relative to the root and stay inside it (got "${value}")`);
+  if (norm.startsWith("/") || norm.split("/").includes(".."))
+    bad(file, `"${key}" must be relative to the root and stay inside it (got "${value}")`);
   return norm;
 }
 
@@ -73,17 +74,25 @@ export function resolveCodemodsConfig(raw: unknown, file = "capkit.config.json")
   const runFields: Record<string, string> = { ...DEFAULT_RUN_FIELDS };
   if (section["runFields"] !== undefined) {
     const rf = section["runFields"];
-    if (typeof rf !== "object" || rf === null || Array.isArray(rf)) bad(file, '"runFields" must map constructor names to run fields');
+    if (typeof rf !== "object" || rf === null || Array.isArray(rf))
+      bad(file, '"runFields" must map constructor names to run fields');
     for (const [k, v] of Object.entries(rf as Record<string, unknown>)) {
-      if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*$/.test(v)) bad(file, `"runFields.${k}" must be a run field identifier (got ${JSON.stringify(v)})`);
+      if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*$/.test(v))
+        bad(file, `"runFields.${k}" must be a run field identifier (got ${JSON.stringify(v)})`);
       runFields[k] = v;
     }
   }
   const capabilitiesDir =
-    section["capabilitiesDir"] === undefined ? DEFAULT_CODEMODS_CONFIG.capabilitiesDir : relPath(file, "capabilitiesDir", section["capabilitiesDir"]);
+    section["capabilitiesDir"] === undefined
+      ? DEFAULT_CODEMODS_CONFIG.capabilitiesDir
+      : relPath(file, "capabilitiesDir", section["capabilitiesDir"]);
   const runtimeImport = section["runtimeImport"] ?? DEFAULT_CODEMODS_CONFIG.runtimeImport;
-  if (typeof runtimeImport !== "string" || runtimeImport === "") bad(file, '"runtimeImport" must be a module specifier');
-  const toolModule = section["toolModule"] === undefined || section["toolModule"] === null ? null : relPath(file, "toolModule", section["toolModule"]);
+  if (typeof runtimeImport !== "string" || runtimeImport === "")
+    bad(file, '"runtimeImport" must be a module specifier');
+  const toolModule =
+    section["toolModule"] === undefined || section["toolModule"] === null
+      ? null
+      : relPath(file, "toolModule", section["toolModule"]);
   const categorySnapshot =
     section["categorySnapshot"] === undefined || section["categorySnapshot"] === null
       ? null
@@ -101,7 +110,10 @@ export const codemodsSection = z.unknown().transform((raw, ctx): CodemodsConfig 
   try {
     return resolveCodemodsConfig(raw);
   } catch (error) {
-    ctx.addIssue({ code: "custom", message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error) });
+    ctx.addIssue({
+      code: "custom",
+      message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error),
+    });
     return z.NEVER;
   }
 });

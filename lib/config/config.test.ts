@@ -38,7 +38,9 @@ describe("capkit.config.json", () => {
   });
 
   it("fills defaults around the fields a file sets", () => {
-    const { config } = loadConfig(withConfig('{ "ratchet": { "kinds": ["host-bridge"] }, "base": { "names": ["BaseTool"] } }'));
+    const { config } = loadConfig(
+      withConfig('{ "ratchet": { "kinds": ["host-bridge"] }, "base": { "names": ["BaseTool"] } }'),
+    );
     expect(config.ratchet).toEqual({ kinds: ["host-bridge"], baseline: ".capkit/baseline.json" });
     expect(config.base.names).toEqual(["BaseTool"]);
     expect(config.scan).toEqual(defaultConfig().scan);
@@ -53,13 +55,19 @@ describe("capkit.config.json", () => {
   });
 
   it("rejects unknown top-level keys and unknown fields by name", () => {
-    expect(errorOf(() => parseConfig({ sacn: {} }, "c.json")).message).toContain('unknown key "sacn" (known sections: scan, base');
-    expect(errorOf(() => parseConfig({ scan: { includes: [] } }, "c.json")).message).toContain('scan: unknown key "includes"');
+    expect(errorOf(() => parseConfig({ sacn: {} }, "c.json")).message).toContain(
+      'unknown key "sacn" (known sections: scan, base',
+    );
+    expect(errorOf(() => parseConfig({ scan: { includes: [] } }, "c.json")).message).toContain(
+      'scan: unknown key "includes"',
+    );
   });
 
   it("rejects invalid JSON, bad regexes and a missing --config file", () => {
     expect(errorOf(() => loadConfig(withConfig("{ nope"))).message).toContain("not valid JSON");
-    expect(errorOf(() => parseConfig({ classify: { loopOwners: ["("] } }, "c.json")).message).toContain("classify.loopOwners[0]: expected a valid regular expression");
+    expect(errorOf(() => parseConfig({ classify: { loopOwners: ["("] } }, "c.json")).message).toContain(
+      "classify.loopOwners[0]: expected a valid regular expression",
+    );
     expect(errorOf(() => loadConfig(tmpdir(), "/nonexistent/capkit.json")).message).toContain("config file not found");
   });
 });

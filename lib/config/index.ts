@@ -50,14 +50,24 @@ export function parseConfig(value: unknown, label: string): CapkitConfig {
   const first = result.error.issues[0];
   throw new ConfigError(`invalid config: ${lines.join("; ")}`, {
     file: label,
-    hint: first ? `fix ${pathText(first.path)} in ${label} (see lib/config/*-section.ts for every field and its default)` : undefined,
+    hint: first
+      ? `fix ${pathText(first.path)} in ${label} (see lib/config/*-section.ts for every field and its default)`
+      : undefined,
   });
 }
 
 export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
-  const path = explicitPath ? (isAbsolute(explicitPath) ? explicitPath : resolve(explicitPath)) : join(root, CONFIG_FILE);
+  const path = explicitPath
+    ? isAbsolute(explicitPath)
+      ? explicitPath
+      : resolve(explicitPath)
+    : join(root, CONFIG_FILE);
   const label = relative(root, path).startsWith("..") ? path : relative(root, path) || CONFIG_FILE;
-  const value = readJsonFileIfExists(path, { what: "config", file: label, hint: { invalid: "capkit.config.json must be plain JSON (no comments)" } });
+  const value = readJsonFileIfExists(path, {
+    what: "config",
+    file: label,
+    hint: { invalid: "capkit.config.json must be plain JSON (no comments)" },
+  });
   if (value === undefined) {
     if (explicitPath) throw new ConfigError(`config file not found: ${path}`, { hint: "check the --config path" });
     return { config: withWorkspaceScope(defaultConfig(), root, false), path: null };
@@ -70,5 +80,7 @@ export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
 function withWorkspaceScope(config: CapkitConfig, root: string, includeGiven: boolean): CapkitConfig {
   if (includeGiven) return config;
   const include = workspaceScanInclude(root, DEFAULT_INCLUDE);
-  return include.join("\0") === config.scan.include.join("\0") ? config : { ...config, scan: { ...config.scan, include } };
+  return include.join("\0") === config.scan.include.join("\0")
+    ? config
+    : { ...config, scan: { ...config.scan, include } };
 }

@@ -13,7 +13,10 @@ const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifie
 const relPath = z
   .string()
   .min(1)
-  .refine((p) => !p.startsWith("/") && !p.replace(/\\/g, "/").split("/").includes(".."), "expected a path relative to the root, staying inside it");
+  .refine(
+    (p) => !p.startsWith("/") && !p.replace(/\\/g, "/").split("/").includes(".."),
+    "expected a path relative to the root, staying inside it",
+  );
 
 /** A named export of a root-relative module. */
 const moduleExport = (module: string, exportName: string) =>

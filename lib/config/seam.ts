@@ -139,7 +139,10 @@ function exceptions(file: string, key: string, value: unknown): SeamException[] 
   return value.map((entry, i) => {
     if (!isRecord(entry)) bad(file, `"${key}[${i}]" must be { "from": glob, "reason": string }`);
     checkKeys(file, `${key}[${i}].`, entry, new Set(["from", "reason"]));
-    return { from: globs(file, `${key}[${i}].from`, entry["from"])[0] as string, reason: text(file, `${key}[${i}].reason`, entry["reason"]) };
+    return {
+      from: globs(file, `${key}[${i}].from`, entry["from"])[0] as string,
+      reason: text(file, `${key}[${i}].reason`, entry["reason"]),
+    };
   });
 }
 
@@ -211,7 +214,8 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
     if (!isRecord(raw["aliases"])) bad(file, '"aliases" must map "prefix/*" to "root-relative/path/*"');
     for (const [k, v] of Object.entries(raw["aliases"])) aliases[k] = text(file, `aliases.${k}`, v);
   }
-  const baseline = raw["baseline"] === undefined ? DEFAULT_SEAM_CONFIG.baseline : text(file, "baseline", raw["baseline"]);
+  const baseline =
+    raw["baseline"] === undefined ? DEFAULT_SEAM_CONFIG.baseline : text(file, "baseline", raw["baseline"]);
   const ignore = raw["ignore"] === undefined ? [] : globs(file, "ignore", raw["ignore"]);
   return { seams, allowTypeImports, aliases, baseline, ignore, specs: specRules(file, raw["specs"]) };
 }
@@ -224,7 +228,10 @@ export const seamSection = z.unknown().transform((raw, ctx): SeamConfig => {
   try {
     return resolveSeamConfig(raw);
   } catch (error) {
-    ctx.addIssue({ code: "custom", message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error) });
+    ctx.addIssue({
+      code: "custom",
+      message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error),
+    });
     return z.NEVER;
   }
 });

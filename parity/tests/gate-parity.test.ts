@@ -10,21 +10,39 @@ const spec = (name: string, category: CapabilitySpec["category"]): CapabilitySpe
   inputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
   category,
 });
-const specs = [spec("peek", "read"), spec("poke", "write"), spec("launch", "execute"), spec("call_out", "external"), spec("aaa_read", "read")];
+const specs = [
+  spec("peek", "read"),
+  spec("poke", "write"),
+  spec("launch", "execute"),
+  spec("call_out", "external"),
+  spec("aaa_read", "read"),
+];
 const calls: string[] = [];
 const mod: CapabilityModule = {
   module: "toy",
-  exports: specs.map((s) => ({ spec: s, impl: async (_run, args) => (calls.push(s.name), { [s.name]: Number(args["n"]) * 2 }) })),
+  exports: specs.map((s) => ({
+    spec: s,
+    impl: async (_run, args) => (calls.push(s.name), { [s.name]: Number(args["n"]) * 2 }),
+  })),
 };
 
 function target(extra: Partial<ParityTarget> = {}): ParityTarget {
-  return { registry: createCapabilityRegistry({ toy: { loader: async () => mod, specs } }), createContext: () => ({}), ...extra };
+  return {
+    registry: createCapabilityRegistry({ toy: { loader: async () => mod, specs } }),
+    createContext: () => ({}),
+    ...extra,
+  };
 }
 
 describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
   it("picks the configured canary per category, else the first name, with arguments that validate", () => {
     const canaries = pickCanaries(target({ canaries: { read: "peek" } }));
-    expect(Object.fromEntries(Object.entries(canaries).map(([k, c]) => [k, c.capability]))).toEqual({ read: "peek", write: "poke", execute: "launch", external: "call_out" });
+    expect(Object.fromEntries(Object.entries(canaries).map(([k, c]) => [k, c.capability]))).toEqual({
+      read: "peek",
+      write: "poke",
+      execute: "launch",
+      external: "call_out",
+    });
     expect(canaries.read?.args).toEqual({ n: 1 });
     expect(pickCanaries(target()).read?.capability).toBe("aaa_read");
   });
@@ -33,7 +51,9 @@ describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
     calls.length = 0;
     const check = await gateParityCheck(target({ canaries: { read: "peek" } }));
     expect(check.problems).toEqual([]);
-    expect(check.summary).toBe("10 cases × (sandbox, direct invoke, NodeTool-shaped options) over canaries call_out, launch, peek, poke");
+    expect(check.summary).toBe(
+      "10 cases × (sandbox, direct invoke, NodeTool-shaped options) over canaries call_out, launch, peek, poke",
+    );
     // read, 3 approvals, plan-mode read, allow_for_chat ×2, allow-set, auto — on each of the three
     // paths (sandbox, direct, direct with NodeTool-shaped options)
     expect(calls.length).toBe(3 * 9);
@@ -41,7 +61,12 @@ describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
 
   it("a registry without non-read capabilities says which cases it could not run", async () => {
     const onlyRead = [spec("peek", "read")];
-    const t: ParityTarget = { registry: createCapabilityRegistry({ toy: { loader: async () => ({ module: "toy", exports: [mod.exports[0]!] }), specs: onlyRead } }), createContext: () => ({}) };
+    const t: ParityTarget = {
+      registry: createCapabilityRegistry({
+        toy: { loader: async () => ({ module: "toy", exports: [mod.exports[0]!] }), specs: onlyRead },
+      }),
+      createContext: () => ({}),
+    };
     const check = await gateParityCheck(t);
     expect(check.ok).toBe(true);
     expect(check.skipped).toEqual([
@@ -55,7 +80,10 @@ describe("gate parity through the QuickJS sandbox vs direct invoke", () => {
   it("an implementation that only misbehaves inside the sandbox is caught as a transcript difference", async () => {
     // A result that does not survive the sandbox's JSON boundary differs between the two paths.
     const odd: CapabilityModule = { module: "toy", exports: [{ spec: specs[0]!, impl: async () => ({ big: 10n }) }] };
-    const t: ParityTarget = { registry: createCapabilityRegistry({ toy: { loader: async () => odd, specs: [specs[0]!] } }), createContext: () => ({}) };
+    const t: ParityTarget = {
+      registry: createCapabilityRegistry({ toy: { loader: async () => odd, specs: [specs[0]!] } }),
+      createContext: () => ({}),
+    };
     const check = await gateParityCheck(t);
     expect(check.ok).toBe(false);
     expect(check.problems.join("\n")).toMatch(/case "read-without-prompt" \[peek \(read\)\]/);

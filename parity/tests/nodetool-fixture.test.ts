@@ -21,7 +21,12 @@ import type { ParityTarget } from "../types.js";
 
 type Deps = Parameters<typeof agents.getAllMcpTools>[0];
 const belt = (deps: Deps) => [...agents.getBuiltinTools(), ...agents.getAllMcpTools(deps)];
-const depsOf = (run: CapabilityRun): Deps => ({ registry: run.nodeRegistry, examples: run.examples, providers: run.providers, collection: run.vectorCollection });
+const depsOf = (run: CapabilityRun): Deps => ({
+  registry: run.nodeRegistry,
+  examples: run.examples,
+  providers: run.providers,
+  collection: run.vectorCollection,
+});
 
 function migrated(tamper?: (name: string, value: unknown) => unknown) {
   const tools = belt(createFakeDeps());
@@ -81,8 +86,14 @@ describe("parity on the nodetool-mini belt exposed as capabilities", () => {
   });
 
   it("one implementation whose output changed fails, naming it and the first difference", async () => {
-    const t = await target((name, value) => (name === "get_job" && value && typeof value === "object" ? { ...value, status: "done" } : value));
+    const t = await target((name, value) =>
+      name === "get_job" && value && typeof value === "object" ? { ...value, status: "done" } : value,
+    );
     const behaviour = (await runChecks(t)).checks.find((c) => c.name === "behaviour");
-    expect(behaviour?.problems).toEqual([expect.stringMatching(/^get_job: behaviour differs from the recording in 2 of 2 cases; first: case 1 \(cases-file\) \{"job_id":"job-a1"\}: at \$\.status: expected "completed", got "done"$/)]);
+    expect(behaviour?.problems).toEqual([
+      expect.stringMatching(
+        /^get_job: behaviour differs from the recording in 2 of 2 cases; first: case 1 \(cases-file\) \{"job_id":"job-a1"\}: at \$\.status: expected "completed", got "done"$/,
+      ),
+    ]);
   });
 });

@@ -11,19 +11,50 @@ describe("outcomes are compared as canonical JSON data", () => {
   });
 
   it("invalid-argument payloads of either side become one marker; throws keep their message", () => {
-    const old = { error: "invalid_tool_arguments", tool: "add_note", message: "Invalid arguments for add_note: text: required", issues: [] };
-    const now = { error: "invalid_tool_arguments", capability: "add_note", message: "The arguments for add_note do not match", issues: ["text: required"] };
+    const old = {
+      error: "invalid_tool_arguments",
+      tool: "add_note",
+      message: "Invalid arguments for add_note: text: required",
+      issues: [],
+    };
+    const now = {
+      error: "invalid_tool_arguments",
+      capability: "add_note",
+      message: "The arguments for add_note do not match",
+      issues: ["text: required"],
+    };
     expect(outcomeOf({ value: old })).toEqual(outcomeOf({ value: now }));
     expect(outcomeOf({ thrown: new TypeError("boom") })).toEqual({ $threw: "boom" });
     expect(outcomeOf({ value: undefined })).toBeNull();
   });
 
   it("masks declared paths: bare keys at any depth, wildcards, and per-capability patterns", () => {
-    const out = { id: "job-1", jobs: [{ id: "a", created_at: "t1" }, { id: "b", created_at: "t2" }] };
-    expect(maskNondeterministic("list_jobs", out, ["created_at"])).toEqual({ id: "job-1", jobs: [{ id: "a", created_at: IGNORED }, { id: "b", created_at: IGNORED }] });
-    expect(maskNondeterministic("list_jobs", out, ["list_jobs:jobs[*].id"])).toEqual({ id: "job-1", jobs: [{ id: IGNORED, created_at: "t1" }, { id: IGNORED, created_at: "t2" }] });
+    const out = {
+      id: "job-1",
+      jobs: [
+        { id: "a", created_at: "t1" },
+        { id: "b", created_at: "t2" },
+      ],
+    };
+    expect(maskNondeterministic("list_jobs", out, ["created_at"])).toEqual({
+      id: "job-1",
+      jobs: [
+        { id: "a", created_at: IGNORED },
+        { id: "b", created_at: IGNORED },
+      ],
+    });
+    expect(maskNondeterministic("list_jobs", out, ["list_jobs:jobs[*].id"])).toEqual({
+      id: "job-1",
+      jobs: [
+        { id: IGNORED, created_at: "t1" },
+        { id: IGNORED, created_at: "t2" },
+      ],
+    });
     expect(maskNondeterministic("get_job", out, ["list_jobs:jobs[*].id"])).toEqual(out);
-    expect(maskNondeterministic("x", out, ["**.id"])).toMatchObject({ id: IGNORED, jobs: [{ id: IGNORED }, { id: IGNORED }] });
+    expect(maskNondeterministic("x", out, ["**.id"])).toMatchObject({
+      id: IGNORED,
+      jobs: [{ id: IGNORED }, { id: IGNORED }],
+    });
   });
 
   it("names the first differing path", () => {
@@ -41,7 +72,13 @@ describe("inputs generated from an input schema", () => {
       workflow_type: { type: "string", enum: ["user", "example"] },
       limit: { type: "integer", minimum: 1 },
       tags: { type: "array", items: { type: "string" } },
-      graph: { type: "object", properties: { nodes: { type: "array", items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } }, required: ["nodes"] },
+      graph: {
+        type: "object",
+        properties: {
+          nodes: { type: "array", items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+        },
+        required: ["nodes"],
+      },
       flag: { type: "boolean", default: true },
       id: { type: "string" },
     },
@@ -52,7 +89,17 @@ describe("inputs generated from an input schema", () => {
     const inputs = generateInputs(schema);
     expect(inputs).toEqual([
       { kind: "minimal", args: { graph: { nodes: [] }, id: "sample-id" } },
-      { kind: "full", args: { workflow_type: "user", limit: 1, tags: ["sample-tags"], graph: { nodes: [{ id: "sample-id" }] }, flag: true, id: "sample-id" } },
+      {
+        kind: "full",
+        args: {
+          workflow_type: "user",
+          limit: 1,
+          tags: ["sample-tags"],
+          graph: { nodes: [{ id: "sample-id" }] },
+          flag: true,
+          id: "sample-id",
+        },
+      },
     ]);
     expect(generateInputs(schema)).toEqual(inputs);
     const spec = { name: "x", description: "x", inputSchema: schema, category: "read" as const };

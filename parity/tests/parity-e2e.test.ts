@@ -33,7 +33,11 @@ function edit(rel: string, anchor: string, from: string, to: string) {
   expect(at, `${from} after ${anchor} in ${rel}`).toBeGreaterThanOrEqual(0);
   writeFileSync(join(root, rel), text.slice(0, at) + to + text.slice(at + from.length));
 }
-type Result = { ok: boolean; checks: { name: string; ok: boolean; problems: string[] }[]; mutants?: { total: number; killed: number; survivors: string[] } };
+type Result = {
+  ok: boolean;
+  checks: { name: string; ok: boolean; problems: string[] }[];
+  mutants?: { total: number; killed: number; survivors: string[] };
+};
 
 describe("capkit parity on a migrated copy of nodetool-mini", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("record → migrate --all → parity passes, then a reclassification and a changed output fail by name", () => {
@@ -69,8 +73,14 @@ describe("capkit parity on a migrated copy of nodetool-mini", { timeout: TOOLCHA
     const problems = (name: string) => failed.checks.find((c) => c.name === name)?.problems ?? [];
     expect(problems("category-snapshot")).toEqual([
       expect.stringMatching(/^create_workflow: category changed from "write" .* to "read" \(registry\)$/),
-      expect.stringMatching(/^create_workflow: reclassified during migration: old category "write" .*, new category "read"$/),
+      expect.stringMatching(
+        /^create_workflow: reclassified during migration: old category "write" .*, new category "read"$/,
+      ),
     ]);
-    expect(problems("behaviour")).toEqual([expect.stringMatching(/^get_job: behaviour differs from the recording .*at \$\.status: expected "completed", got "done"$/)]);
+    expect(problems("behaviour")).toEqual([
+      expect.stringMatching(
+        /^get_job: behaviour differs from the recording .*at \$\.status: expected "completed", got "done"$/,
+      ),
+    ]);
   });
 });

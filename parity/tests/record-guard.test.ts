@@ -13,9 +13,14 @@ describe("parity --record after migration started", () => {
     const root = copyMiniTarget(); // its registry already serves the recorded tools
     const committed = readFileSync(join(root, RECORDING), "utf8").replace('"add_note"', '"add_note"   ');
     writeFileSync(join(root, RECORDING), committed); // same data, other bytes: a re-record would change the file
-    const error = await recordParityAt(root, { importer: vitestImporter }).then(() => null, (e: unknown) => e);
+    const error = await recordParityAt(root, { importer: vitestImporter }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(EnvironmentError);
-    expect((error as EnvironmentError).format()).toMatch(/refusing to overwrite \.capkit\/parity-recording\.json: 4 of the recorded tools are already capabilities/);
+    expect((error as EnvironmentError).format()).toMatch(
+      /refusing to overwrite \.capkit\/parity-recording\.json: 4 of the recorded tools are already capabilities/,
+    );
     expect((error as EnvironmentError).format()).toContain("--force");
     expect(readFileSync(join(root, RECORDING), "utf8")).toBe(committed);
     const forced = await recordParityAt(root, { importer: vitestImporter, force: true });

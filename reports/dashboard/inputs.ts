@@ -10,7 +10,14 @@ export interface MigrateNamespaceResult {
   /** Wire names converted to capability modules. */
   readonly converted: readonly string[];
   /** `code` (codemods/unit-codes.md) and `fix` since round 2; older saved results lack them. */
-  readonly refused: readonly { readonly class: string; readonly file: string; readonly line?: number; readonly code?: string; readonly reason: string; readonly fix?: string }[];
+  readonly refused: readonly {
+    readonly class: string;
+    readonly file: string;
+    readonly line?: number;
+    readonly code?: string;
+    readonly reason: string;
+    readonly fix?: string;
+  }[];
   readonly filesWritten: readonly string[];
 }
 
@@ -20,11 +27,21 @@ export interface MigrateResult {
 }
 
 export interface LintResult {
-  readonly violations: readonly { readonly rule: string; readonly file: string; readonly line: number; readonly message: string }[];
+  readonly violations: readonly {
+    readonly rule: string;
+    readonly file: string;
+    readonly line: number;
+    readonly message: string;
+  }[];
 }
 
 export interface ParityResult {
-  readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly problems: readonly unknown[]; readonly summary?: string }[];
+  readonly checks: readonly {
+    readonly name: string;
+    readonly ok: boolean;
+    readonly problems: readonly unknown[];
+    readonly summary?: string;
+  }[];
   /** Mutation testing summary when the parity job ran it (`{ total, killed, survivors }`; other shapes shown as JSON). */
   readonly mutants?: unknown;
 }

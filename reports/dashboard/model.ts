@@ -50,7 +50,13 @@ export function buildLedger(inputs: DashboardInputs): LedgerRow[] {
   const rows: LedgerRow[] = inputs.inventory.classes.map((k: ClassRecord) => {
     const reason = refused.get(refusalKey(k.name, k.file)) ?? (k.name ? refusedByName.get(k.name) : undefined);
     const isMigrated = k.wireName !== null && converted.has(k.wireName);
-    const status: LedgerStatus = isMigrated ? "migrated" : reason !== undefined ? "refused" : k.kind === "capability" ? "remaining" : "stays";
+    const status: LedgerStatus = isMigrated
+      ? "migrated"
+      : reason !== undefined
+        ? "refused"
+        : k.kind === "capability"
+          ? "remaining"
+          : "stays";
     return {
       name: k.name ?? "(anonymous class)",
       wireName: k.wireName,
@@ -124,9 +130,15 @@ export function refusalsByCode(inputs: DashboardInputs): RefusalGroup[] {
     for (const r of ns.refused) {
       const code = r.code ?? "(no code)";
       const g = groups.get(code) ?? { classes: [], fix: r.fix ?? null };
-      g.classes.push({ name: r.class, location: r.line === undefined ? r.file : `${r.file}:${r.line}`, namespace: ns.namespace });
+      g.classes.push({
+        name: r.class,
+        location: r.line === undefined ? r.file : `${r.file}:${r.line}`,
+        namespace: ns.namespace,
+      });
       groups.set(code, g);
     }
   }
-  return [...groups].map(([code, g]) => ({ code, ...g })).sort((a, b) => b.classes.length - a.classes.length || (a.code < b.code ? -1 : 1));
+  return [...groups]
+    .map(([code, g]) => ({ code, ...g }))
+    .sort((a, b) => b.classes.length - a.classes.length || (a.code < b.code ? -1 : 1));
 }

@@ -39,11 +39,36 @@ function remainingClasses(): ClassRecord[] {
   const other = (name: string, kind: Kind, file: string, why: string): ClassRecord =>
     sampleClass({ name, kind, file, namespace: null, category: null, categorySource: "none", evidence: [why] });
   out.push(
-    other("SubmitGraphTool", "loop-protocol", "packages/agents/src/agents/graph-planner.ts", "constructed inside GraphPlanner.plan loop (packages/agents/src/agents/graph-planner.ts:88)"),
-    other("AddNodeTool", "loop-protocol", "packages/agents/src/agents/plan-builder.ts", "constructed inside PlanBuilder.run loop (packages/agents/src/agents/plan-builder.ts:51)"),
-    other("FinishStepTool", "loop-protocol", "packages/agents/src/agents/step-executor.ts", "constructed inside StepExecutor.execute loop (packages/agents/src/agents/step-executor.ts:130)"),
-    other("DelegateTool", "supervisor", "packages/agents/src/agents/supervisor.ts", "constructed by Supervisor with sub-agent options (packages/agents/src/agents/supervisor.ts:22)"),
-    other("RunNodeTool", "host-bridge", "packages/agents/src/host/run-node-tool.ts", "constructor takes a closure (packages/agents/src/host/run-node-tool.ts:9)"),
+    other(
+      "SubmitGraphTool",
+      "loop-protocol",
+      "packages/agents/src/agents/graph-planner.ts",
+      "constructed inside GraphPlanner.plan loop (packages/agents/src/agents/graph-planner.ts:88)",
+    ),
+    other(
+      "AddNodeTool",
+      "loop-protocol",
+      "packages/agents/src/agents/plan-builder.ts",
+      "constructed inside PlanBuilder.run loop (packages/agents/src/agents/plan-builder.ts:51)",
+    ),
+    other(
+      "FinishStepTool",
+      "loop-protocol",
+      "packages/agents/src/agents/step-executor.ts",
+      "constructed inside StepExecutor.execute loop (packages/agents/src/agents/step-executor.ts:130)",
+    ),
+    other(
+      "DelegateTool",
+      "supervisor",
+      "packages/agents/src/agents/supervisor.ts",
+      "constructed by Supervisor with sub-agent options (packages/agents/src/agents/supervisor.ts:22)",
+    ),
+    other(
+      "RunNodeTool",
+      "host-bridge",
+      "packages/agents/src/host/run-node-tool.ts",
+      "constructor takes a closure (packages/agents/src/host/run-node-tool.ts:9)",
+    ),
   );
   out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return out;
@@ -53,12 +78,22 @@ function historyCommits(final: Counters): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
   for (let i = 0; i < 30; i++) {
     // 24 capability-shaped at the start, a regression at commit 12, then namespace by namespace down to the current count.
-    const cap = i < 8 ? 24 : i < 12 ? 24 - (i - 7) : i === 12 ? 22 : Math.max(final.capabilityShaped, 22 - Math.floor((i - 12) * 0.6));
+    const cap =
+      i < 8
+        ? 24
+        : i < 12
+          ? 24 - (i - 7)
+          : i === 12
+            ? 22
+            : Math.max(final.capabilityShaped, 22 - Math.floor((i - 12) * 0.6));
     const loop = i < 5 ? 2 : 3;
     commits.push({
       sha: (i * 2654435761).toString(16).padStart(8, "0").repeat(5).slice(0, 40),
       date: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
-      subject: i === 12 ? `media: add "ResizeImageTool" ${HOSTILE}` : `migration step ${i}: move a namespace to capability modules`,
+      subject:
+        i === 12
+          ? `media: add "ResizeImageTool" ${HOSTILE}`
+          : `migration step ${i}: move a namespace to capability modules`,
       counters: { ...final, capabilityShaped: i === 29 ? final.capabilityShaped : cap, loopProtocol: loop },
       byNamespace: {},
       scannedFiles: 120 + i,
@@ -69,7 +104,11 @@ function historyCommits(final: Counters): HistoryCommit[] {
 }
 
 export function dashboardFixture(): DashboardInputs {
-  const inventory = sampleInventory(remainingClasses(), { root: "/work/nodetool-mini", scannedFiles: 143, generatedAt: "2026-10-30T09:00:00.000Z" });
+  const inventory = sampleInventory(remainingClasses(), {
+    root: "/work/nodetool-mini",
+    scannedFiles: 143,
+    generatedAt: "2026-10-30T09:00:00.000Z",
+  });
   const history: HistoryResult = {
     version: 1,
     root: inventory.root,
@@ -85,22 +124,61 @@ export function dashboardFixture(): DashboardInputs {
     baseline: { file: ".capkit/baseline.json", capabilityShaped: 16, loopProtocol: 3 },
     migrate: {
       namespaces: [
-        { namespace: "workflows", converted: ["list_workflows", "run_workflow", "get_workflow", "search_workflows"], refused: [], filesWritten: ["packages/agents/src/capabilities/workflows.ts"] },
-        { namespace: "models", converted: ["list_models"], refused: [{ class: "DescribeModelTool", file: fileOf("models"), reason: `passes \`this\` to a helper ${HOSTILE}` }], filesWritten: [] },
-        { namespace: "media", converted: [], refused: [{ class: "TranscribeAudioTool", file: fileOf("media"), reason: "dynamic wire name" }], filesWritten: [] },
+        {
+          namespace: "workflows",
+          converted: ["list_workflows", "run_workflow", "get_workflow", "search_workflows"],
+          refused: [],
+          filesWritten: ["packages/agents/src/capabilities/workflows.ts"],
+        },
+        {
+          namespace: "models",
+          converted: ["list_models"],
+          refused: [
+            { class: "DescribeModelTool", file: fileOf("models"), reason: `passes \`this\` to a helper ${HOSTILE}` },
+          ],
+          filesWritten: [],
+        },
+        {
+          namespace: "media",
+          converted: [],
+          refused: [{ class: "TranscribeAudioTool", file: fileOf("media"), reason: "dynamic wire name" }],
+          filesWritten: [],
+        },
       ],
       callSitesRewritten: 7,
     },
     lint: {
       violations: [
-        { rule: "capkit/seam-direction", file: "packages/agents/src/tools/email-tools.ts", line: 3, message: "tools/ must not import capabilities/ (imports ../capabilities/workflows.js)" },
-        { rule: "capkit/spec-purity", file: "packages/agents/src/capabilities/workflows.specs.ts", line: 9, message: `spec file imports an implementation ${HOSTILE}` },
+        {
+          rule: "capkit/seam-direction",
+          file: "packages/agents/src/tools/email-tools.ts",
+          line: 3,
+          message: "tools/ must not import capabilities/ (imports ../capabilities/workflows.js)",
+        },
+        {
+          rule: "capkit/spec-purity",
+          file: "packages/agents/src/capabilities/workflows.specs.ts",
+          line: 9,
+          message: `spec file imports an implementation ${HOSTILE}`,
+        },
       ],
     },
     parity: {
       checks: [
-        { name: "workflows: outputs match the Tool classes", ok: true, problems: [], summary: "4 capabilities, 12 recorded cases" },
-        { name: "models: outputs match the Tool classes", ok: false, problems: ["list_models: expected 3 models, got 2", { input: { provider: "openai" }, diff: "- gpt\n+ (missing)" }] },
+        {
+          name: "workflows: outputs match the Tool classes",
+          ok: true,
+          problems: [],
+          summary: "4 capabilities, 12 recorded cases",
+        },
+        {
+          name: "models: outputs match the Tool classes",
+          ok: false,
+          problems: [
+            "list_models: expected 3 models, got 2",
+            { input: { provider: "openai" }, diff: "- gpt\n+ (missing)" },
+          ],
+        },
         { name: "registry drift", ok: true, problems: [] },
       ],
       mutants: { total: 43, killed: 41, survivors: ["drop-category-check", "skip-<b>monitor</b>"], results: [] },

@@ -12,7 +12,12 @@ export function sampleClass(over: Partial<ClassRecord> & { name: string | null; 
     file: "packages/agents/src/tools/workflow-tools.ts",
     line: 10,
     chain: [over.name ?? "(anonymous)", "Tool"],
-    wireName: over.name ? over.name.replace(/Tool$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase() : null,
+    wireName: over.name
+      ? over.name
+          .replace(/Tool$/, "")
+          .replace(/([a-z])([A-Z])/g, "$1_$2")
+          .toLowerCase()
+      : null,
     namespace: "workflows",
     category: "read",
     categorySource: "map",
@@ -22,7 +27,12 @@ export function sampleClass(over: Partial<ClassRecord> & { name: string | null; 
 }
 
 export function sampleInventory(classes: readonly ClassRecord[], over: Partial<InventoryResult> = {}): InventoryResult {
-  return inventoryResult(classes, { root: "/repo", generatedAt: "2026-11-30T00:00:00.000Z", scannedFiles: 12, ...over });
+  return inventoryResult(classes, {
+    root: "/repo",
+    generatedAt: "2026-11-30T00:00:00.000Z",
+    scannedFiles: 12,
+    ...over,
+  });
 }
 
 /** Five classes over three namespaces and three kinds. */
@@ -34,7 +44,14 @@ export function mixedInventory(): InventoryResult {
       kind: "capability",
       line: 40,
       category: "execute",
-      blockers: [{ code: "this-escapes", message: "passes `this` to a helper", file: "packages/agents/src/tools/workflow-tools.ts", line: 52 }],
+      blockers: [
+        {
+          code: "this-escapes",
+          message: "passes `this` to a helper",
+          file: "packages/agents/src/tools/workflow-tools.ts",
+          line: 52,
+        },
+      ],
     }),
     sampleClass({
       name: "SendEmailTool",
@@ -51,8 +68,18 @@ export function mixedInventory(): InventoryResult {
       namespace: null,
       category: null,
       categorySource: "none",
-      evidence: ["constructed inside GraphPlanner.plan loop (packages/agents/src/agents/graph-planner.ts:88)", "state read back: this.graph"],
-      blockers: [{ code: "instance-state", message: "state read back", file: "packages/agents/src/agents/graph-planner.ts", line: 30 }],
+      evidence: [
+        "constructed inside GraphPlanner.plan loop (packages/agents/src/agents/graph-planner.ts:88)",
+        "state read back: this.graph",
+      ],
+      blockers: [
+        {
+          code: "instance-state",
+          message: "state read back",
+          file: "packages/agents/src/agents/graph-planner.ts",
+          line: 30,
+        },
+      ],
     }),
     sampleClass({
       name: null,

@@ -16,7 +16,15 @@ const CHROMIUM = process.env.CAPKIT_CHROMIUM ?? "/usr/bin/chromium";
 const HAVE_BROWSER = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === "true";
 const OUT = resolve("test-output");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 describe("dashboard browser environment", () => {
   it.runIf(IN_CI)("has chromium under CI", () => {
@@ -34,7 +42,12 @@ describe.runIf(HAVE_BROWSER)("dashboard in chromium", () => {
     profile = mkdtempSync(join(tmpdir(), "capkit-chromium-"));
     file = join(OUT, "dashboard-fixture.html");
     writeFileSync(file, renderDashboard(dashboardFixture()));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+    });
   });
   afterAll(async () => {
     await context?.close();
@@ -94,7 +107,10 @@ describe.runIf(HAVE_BROWSER)("dashboard in chromium", () => {
 
   it("filters and sorts the class ledger", async () => {
     const { page } = await open(1280, "light");
-    const visibleNames = () => page.locator("#ledger tbody tr:not([hidden])").evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.name));
+    const visibleNames = () =>
+      page
+        .locator("#ledger tbody tr:not([hidden])")
+        .evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.name));
     await expect(page.getByTestId("ledger-count").innerText()).resolves.toBe("21 of 21 classes");
     await page.getByTestId("ledger-filter").fill("email");
     expect(await visibleNames()).toEqual(["SearchEmailTool", "SendEmailTool"]);
@@ -113,7 +129,11 @@ describe.runIf(HAVE_BROWSER)("dashboard in chromium", () => {
   });
 
   it("stays readable at phone width and in dark mode (screenshots in test-output/)", async () => {
-    for (const [width, scheme] of [[1280, "dark"], [390, "light"], [390, "dark"]] as const) {
+    for (const [width, scheme] of [
+      [1280, "dark"],
+      [390, "light"],
+      [390, "dark"],
+    ] as const) {
       const { page, errors } = await open(width, scheme);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -122,7 +142,7 @@ describe.runIf(HAVE_BROWSER)("dashboard in chromium", () => {
       await expect(page.getByTestId(phone ? "trend-chart" : "trend-chart-compact").isVisible()).resolves.toBe(false);
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg === "rgb(15, 17, 21)").toBe(scheme === "dark");
-      if (phone) await page.locator('#ledger-sort').selectOption("name:desc");
+      if (phone) await page.locator("#ledger-sort").selectOption("name:desc");
       await page.screenshot({ path: join(OUT, `dashboard-${width}-${scheme}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();

@@ -25,7 +25,16 @@ function tempRoot(): string {
 function io(cwd: string): CliIO & { out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { cwd, env: {}, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), stderrIsTTY: false, stdoutIsTTY: false, out, err };
+  return {
+    cwd,
+    env: {},
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    out,
+    err,
+  };
 }
 
 describe("dashboard model", () => {
@@ -33,12 +42,17 @@ describe("dashboard model", () => {
     const ledger = buildLedger(dashboardFixture());
     const status = (name: string) => ledger.find((r) => r.name === name);
     expect(status("ListModelsTool")?.status).toBe("migrated");
-    expect(status("DescribeModelTool")).toMatchObject({ status: "refused", reason: expect.stringContaining("passes `this`") });
+    expect(status("DescribeModelTool")).toMatchObject({
+      status: "refused",
+      reason: expect.stringContaining("passes `this`"),
+    });
     expect(status("SendEmailTool")?.status).toBe("remaining");
     expect(status("SubmitGraphTool")?.status).toBe("stays");
     // converted and gone from the inventory saved after the migration: still a row
     expect(status("list_workflows")).toMatchObject({ status: "migrated", namespace: "workflows" });
-    expect(ledger.map((r) => r.status).indexOf("stays")).toBeGreaterThan(ledger.map((r) => r.status).lastIndexOf("remaining"));
+    expect(ledger.map((r) => r.status).indexOf("stays")).toBeGreaterThan(
+      ledger.map((r) => r.status).lastIndexOf("remaining"),
+    );
     expect(buildNamespaces(ledger)).toEqual([
       { namespace: "collections", migrated: 0, refused: 0, remaining: 2 },
       { namespace: "documents", migrated: 0, refused: 0, remaining: 3 },
@@ -72,7 +86,7 @@ describe("dashboard HTML", () => {
     expect(page).not.toContain("<script>window.__pwned");
     expect(page).not.toContain("<img src=x");
     expect(page).toContain("&lt;script&gt;window.__pwned = true&lt;/script&gt;");
-    expect(page).toContain('media: add &quot;ResizeImageTool&quot;');
+    expect(page).toContain("media: add &quot;ResizeImageTool&quot;");
     expect(HOSTILE).toContain("<script>");
   });
 
@@ -112,7 +126,10 @@ describe("capkit dashboard", () => {
     saveResult(root, "inventory", fx.inventory);
     saveResult(root, "migrate", fx.migrate);
     saveResult(root, "lint", fx.lint);
-    writeBaseline(root, ".capkit/baseline.json", { ...fx.inventory, counters: { ...fx.inventory.counters, capabilityShaped: 15 } });
+    writeBaseline(root, ".capkit/baseline.json", {
+      ...fx.inventory,
+      counters: { ...fx.inventory.counters, capabilityShaped: 15 },
+    });
     const cli = io(root);
     expect(await main(["dashboard"], cli)).toBe(0);
     expect(cli.out.join("")).toContain("wrote .capkit/dashboard.html");

@@ -10,12 +10,15 @@ const problems = [
 
 describe("an incomplete scan in every reporter", () => {
   const inventory = sampleInventory([sampleClass({ name: "A", kind: "capability" })], { problems, incomplete: true });
-  it.each(["table", "markdown", "github"] as const)("%s: one wording that counts files, not problems, and exit 1", (name) => {
-    const r = renderInventoryReport(name, { inventory }, { color: false });
-    expect(r.exitCode).toBe(1);
-    expect(r.output).toContain("scan incomplete: 1 file could not be scanned");
-    expect(r.output).not.toContain("3 file");
-  });
+  it.each(["table", "markdown", "github"] as const)(
+    "%s: one wording that counts files, not problems, and exit 1",
+    (name) => {
+      const r = renderInventoryReport(name, { inventory }, { color: false });
+      expect(r.exitCode).toBe(1);
+      expect(r.output).toContain("scan incomplete: 1 file could not be scanned");
+      expect(r.output).not.toContain("3 file");
+    },
+  );
 
   it("github: an ::error says why the step fails", () => {
     const r = renderInventoryReport("github", { inventory }, { color: false });
@@ -24,7 +27,14 @@ describe("an incomplete scan in every reporter", () => {
   });
 
   it("an incomplete ratchet check never says 'tighten'", () => {
-    const ratchet = { status: "incomplete" as const, baselineFile: ".capkit/baseline.json", deltas: [{ counter: "capabilityShaped", baseline: 4, current: 1 }], added: [], removed: [], hint: "not compared" };
+    const ratchet = {
+      status: "incomplete" as const,
+      baselineFile: ".capkit/baseline.json",
+      deltas: [{ counter: "capabilityShaped", baseline: 4, current: 1 }],
+      added: [],
+      removed: [],
+      hint: "not compared",
+    };
     for (const name of ["table", "markdown", "github"] as const) {
       const r = renderInventoryReport(name, { inventory, ratchet }, { color: false });
       expect(r.exitCode).toBe(1);

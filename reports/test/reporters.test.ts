@@ -52,7 +52,11 @@ describe("reporter table", () => {
 
 describe("table reporter", () => {
   it("renders counters, classes and the ratchet without colour", () => {
-    const { output, exitCode } = renderInventoryReport("table", { inventory: mixedInventory(), ratchet: worse }, { color: false });
+    const { output, exitCode } = renderInventoryReport(
+      "table",
+      { inventory: mixedInventory(), ratchet: worse },
+      { color: false },
+    );
     expect(output).not.toMatch(ANSI);
     expect(exitCode).toBe(1);
     expect(output).toMatchSnapshot();
@@ -82,9 +86,18 @@ describe("json reporter", () => {
     expect(doc.counters.loopProtocol).toBe(1);
     expect(Object.keys(doc.counters.byKind)).toEqual([...KINDS]);
     expect(doc.classes).toHaveLength(5);
-    expect(Object.keys(doc.classes[0]).slice(0, 10)).toEqual(
-      ["name", "file", "line", "base", "kind", "wireName", "namespace", "category", "evidence", "blockers"],
-    );
+    expect(Object.keys(doc.classes[0]).slice(0, 10)).toEqual([
+      "name",
+      "file",
+      "line",
+      "base",
+      "kind",
+      "wireName",
+      "namespace",
+      "category",
+      "evidence",
+      "blockers",
+    ]);
     expect(doc.classes[4].name).toBeNull();
     expect(doc.ratchet).toBeUndefined();
     expect(output).not.toMatch(ANSI);
@@ -92,7 +105,11 @@ describe("json reporter", () => {
   });
 
   it("adds the ratchet outcome and fails on worse", () => {
-    const { output, exitCode } = renderInventoryReport("json", { inventory: mixedInventory(), ratchet: worse }, { color: false });
+    const { output, exitCode } = renderInventoryReport(
+      "json",
+      { inventory: mixedInventory(), ratchet: worse },
+      { color: false },
+    );
     expect(JSON.parse(output).ratchet.status).toBe("worse");
     expect(exitCode).toBe(1);
   });
@@ -151,9 +168,27 @@ describe("markdown reporter", () => {
 describe("github reporter", () => {
   it("does not warn on the category fallback of never-gated kinds (loop-protocol, supervisor)", () => {
     const classes = [
-      sampleClass({ name: "SubmitGraphTool", kind: "loop-protocol", wireName: "submit_graph", category: "external", categorySource: "fallback" }),
-      sampleClass({ name: "GetRunStateTool", kind: "supervisor", wireName: "get_run_state", category: "external", categorySource: "fallback" }),
-      sampleClass({ name: "HttpPostTool", kind: "capability", wireName: "http_post", category: "external", categorySource: "fallback" }),
+      sampleClass({
+        name: "SubmitGraphTool",
+        kind: "loop-protocol",
+        wireName: "submit_graph",
+        category: "external",
+        categorySource: "fallback",
+      }),
+      sampleClass({
+        name: "GetRunStateTool",
+        kind: "supervisor",
+        wireName: "get_run_state",
+        category: "external",
+        categorySource: "fallback",
+      }),
+      sampleClass({
+        name: "HttpPostTool",
+        kind: "capability",
+        wireName: "http_post",
+        category: "external",
+        categorySource: "fallback",
+      }),
     ];
     const { output } = renderInventoryReport("github", { inventory: sampleInventory(classes) }, { color: false });
     const fallback = output.split("\n").filter((l) => l.includes("by fallback"));
@@ -171,24 +206,42 @@ describe("github reporter", () => {
     expect(lines).toContain(
       "::error file=packages/agents/src/tools/email-tools.ts,line=10,title=capkit%3A new capability class::SendEmailTool is a new capability subclass of the base class; the ratchet allows none. Write it as a capability module instead. write it as a capability module, or run capkit inventory --update-baseline",
     );
-    expect(lines.some((l) => l.startsWith("::error file=.capkit/baseline.json,title=capkit ratchet%3A capability-shaped grew::"))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith("::error file=.capkit/baseline.json,title=capkit ratchet%3A capability-shaped grew::"),
+      ),
+    ).toBe(true);
     expect(lines).toContain(
       "::warning file=packages/x/src/bad%2Cname.ts,line=3,title=capkit%3A file not scanned::'}' expected.%0Asecond line",
     );
     const fallback = lines.filter((l) => l.startsWith("::warning") && l.includes("by fallback"));
     expect(fallback).toHaveLength(1);
     expect(fallback[0]).toContain("file=packages/agents/src/tools/email-tools.ts,line=10");
-    expect(lines.at(-1)).toBe("capkit inventory: capability-shaped 3, loop-protocol 1, extends Tool 4 in 3 files (incomplete)");
+    expect(lines.at(-1)).toBe(
+      "capkit inventory: capability-shaped 3, loop-protocol 1, extends Tool 4 in 3 files (incomplete)",
+    );
     expect(exitCode).toBe(1);
   });
 
   it("reports a missing baseline as an error and a shrink as a notice", () => {
     const inventory = mixedInventory();
-    const missing = renderInventoryReport("github", { inventory, ratchet: { ...worse, status: "no-baseline", added: [], deltas: [] } }, { color: false });
+    const missing = renderInventoryReport(
+      "github",
+      { inventory, ratchet: { ...worse, status: "no-baseline", added: [], deltas: [] } },
+      { color: false },
+    );
     expect(missing.output).toMatch(/^::error file=\.capkit\/baseline\.json,title=capkit ratchet::No ratchet baseline/m);
     const better = renderInventoryReport(
       "github",
-      { inventory, ratchet: { ...worse, status: "better", added: [], deltas: [{ counter: "capabilityShaped", baseline: 5, current: 3 }] } },
+      {
+        inventory,
+        ratchet: {
+          ...worse,
+          status: "better",
+          added: [],
+          deltas: [{ counter: "capabilityShaped", baseline: 5, current: 3 }],
+        },
+      },
       { color: false },
     );
     expect(better.output).toMatch(/^::notice .*::capability-shaped 5 → 3/m);

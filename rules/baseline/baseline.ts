@@ -39,9 +39,15 @@ export function loadBaseline(root: string, path: string): Map<string, number> {
   const mtimeMs = statSync(file).mtimeMs;
   const hit = cache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.counts;
-  const parsed = readJsonFile(file, { what: "the lint baseline", hint: "regenerate it with `capkit lint --update-baseline`" }) as Partial<BaselineFile> | null;
+  const parsed = readJsonFile(file, {
+    what: "the lint baseline",
+    hint: "regenerate it with `capkit lint --update-baseline`",
+  }) as Partial<BaselineFile> | null;
   if (parsed?.version !== 1 || !Array.isArray(parsed.violations)) {
-    throw new ConfigError("the lint baseline is not a version 1 baseline", { file, hint: "regenerate it with `capkit lint --update-baseline`" });
+    throw new ConfigError("the lint baseline is not a version 1 baseline", {
+      file,
+      hint: "regenerate it with `capkit lint --update-baseline`",
+    });
   }
   const counts = new Map<string, number>();
   for (const v of parsed.violations) counts.set(entryId(v), (counts.get(entryId(v)) ?? 0) + 1);
@@ -53,7 +59,10 @@ export function loadBaseline(root: string, path: string): Map<string, number> {
  * Split violations into new and baselined, consuming one baseline slot per match so a
  * second copy of a known violation is still new.
  */
-export function applyBaseline<T extends BaselineEntry>(violations: readonly T[], counts: ReadonlyMap<string, number>): { fresh: T[]; known: T[] } {
+export function applyBaseline<T extends BaselineEntry>(
+  violations: readonly T[],
+  counts: ReadonlyMap<string, number>,
+): { fresh: T[]; known: T[] } {
   const left = new Map(counts);
   const fresh: T[] = [];
   const known: T[] = [];

@@ -13,7 +13,8 @@ export interface NodeImport {
 function literalText(node: TSESTree.Node | undefined | null): string | null {
   if (!node) return null;
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") return node.value;
-  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? null;
+  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0)
+    return node.quasis[0]?.value.cooked ?? null;
   return null;
 }
 
@@ -29,12 +30,16 @@ export function importVisitors(found: ImportListener) {
       const named = node.specifiers.filter((s) => s.type === AST_NODE_TYPES.ImportSpecifier);
       const typeOnly =
         node.importKind === "type" ||
-        (node.specifiers.length > 0 && named.length === node.specifiers.length && named.every((s) => s.importKind === "type"));
+        (node.specifiers.length > 0 &&
+          named.length === node.specifiers.length &&
+          named.every((s) => s.importKind === "type"));
       add(node, node.source.value, node.specifiers.length > 0 ? "static" : "side-effect", typeOnly);
     },
     ExportNamedDeclaration(node: TSESTree.ExportNamedDeclaration): void {
       if (!node.source) return;
-      const typeOnly = node.exportKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"));
+      const typeOnly =
+        node.exportKind === "type" ||
+        (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"));
       add(node, node.source.value, "reexport", typeOnly);
     },
     ExportAllDeclaration(node: TSESTree.ExportAllDeclaration): void {
@@ -48,7 +53,12 @@ export function importVisitors(found: ImportListener) {
       add(node, literalText(node.source), "dynamic", false);
     },
     CallExpression(node: TSESTree.CallExpression): void {
-      if (node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== "require" || node.arguments.length !== 1) return;
+      if (
+        node.callee.type !== AST_NODE_TYPES.Identifier ||
+        node.callee.name !== "require" ||
+        node.arguments.length !== 1
+      )
+        return;
       add(node, literalText(node.arguments[0]), "require", false);
     },
   };

@@ -20,7 +20,11 @@ export interface CycleFinding {
   readonly key: string;
 }
 
-export function findCycleFindings(cycles: readonly ImportCycle[], config: SeamConfig, syncCycles: boolean): CycleFinding[] {
+export function findCycleFindings(
+  cycles: readonly ImportCycle[],
+  config: SeamConfig,
+  syncCycles: boolean,
+): CycleFinding[] {
   const out: CycleFinding[] = [];
   for (const c of cycles) {
     if ((!c.async && !syncCycles) || crossesSeam(c.files, config.seams)) continue;

@@ -38,7 +38,11 @@ export function findReverseImports(
     const targetRel = toRel(root, target);
     for (const seam of seams) {
       if (sideOf(seam, targetRel) !== "to") continue;
-      const messageId: ReverseMessageId = record.typeOnly ? "reverseTypeImport" : record.kind === "dynamic" ? "reverseDynamicImport" : "reverseImport";
+      const messageId: ReverseMessageId = record.typeOnly
+        ? "reverseTypeImport"
+        : record.kind === "dynamic"
+          ? "reverseDynamicImport"
+          : "reverseImport";
       out.push({
         messageId,
         data: { specifier: record.specifier, target: targetRel, seam: seam.name, reason: seam.reason },

@@ -40,10 +40,17 @@ export function findImpureImports(
     if (record.kind === "dynamic" || record.kind === "require") {
       out.push({ ...base, messageId: "runtimeLoad", data: { specifier: record.specifier, target: targetRel } });
     } else if (!target) {
-      const allowed = config.specs.allowedPackages.includes(packageName(record.specifier)) || config.specs.allowedPackages.includes(record.specifier);
-      if (!allowed) out.push({ ...base, messageId: "packageImport", data: { specifier: record.specifier, target: targetRel } });
+      const allowed =
+        config.specs.allowedPackages.includes(packageName(record.specifier)) ||
+        config.specs.allowedPackages.includes(record.specifier);
+      if (!allowed)
+        out.push({ ...base, messageId: "packageImport", data: { specifier: record.specifier, target: targetRel } });
     } else if (!isSchemaFile(config, targetRel)) {
-      out.push({ ...base, messageId: "implementationImport", data: { specifier: record.specifier, target: targetRel } });
+      out.push({
+        ...base,
+        messageId: "implementationImport",
+        data: { specifier: record.specifier, target: targetRel },
+      });
     }
   });
   return out;

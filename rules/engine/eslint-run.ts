@@ -19,7 +19,11 @@ export interface EslintViolation {
   readonly message: string;
 }
 
-export function lintWithEslint(root: string, files: readonly string[], ruleNames: readonly CapkitRuleName[]): EslintViolation[] {
+export function lintWithEslint(
+  root: string,
+  files: readonly string[],
+  ruleNames: readonly CapkitRuleName[],
+): EslintViolation[] {
   const linter = new Linter({ configType: "flat", cwd: root });
   const config = [
     {
@@ -36,7 +40,12 @@ export function lintWithEslint(root: string, files: readonly string[], ruleNames
     for (const m of linter.verify(text, config, join(root, rel))) {
       if (m.fatal) throw new Error(`${rel}:${m.line}: ${m.message}`);
       if (!m.ruleId?.startsWith("capkit/")) continue;
-      out.push({ rule: m.ruleId.replace(/^capkit\//, "") as CapkitRuleName, file: rel, line: m.line, message: m.message });
+      out.push({
+        rule: m.ruleId.replace(/^capkit\//, "") as CapkitRuleName,
+        file: rel,
+        line: m.line,
+        message: m.message,
+      });
     }
   }
   return out;

@@ -71,11 +71,19 @@ interface Collected {
 }
 
 function byPosition(a: LintViolation, b: LintViolation): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+  return a.file < b.file
+    ? -1
+    : a.file > b.file
+      ? 1
+      : a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
 /** Every violation under `root`, before the baseline is applied. */
-export async function collectViolations(rootIn: string, config: SeamConfig, options: { cycles?: boolean } = {}): Promise<Collected> {
+export async function collectViolations(
+  rootIn: string,
+  config: SeamConfig,
+  options: { cycles?: boolean } = {},
+): Promise<Collected> {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, 0);
   const all: LintViolation[] = [];
@@ -83,38 +91,82 @@ export async function collectViolations(rootIn: string, config: SeamConfig, opti
   for (const [rel, node] of analysis.graph.nodes) {
     const file = join(root, rel);
     for (const f of findReverseImports(root, file, rel, node.facts.imports, config, analysis.resolver)) {
-      all.push({ rule: "no-reverse-seam-import", file: rel, line: f.line, key: f.key, message: formatMessage("no-reverse-seam-import", f.messageId, f.data) });
+      all.push({
+        rule: "no-reverse-seam-import",
+        file: rel,
+        line: f.line,
+        key: f.key,
+        message: formatMessage("no-reverse-seam-import", f.messageId, f.data),
+      });
     }
     const spec = isSpecFile(config, rel);
     if (spec) {
       for (const f of findImpureImports(root, file, node.facts.imports, config, analysis.resolver)) {
-        all.push({ rule: "spec-file-purity", file: rel, line: f.line, key: f.key, message: formatMessage("spec-file-purity", f.messageId, f.data) });
+        all.push({
+          rule: "spec-file-purity",
+          file: rel,
+          line: f.line,
+          key: f.key,
+          message: formatMessage("spec-file-purity", f.messageId, f.data),
+        });
       }
     }
-    if (spec || (config.specs.typeNames.length > 0 && mentionsAny(join(root, rel), config.specs.typeNames))) candidates.push(rel);
+    if (spec || (config.specs.typeNames.length > 0 && mentionsAny(join(root, rel), config.specs.typeNames)))
+      candidates.push(rel);
   }
   for (const c of analysis.cycles) {
     const seam = config.seams.find((s) => s.name === c.seam);
-    const data = { seam: c.seam, cycle: formatCycle(c.files), length: String(c.files.length), reason: seam?.reason ?? "" };
+    const data = {
+      seam: c.seam,
+      cycle: formatCycle(c.files),
+      length: String(c.files.length),
+      reason: seam?.reason ?? "",
+    };
     const message = c.async
       ? formatMessage("no-seam-cycle", "asyncSeamCycle", { ...data, tla: `${c.async.file}:${c.async.line}` })
       : formatMessage("no-seam-cycle", "seamCycle", data);
-    all.push({ rule: "no-seam-cycle", file: c.files[0] as string, line: c.line, key: `${c.seam}:${data.cycle}`, message });
+    all.push({
+      rule: "no-seam-cycle",
+      file: c.files[0] as string,
+      line: c.line,
+      key: `${c.seam}:${data.cycle}`,
+      message,
+    });
   }
   const importCycles = getImportCycles(analysis).cycles;
   for (const f of findCycleFindings(importCycles, config, options.cycles === true)) {
-    all.push({ rule: "no-async-cycle", file: f.file, line: f.line, key: f.key, message: formatMessage("no-async-cycle", f.messageId, f.data) });
+    all.push({
+      rule: "no-async-cycle",
+      file: f.file,
+      line: f.line,
+      key: f.key,
+      message: formatMessage("no-async-cycle", f.messageId, f.data),
+    });
   }
   if (candidates.length > 0) {
     const { lintWithEslint } = await import("./eslint-run.js");
-    for (const v of lintWithEslint(root, candidates, ["require-capability-category"])) all.push({ ...v, key: v.message });
+    for (const v of lintWithEslint(root, candidates, ["require-capability-category"]))
+      all.push({ ...v, key: v.message });
   }
   const files = [...analysis.graph.nodes.keys()];
-  const unmatchedSeams = config.seams.filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null)).map((seam) => seam.name);
+  const unmatchedSeams = config.seams
+    .filter((seam) => !files.some((rel) => sideOf(seam, rel) !== null))
+    .map((seam) => seam.name);
   const asyncCycles = analysis.cycles.filter((c) => c.async).length;
   const unreadable = [...analysis.graph.unreadable];
-  const syntaxErrors = [...analysis.graph.nodes.values()].flatMap((n) => (n.facts.syntaxError ? [{ file: n.file, ...n.facts.syntaxError }] : [])).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { all: all.sort(byPosition), files: analysis.graph.nodes.size, cycles: analysis.cycles.length, asyncCycles, unmatchedSeams, importCycles, unreadable, syntaxErrors };
+  const syntaxErrors = [...analysis.graph.nodes.values()]
+    .flatMap((n) => (n.facts.syntaxError ? [{ file: n.file, ...n.facts.syntaxError }] : []))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return {
+    all: all.sort(byPosition),
+    files: analysis.graph.nodes.size,
+    cycles: analysis.cycles.length,
+    asyncCycles,
+    unmatchedSeams,
+    importCycles,
+    unreadable,
+    syntaxErrors,
+  };
 }
 
 function mentionsAny(file: string, words: readonly string[]): boolean {
@@ -144,7 +196,12 @@ export async function runLint(rootIn: string, options: LintOptions = {}): Promis
  */
 export async function updateLintBaseline(
   rootIn: string,
-  options: { config?: SeamConfig; cycles?: boolean; force?: boolean; beforeWrite?: (unmatchedSeams: readonly string[]) => void } = {},
+  options: {
+    config?: SeamConfig;
+    cycles?: boolean;
+    force?: boolean;
+    beforeWrite?: (unmatchedSeams: readonly string[]) => void;
+  } = {},
 ): Promise<{ path: string; count: number }> {
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
@@ -153,9 +210,13 @@ export async function updateLintBaseline(
   const missed = [...new Set([...unreadable, ...syntaxErrors].map((p) => p.file))].sort();
   if (missed.length && !options.force) {
     // A baseline from a partial graph would accept every violation the lint could not see.
-    throw new CapkitError(`refusing to write the lint baseline: ${missed.length} file(s) could not be read or parsed (${missed.slice(0, 5).join(", ")}${missed.length > 5 ? ", …" : ""})`, 1, {
-      hint: "fix them and run `capkit lint --update-baseline` again, or pass --force to write it anyway",
-    });
+    throw new CapkitError(
+      `refusing to write the lint baseline: ${missed.length} file(s) could not be read or parsed (${missed.slice(0, 5).join(", ")}${missed.length > 5 ? ", …" : ""})`,
+      1,
+      {
+        hint: "fix them and run `capkit lint --update-baseline` again, or pass --force to write it anyway",
+      },
+    );
   }
   return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }

@@ -9,5 +9,7 @@ export function formatMessage(rule: CapkitRuleName, messageId: string, data: Rea
   const messages = MESSAGES[rule] as Record<string, string>;
   const template = messages[messageId];
   if (template === undefined) throw new Error(`${rule} has no message "${messageId}"`);
-  return template.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+  return template.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name: string) =>
+    name in data ? String(data[name]) : whole,
+  );
 }

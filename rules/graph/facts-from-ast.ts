@@ -22,7 +22,10 @@ export function parseSource(text: string, fileName: string): TS.SourceFile {
 function firstSyntaxError(source: TS.SourceFile): ModuleFacts["syntaxError"] {
   const d = (source as unknown as { parseDiagnostics?: readonly TS.DiagnosticWithLocation[] }).parseDiagnostics?.[0];
   if (!d) return undefined;
-  return { line: source.getLineAndCharacterOfPosition(d.start).line + 1, message: ts.flattenDiagnosticMessageText(d.messageText, " ") };
+  return {
+    line: source.getLineAndCharacterOfPosition(d.start).line + 1,
+    message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+  };
 }
 
 function allTypeSpecifiers(elements: readonly { isTypeOnly: boolean }[]): boolean {
@@ -73,7 +76,8 @@ export function factsFromAst(text: string, fileName: string): ModuleFacts {
       add(node, node.moduleSpecifier.text, kind, importClauseTypeOnly(node.importClause));
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      const typeOnly = node.isTypeOnly || Boolean(clause && ts.isNamedExports(clause) && allTypeSpecifiers(clause.elements));
+      const typeOnly =
+        node.isTypeOnly || Boolean(clause && ts.isNamedExports(clause) && allTypeSpecifiers(clause.elements));
       add(node, node.moduleSpecifier.text, "reexport", typeOnly);
     } else if (
       ts.isImportEqualsDeclaration(node) &&
@@ -84,8 +88,14 @@ export function factsFromAst(text: string, fileName: string): ModuleFacts {
     } else if (ts.isCallExpression(node) && node.arguments.length >= 1) {
       const arg = node.arguments[0] as TS.Expression;
       const literal = ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) ? arg.text : null;
-      if (literal !== null && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, literal, "dynamic", false);
-      else if (literal !== null && ts.isIdentifier(node.expression) && node.expression.text === "require" && node.arguments.length === 1) {
+      if (literal !== null && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+        add(node, literal, "dynamic", false);
+      else if (
+        literal !== null &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === "require" &&
+        node.arguments.length === 1
+      ) {
         add(node, literal, "require", false);
       }
     }
@@ -93,5 +103,7 @@ export function factsFromAst(text: string, fileName: string): ModuleFacts {
   };
   ts.forEachChild(source, visit);
   const syntaxError = firstSyntaxError(source);
-  return syntaxError ? { imports, topLevelAwait: findTopLevelAwait(source), syntaxError } : { imports, topLevelAwait: findTopLevelAwait(source) };
+  return syntaxError
+    ? { imports, topLevelAwait: findTopLevelAwait(source), syntaxError }
+    : { imports, topLevelAwait: findTopLevelAwait(source) };
 }

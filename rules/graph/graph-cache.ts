@@ -8,7 +8,14 @@ import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { listSourceFiles } from "./list-files.js";
-import { buildGraph, buildNode, fingerprint, type ModuleGraph, type ModuleNode, type UnreadablePath } from "./module-graph.js";
+import {
+  buildGraph,
+  buildNode,
+  fingerprint,
+  type ModuleGraph,
+  type ModuleNode,
+  type UnreadablePath,
+} from "./module-graph.js";
 import { createResolver, type Resolver } from "./resolve.js";
 import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
@@ -113,7 +120,13 @@ export function getSeamAnalysis(rootIn: string, config: SeamConfig, ttlMs = DEFA
 }
 
 /** The analysis with `rel` read from `text` (what ESLint is linting), rescanning only on a difference. */
-export function getSeamAnalysisFor(rootIn: string, config: SeamConfig, rel: string, text: string, ttlMs = DEFAULT_TTL_MS): SeamAnalysis {
+export function getSeamAnalysisFor(
+  rootIn: string,
+  config: SeamConfig,
+  rel: string,
+  text: string,
+  ttlMs = DEFAULT_TTL_MS,
+): SeamAnalysis {
   const root = resolve(rootIn);
   const analysis = getSeamAnalysis(root, config, ttlMs);
   const node: ModuleNode | undefined = analysis.graph.nodes.get(rel);

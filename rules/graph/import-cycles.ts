@@ -23,7 +23,11 @@ export interface ImportCycle {
 }
 
 /** Breadth-first parents from `start` inside `members`: the shortest way to every member. */
-function bfsParents(adj: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>, start: string): Map<string, string | null> {
+function bfsParents(
+  adj: ReadonlyMap<string, readonly string[]>,
+  members: ReadonlySet<string>,
+  start: string,
+): Map<string, string | null> {
   const parent = new Map<string, string | null>([[start, null]]);
   const queue = [start];
   for (let q = 0; q < queue.length; q++) {
@@ -86,7 +90,9 @@ function compareCycles(a: readonly string[], b: readonly string[]): number {
 
 /** True when the cycle holds files of both sides of a seam: no-seam-cycle's to report. */
 export function crossesSeam(files: readonly string[], seams: readonly SeamDefinition[]): boolean {
-  return seams.some((seam) => files.some((f) => sideOf(seam, f) === "from") && files.some((f) => sideOf(seam, f) === "to"));
+  return seams.some(
+    (seam) => files.some((f) => sideOf(seam, f) === "from") && files.some((f) => sideOf(seam, f) === "to"),
+  );
 }
 
 /** The circular dependencies the cycles are made of, as "from → to" strings, sorted. */

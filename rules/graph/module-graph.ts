@@ -62,7 +62,12 @@ export function buildNode(root: string, rel: string, text: string, resolver: Res
   return { file: rel, facts, edges, fingerprint: fingerprint(text) };
 }
 
-export function buildGraph(root: string, files: readonly string[], resolver: Resolver, unreadable: UnreadablePath[] = []): ModuleGraph {
+export function buildGraph(
+  root: string,
+  files: readonly string[],
+  resolver: Resolver,
+  unreadable: UnreadablePath[] = [],
+): ModuleGraph {
   const nodes = new Map<string, ModuleNode>();
   for (const rel of files) {
     let text: string;
@@ -70,7 +75,8 @@ export function buildGraph(root: string, files: readonly string[], resolver: Res
       text = readFileSync(join(root, rel), "utf8");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT") unreadable.push({ file: rel, message: `cannot read: ${code ?? (error as Error).message}` });
+      if (code !== "ENOENT")
+        unreadable.push({ file: rel, message: `cannot read: ${code ?? (error as Error).message}` });
       continue; // ENOENT: deleted between listing and reading
     }
     nodes.set(rel, buildNode(root, rel, text, resolver));

@@ -11,15 +11,18 @@ const write = (rel: string, text: string) => {
   writeFileSync(join(root, rel), text);
 };
 
-write("packages/agents/package.json", JSON.stringify({
-  name: "@acme/agents",
-  exports: {
-    ".": { types: "./src/main.ts", default: "./dist/main.js" },
-    "./tools": "./src/tools/index.ts",
-    "./t/*": { import: "./src/tools/*.js" },
-    "./caps/*": "./dist/caps/*.js",
-  },
-}));
+write(
+  "packages/agents/package.json",
+  JSON.stringify({
+    name: "@acme/agents",
+    exports: {
+      ".": { types: "./src/main.ts", default: "./dist/main.js" },
+      "./tools": "./src/tools/index.ts",
+      "./t/*": { import: "./src/tools/*.js" },
+      "./caps/*": "./dist/caps/*.js",
+    },
+  }),
+);
 write("packages/agents/src/main.ts", "export {};\n");
 write("packages/agents/src/tools/index.ts", "export {};\n");
 write("packages/agents/src/tools/base.ts", "export {};\n");

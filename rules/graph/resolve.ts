@@ -32,8 +32,17 @@ export function createResolver(root: string, options: ResolverOptions = {}): Res
   const rules = createSpecifierResolution({
     paths: { dirname, join, normalize },
     exists: files ? (p) => files.has(p) : (p) => SOURCE_FILE.test(p) && existsSync(p),
-    packages: listWorkspacePackages(root).map((p) => ({ name: p.name, dir: join(root, p.dir), entry: p.entry, ...(p.exports ? { exports: p.exports } : {}) })),
-    aliases: Object.entries(options.aliases ?? {}).map(([from, to]) => ({ prefix: from.replace(/\*$/, ""), wildcard: from.endsWith("*"), target: resolve(root, to.replace(/\*$/, "")) })),
+    packages: listWorkspacePackages(root).map((p) => ({
+      name: p.name,
+      dir: join(root, p.dir),
+      entry: p.entry,
+      ...(p.exports ? { exports: p.exports } : {}),
+    })),
+    aliases: Object.entries(options.aliases ?? {}).map(([from, to]) => ({
+      prefix: from.replace(/\*$/, ""),
+      wildcard: from.endsWith("*"),
+      target: resolve(root, to.replace(/\*$/, "")),
+    })),
   });
   const cache = new Map<string, string | null>();
   return {

@@ -11,24 +11,70 @@ import { factsFromAst } from "./facts-from-ast.js";
 import { type ImportKind, type ImportRecord, type ModuleFacts, lineAt, lineStarts } from "./module-facts.js";
 
 const K = ts.SyntaxKind;
-const CONTROL = new Set<TS.SyntaxKind>([K.IfKeyword, K.ForKeyword, K.WhileKeyword, K.SwitchKeyword, K.CatchKeyword, K.WithKeyword]);
+const CONTROL = new Set<TS.SyntaxKind>([
+  K.IfKeyword,
+  K.ForKeyword,
+  K.WhileKeyword,
+  K.SwitchKeyword,
+  K.CatchKeyword,
+  K.WithKeyword,
+]);
 /** Tokens after which `/` starts a division, not a regular expression. */
 const EXPRESSION_END = new Set<TS.SyntaxKind>([
-  K.Identifier, K.PrivateIdentifier, K.NumericLiteral, K.BigIntLiteral, K.StringLiteral, K.RegularExpressionLiteral,
-  K.NoSubstitutionTemplateLiteral, K.TemplateTail, K.CloseParenToken, K.CloseBracketToken, K.CloseBraceToken,
-  K.ThisKeyword, K.SuperKeyword, K.TrueKeyword, K.FalseKeyword, K.NullKeyword, K.PlusPlusToken, K.MinusMinusToken,
+  K.Identifier,
+  K.PrivateIdentifier,
+  K.NumericLiteral,
+  K.BigIntLiteral,
+  K.StringLiteral,
+  K.RegularExpressionLiteral,
+  K.NoSubstitutionTemplateLiteral,
+  K.TemplateTail,
+  K.CloseParenToken,
+  K.CloseBracketToken,
+  K.CloseBraceToken,
+  K.ThisKeyword,
+  K.SuperKeyword,
+  K.TrueKeyword,
+  K.FalseKeyword,
+  K.NullKeyword,
+  K.PlusPlusToken,
+  K.MinusMinusToken,
 ]);
 /** Keywords after which `/` starts a regular expression. */
 const REGEX_AFTER_KEYWORD = new Set<TS.SyntaxKind>([
-  K.ReturnKeyword, K.TypeOfKeyword, K.InstanceOfKeyword, K.InKeyword, K.OfKeyword, K.NewKeyword, K.DeleteKeyword,
-  K.VoidKeyword, K.ThrowKeyword, K.CaseKeyword, K.DoKeyword, K.ElseKeyword, K.YieldKeyword, K.AwaitKeyword,
+  K.ReturnKeyword,
+  K.TypeOfKeyword,
+  K.InstanceOfKeyword,
+  K.InKeyword,
+  K.OfKeyword,
+  K.NewKeyword,
+  K.DeleteKeyword,
+  K.VoidKeyword,
+  K.ThrowKeyword,
+  K.CaseKeyword,
+  K.DoKeyword,
+  K.ElseKeyword,
+  K.YieldKeyword,
+  K.AwaitKeyword,
 ]);
 /** Tokens before `import(` that usually mean a type position (`x: import("m")`). */
 const TYPE_POSITION = new Set<TS.SyntaxKind>([
-  K.ColonToken, K.LessThanToken, K.BarToken, K.AmpersandToken, K.ExtendsKeyword, K.KeyOfKeyword, K.ReadonlyKeyword,
+  K.ColonToken,
+  K.LessThanToken,
+  K.BarToken,
+  K.AmpersandToken,
+  K.ExtendsKeyword,
+  K.KeyOfKeyword,
+  K.ReadonlyKeyword,
 ]);
 /** Tokens before `import(` that may mean a type position when a member follows (`T = import("m").U`). */
-const MAYBE_TYPE_POSITION = new Set<TS.SyntaxKind>([K.CommaToken, K.OpenParenToken, K.EqualsToken, K.OpenBracketToken, K.QuestionToken]);
+const MAYBE_TYPE_POSITION = new Set<TS.SyntaxKind>([
+  K.CommaToken,
+  K.OpenParenToken,
+  K.EqualsToken,
+  K.OpenBracketToken,
+  K.QuestionToken,
+]);
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 /**
  * Tokens before a `{` that, right after a parameter list, open an object type in the return
@@ -75,7 +121,10 @@ function tokenize(text: string): Token[] {
   let prev: TS.SyntaxKind = K.Unknown;
   for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
     // Only a slash needs the previous token to tell division from a regular expression.
-    if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !(EXPRESSION_END.has(prev) || (isWord(prev) && !REGEX_AFTER_KEYWORD.has(prev)))) {
+    if (
+      (kind === K.SlashToken || kind === K.SlashEqualsToken) &&
+      !(EXPRESSION_END.has(prev) || (isWord(prev) && !REGEX_AFTER_KEYWORD.has(prev)))
+    ) {
       kind = scanner.reScanSlashToken();
     } else if (kind === K.TemplateHead) templateDepths.push(braceDepth);
     else if (kind === K.OpenBraceToken) braceDepth++;
@@ -94,7 +143,8 @@ function tokenize(text: string): Token[] {
     prev = kind;
   }
   if (scanError !== null) throw new Unsure(`scanner error: ${scanError}`);
-  if (braceDepth !== 0 || parenDepth !== 0 || bracketDepth !== 0 || templateDepths.length > 0) throw new Unsure("unbalanced brackets");
+  if (braceDepth !== 0 || parenDepth !== 0 || bracketDepth !== 0 || templateDepths.length > 0)
+    throw new Unsure("unbalanced brackets");
   return tokens;
 }
 
@@ -115,7 +165,14 @@ function readBraces(tokens: Token[], open: number): { end: number; allType: bool
       start = false;
       count++;
       const next = tokens[i + 1];
-      if (t.kind === K.TypeKeyword && next && next.kind !== K.CommaToken && next.kind !== K.CloseBraceToken && next.kind !== K.AsKeyword) typed++;
+      if (
+        t.kind === K.TypeKeyword &&
+        next &&
+        next.kind !== K.CommaToken &&
+        next.kind !== K.CloseBraceToken &&
+        next.kind !== K.AsKeyword
+      )
+        typed++;
     }
   }
   return { end: i + 1, allType: count > 0 && typed === count };
@@ -138,7 +195,9 @@ function scanTokens(text: string, tokens: Token[]): ModuleFacts {
     const next = tokens[i + 1];
     switch (t.kind) {
       case K.OpenParenToken: {
-        const control = prev !== undefined && (CONTROL.has(prev.kind) || (prev.kind === K.AwaitKeyword && tokens[i - 2]?.kind === K.ForKeyword));
+        const control =
+          prev !== undefined &&
+          (CONTROL.has(prev.kind) || (prev.kind === K.AwaitKeyword && tokens[i - 2]?.kind === K.ForKeyword));
         parens.push(control);
         pendingBody = false;
         break;
@@ -186,9 +245,17 @@ function scanTokens(text: string, tokens: Token[]): ModuleFacts {
         break;
       case K.Identifier:
       case K.RequireKeyword:
-        if (t.text === "require" && next?.kind === K.OpenParenToken && isString(tokens[i + 2]) && tokens[i + 3]?.kind === K.CloseParenToken) {
-          const importEquals = prev?.kind === K.EqualsToken && (tokens[i - 3]?.kind === K.ImportKeyword || tokens[i - 4]?.kind === K.ImportKeyword);
-          const member = prev?.kind === K.DotToken || prev?.kind === K.QuestionDotToken || prev?.kind === K.FunctionKeyword;
+        if (
+          t.text === "require" &&
+          next?.kind === K.OpenParenToken &&
+          isString(tokens[i + 2]) &&
+          tokens[i + 3]?.kind === K.CloseParenToken
+        ) {
+          const importEquals =
+            prev?.kind === K.EqualsToken &&
+            (tokens[i - 3]?.kind === K.ImportKeyword || tokens[i - 4]?.kind === K.ImportKeyword);
+          const member =
+            prev?.kind === K.DotToken || prev?.kind === K.QuestionDotToken || prev?.kind === K.FunctionKeyword;
           if (!importEquals && !member) add(t, tokens[i + 2] as Token, "require", false);
         }
         break;
@@ -273,20 +340,25 @@ function scanExport(tokens: Token[], i: number, add: Add): void {
   const t = tokens[i] as Token;
   let j = i + 1;
   let typeOnly = false;
-  if (tokens[j]?.kind === K.TypeKeyword && (tokens[j + 1]?.kind === K.OpenBraceToken || tokens[j + 1]?.kind === K.AsteriskToken)) {
+  if (
+    tokens[j]?.kind === K.TypeKeyword &&
+    (tokens[j + 1]?.kind === K.OpenBraceToken || tokens[j + 1]?.kind === K.AsteriskToken)
+  ) {
     typeOnly = true;
     j++;
   }
   const head = tokens[j];
   if (head?.kind === K.AsteriskToken) {
     for (let k = j + 1; k < j + 5 && k < tokens.length; k++) {
-      if (tokens[k]?.kind === K.FromKeyword && isString(tokens[k + 1])) return add(t, tokens[k + 1] as Token, "reexport", typeOnly);
+      if (tokens[k]?.kind === K.FromKeyword && isString(tokens[k + 1]))
+        return add(t, tokens[k + 1] as Token, "reexport", typeOnly);
     }
     return;
   }
   if (head?.kind === K.OpenBraceToken) {
     const { end, allType } = readBraces(tokens, j);
-    if (tokens[end]?.kind === K.FromKeyword && isString(tokens[end + 1])) add(t, tokens[end + 1] as Token, "reexport", typeOnly || allType);
+    if (tokens[end]?.kind === K.FromKeyword && isString(tokens[end + 1]))
+      add(t, tokens[end + 1] as Token, "reexport", typeOnly || allType);
   }
 }
 

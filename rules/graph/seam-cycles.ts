@@ -115,7 +115,12 @@ export function asyncReach(graph: ModuleGraph, adj: Adjacency): Map<string, TopL
 }
 
 /** Shortest path from `from` to any node satisfying `goal`, inside `allowed`; includes both ends. */
-function shortestPath(adj: Adjacency, allowed: Set<string>, from: string, goal: (v: string) => boolean): string[] | null {
+function shortestPath(
+  adj: Adjacency,
+  allowed: Set<string>,
+  from: string,
+  goal: (v: string) => boolean,
+): string[] | null {
   const parent = new Map<string, string | null>([[from, null]]);
   const queue = [from];
   for (let q = 0; q < queue.length; q++) {
@@ -163,7 +168,12 @@ export function findSeamCycles(graph: ModuleGraph, seams: readonly SeamDefinitio
         seen.add(key);
         const ordered = canonical(files, seam);
         const async = ordered.map((f) => reach.get(f)).find((s) => s !== undefined) ?? null;
-        cycles.push({ seam: seam.name, files: ordered, line: edgeLine(graph, ordered[0] as string, ordered[1] ?? (ordered[0] as string)), async });
+        cycles.push({
+          seam: seam.name,
+          files: ordered,
+          line: edgeLine(graph, ordered[0] as string, ordered[1] ?? (ordered[0] as string)),
+          async,
+        });
       }
     }
   }

@@ -41,7 +41,8 @@ export function readSeamSection(root: string): unknown {
   const hit = configCache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.section;
   const parsed = readJsonFile(file, { what: CONFIG_FILE, hint: { invalid: "fix the JSON syntax" } });
-  const section = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)["seam"] : undefined;
+  const section =
+    typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)["seam"] : undefined;
   configCache.set(file, { mtimeMs, section });
   return section;
 }

@@ -17,7 +17,9 @@ export interface SeamRuleOptions {
   readonly [seamKey: string]: unknown;
 }
 
-const globList: JSONSchema4 = { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }] };
+const globList: JSONSchema4 = {
+  oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }],
+};
 const exceptionList: JSONSchema4 = {
   type: "array",
   items: {
@@ -40,7 +42,14 @@ const seamProperties: Record<string, JSONSchema4> = {
     type: "array",
     items: {
       type: "object",
-      properties: { name: { type: "string" }, from: globList, to: globList, reason: { type: "string" }, exceptions: exceptionList, allowEmpty: { type: "boolean" } },
+      properties: {
+        name: { type: "string" },
+        from: globList,
+        to: globList,
+        reason: { type: "string" },
+        exceptions: exceptionList,
+        allowEmpty: { type: "boolean" },
+      },
       required: ["name", "from", "to", "reason"],
       additionalProperties: false,
     },
@@ -85,5 +94,11 @@ export function setupRule(filename: string, cwd: string, options: SeamRuleOption
   const { root: rootOption, useBaseline, ...overrides } = options;
   const file = resolve(cwd, filename);
   const root = rootOption ? resolve(cwd, rootOption) : findRoot(file, cwd);
-  return { root, config: loadSeamConfig(root, overrides), file, rel: toRel(root, file), useBaseline: useBaseline !== false };
+  return {
+    root,
+    config: loadSeamConfig(root, overrides),
+    file,
+    rel: toRel(root, file),
+    useBaseline: useBaseline !== false,
+  };
 }

@@ -38,7 +38,11 @@ function tail(text: string): string {
 export function runNode(args: readonly string[], options: NodeRunOptions): Promise<NodeRun> {
   return new Promise((resolveRun) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
@@ -75,7 +79,14 @@ export function runNode(args: readonly string[], options: NodeRunOptions): Promi
       else if (exitCode === 0) status = "ok";
       else status = "crash";
       if (spawnError) stderr += `\n${spawnError.message}`;
-      resolveRun({ status, exitCode, signal, durationMs: Date.now() - started, stdout: tail(stdout), stderr: tail(stderr) });
+      resolveRun({
+        status,
+        exitCode,
+        signal,
+        durationMs: Date.now() - started,
+        stdout: tail(stdout),
+        stderr: tail(stderr),
+      });
     };
     child.on("error", (error) => finish(null, null, error));
     child.on("close", (code, signal) => finish(code, signal));

@@ -38,7 +38,8 @@ export interface SmokeResult {
 }
 
 /** `require` for CommonJS dependencies inside an ESM bundle. */
-const BANNER = 'import { createRequire as __capkitCreateRequire } from "node:module"; const require = __capkitCreateRequire(import.meta.url);';
+const BANNER =
+  'import { createRequire as __capkitCreateRequire } from "node:module"; const require = __capkitCreateRequire(import.meta.url);';
 
 async function bundle(entry: string, outfile: string): Promise<string[]> {
   try {
@@ -66,9 +67,18 @@ function describeCycle(c: NamedCycle): string {
   return `${[...c.files, c.files[0]].join(" → ")} (${[where, c.async ? "async" : "sync"].filter(Boolean).join(", ")}${tla})`;
 }
 
-function diagnose(bundled: NodeRun | null, unbundled: NodeRun, buildErrors: readonly string[], cycles: readonly NamedCycle[], timeoutMs: number): string {
+function diagnose(
+  bundled: NodeRun | null,
+  unbundled: NodeRun,
+  buildErrors: readonly string[],
+  cycles: readonly NamedCycle[],
+  timeoutMs: number,
+): string {
   if (!bundled) return `esbuild could not bundle the entry: ${buildErrors.join("; ")}`;
-  const named = cycles.length > 0 ? ` Import cycle${cycles.length > 1 ? "s" : ""} the entry reaches: ${cycles.map(describeCycle).join("; ")}.` : "";
+  const named =
+    cycles.length > 0
+      ? ` Import cycle${cycles.length > 1 ? "s" : ""} the entry reaches: ${cycles.map(describeCycle).join("; ")}.`
+      : "";
   const how: Record<NodeRun["status"], string> = {
     ok: "ran",
     deadlock: `deadlocked (Node exit 13: unsettled top-level await)`,
@@ -92,7 +102,10 @@ export async function runSmoke(entryIn: string, options: SmokeOptions): Promise<
     const outfile = join(tmp, `${basename(entry).replace(/\.[cm]?tsx?$/, "")}.bundle.mjs`);
     const tsxLoader = import.meta.resolve("tsx");
     const common = { cwd: dirname(entry), timeoutMs: options.timeoutMs, ready: options.ready };
-    const [buildErrors, unbundled] = await Promise.all([bundle(entry, outfile), runNode(["--import", tsxLoader, entry], common)]);
+    const [buildErrors, unbundled] = await Promise.all([
+      bundle(entry, outfile),
+      runNode(["--import", tsxLoader, entry], common),
+    ]);
     const bundled = buildErrors.length === 0 ? await runNode([outfile], common) : null;
     const ok = bundled?.status === "ok" && unbundled.status === "ok";
     let cycles: NamedCycle[] = [];
@@ -100,7 +113,16 @@ export async function runSmoke(entryIn: string, options: SmokeOptions): Promise<
       const analysis = getSeamAnalysis(root, config, 0);
       cycles = cyclesFromEntry(analysis.graph, analysis.cycles, toRel(root, entry));
     }
-    return { entry: toRel(root, entry), root, ok, bundled, unbundled, buildErrors, cycles, diagnosis: diagnose(bundled, unbundled, buildErrors, cycles, options.timeoutMs) };
+    return {
+      entry: toRel(root, entry),
+      root,
+      ok,
+      bundled,
+      unbundled,
+      buildErrors,
+      cycles,
+      diagnosis: diagnose(bundled, unbundled, buildErrors, cycles, options.timeoutMs),
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

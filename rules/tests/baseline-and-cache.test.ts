@@ -32,16 +32,24 @@ describe("lint baseline", () => {
     expect(await main(["lint", ".", "--update-baseline"], io)).toBe(0);
     const baseline = JSON.parse(readFileSync(join(root, ".capkit/lint-baseline.json"), "utf8"));
     expect(baseline).toMatchObject({ version: 1, comment: expect.stringContaining("--update-baseline") });
-    expect(baseline.violations.map((v: { rule: string }) => v.rule)).toEqual(["no-reverse-seam-import", "no-seam-cycle"]);
+    expect(baseline.violations.map((v: { rule: string }) => v.rule)).toEqual([
+      "no-reverse-seam-import",
+      "no-seam-cycle",
+    ]);
 
     const known = await runLint(root);
     expect(known.violations).toEqual([]);
     expect(known.baselined).toHaveLength(2);
     expect(lintWithEslint(root, listSourceFiles(root), ["no-reverse-seam-import", "no-seam-cycle"])).toEqual([]);
 
-    writeFileSync(join(root, T, "extra.ts"), 'import { capabilityFromTool } from "../capabilities/adapters.js";\nexport const extra = capabilityFromTool;\n');
+    writeFileSync(
+      join(root, T, "extra.ts"),
+      'import { capabilityFromTool } from "../capabilities/adapters.js";\nexport const extra = capabilityFromTool;\n',
+    );
     const fresh = await runLint(root);
-    expect(fresh.violations.map((v) => `${v.rule} ${v.file}:${v.line}`)).toEqual([`no-reverse-seam-import ${T}/extra.ts:1`]);
+    expect(fresh.violations.map((v) => `${v.rule} ${v.file}:${v.line}`)).toEqual([
+      `no-reverse-seam-import ${T}/extra.ts:1`,
+    ]);
     expect(lintWithEslint(root, [`${T}/extra.ts`], ["no-reverse-seam-import"])).toHaveLength(1);
     rmSync(join(root, T, "extra.ts"));
   });
@@ -76,7 +84,9 @@ describe("lint baseline", () => {
     writeFileSync(join(other, "capkit.config.json"), JSON.stringify({ seam: { baseline: ".capkit-baseline.json" } }));
     const io = captureIO(other);
     expect(await main(["lint", "."], io)).toBe(2);
-    expect(io.err.join("")).toMatch(/\.capkit-baseline\.json: the lint baseline is not a version 1 baseline\n {2}hint: regenerate it with `capkit lint --update-baseline`/);
+    expect(io.err.join("")).toMatch(
+      /\.capkit-baseline\.json: the lint baseline is not a version 1 baseline\n {2}hint: regenerate it with `capkit lint --update-baseline`/,
+    );
     rmSync(other, { recursive: true, force: true });
   });
 });
@@ -86,7 +96,11 @@ describe("shared module graph", () => {
     clearGraphCache();
     const before = graphBuildCount();
     const files = listSourceFiles(join(FIXTURES, "seam-graph"));
-    const found = lintWithEslint(join(FIXTURES, "seam-graph"), files, ["no-seam-cycle", "no-reverse-seam-import", "spec-file-purity"]);
+    const found = lintWithEslint(join(FIXTURES, "seam-graph"), files, [
+      "no-seam-cycle",
+      "no-reverse-seam-import",
+      "spec-file-purity",
+    ]);
     expect(found.filter((v) => v.rule === "no-seam-cycle")).toHaveLength(4);
     expect(files.length).toBeGreaterThan(20);
     expect(graphBuildCount() - before).toBe(1);
@@ -98,7 +112,10 @@ describe("shared module graph", () => {
     const original = readFileSync(join(root, rel), "utf8");
     expect(getSeamAnalysis(root, config, 0).cycles).toHaveLength(1);
     const builds = graphBuildCount();
-    const fixed = original.replace(/^import \{ capabilityFromTool \}.*$/m, "const capabilityFromTool = (n: string) => ({ category: n });");
+    const fixed = original.replace(
+      /^import \{ capabilityFromTool \}.*$/m,
+      "const capabilityFromTool = (n: string) => ({ category: n });",
+    );
     writeFileSync(join(root, rel), fixed);
     try {
       expect(getSeamAnalysis(root, config, 0).cycles).toHaveLength(0);

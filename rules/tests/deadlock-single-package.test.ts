@@ -25,12 +25,20 @@ describe("the esbuild deadlock in a single package with no capkit config", () =>
     const json = JSON.parse(io.out.join(""));
     expect(code).toBe(1);
     expect(io.err.join("")).toBe("");
-    expect(json.violations.map(({ rule, file, line }: { rule: string; file: string; line: number }) => ({ rule, file, line }))).toEqual([
+    expect(
+      json.violations.map(({ rule, file, line }: { rule: string; file: string; line: number }) => ({
+        rule,
+        file,
+        line,
+      })),
+    ).toEqual([
       { rule: "no-reverse-seam-import", file: "src/tools/tool-permissions.ts", line: 4 },
       { rule: "no-seam-cycle", file: "src/tools/tool-permissions.ts", line: 4 },
     ]);
     expect(json.violations[0].message).toContain("'../capabilities/adapters.js' imports src/capabilities/adapters.ts");
-    expect(json.violations[1].message).toContain(`async import cycle across the tools-capabilities seam (2 files): ${CYCLE}`);
+    expect(json.violations[1].message).toContain(
+      `async import cycle across the tools-capabilities seam (2 files): ${CYCLE}`,
+    );
     expect(json.violations[1].message).toContain("top-level await in src/tools/settings.ts:2");
     expect(json).toMatchObject({ cycles: 1, asyncCycles: 1, importCycles: 1, asyncImportCycles: 1 });
   });
@@ -44,7 +52,11 @@ describe("the esbuild deadlock in a single package with no capkit config", () =>
     expect(result.unbundled.status).toBe("ok");
     expect(result.unbundled.stdout).toContain("ready: list_workflows:read, run_job:execute");
     expect(result.cycles).toEqual([
-      { seam: "tools-capabilities", files: ["src/tools/tool-permissions.ts", "src/capabilities/adapters.ts"], async: { file: "src/tools/settings.ts", line: 2 } },
+      {
+        seam: "tools-capabilities",
+        files: ["src/tools/tool-permissions.ts", "src/capabilities/adapters.ts"],
+        async: { file: "src/tools/settings.ts", line: 2 },
+      },
     ]);
   });
 });

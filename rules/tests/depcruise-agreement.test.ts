@@ -45,7 +45,14 @@ describe("capkit lint --cycles agrees with dependency-cruiser no-circular", () =
 
   it("counts no cycle closed only by a type-only import or an import()", () => {
     const files = new Set(capkit.flatMap((c) => c.files));
-    for (const f of ["src/internal/Observable.ts", "src/internal/types.ts", "src/shapes/types.ts", "src/shapes/describe.ts", "src/plugins/loader.ts", "src/plugins/heavy.ts"]) {
+    for (const f of [
+      "src/internal/Observable.ts",
+      "src/internal/types.ts",
+      "src/shapes/types.ts",
+      "src/shapes/describe.ts",
+      "src/plugins/loader.ts",
+      "src/plugins/heavy.ts",
+    ]) {
       expect(files.has(f), f).toBe(false);
     }
   });

@@ -32,7 +32,13 @@ export const NO_CIRCULAR = {
 
 interface CruisedModule {
   source: string;
-  dependencies: { resolved: string; valid: boolean; dependencyTypes?: string[]; rules?: { name: string }[]; cycle?: { name: string }[] }[];
+  dependencies: {
+    resolved: string;
+    valid: boolean;
+    dependencyTypes?: string[];
+    rules?: { name: string }[];
+    cycle?: { name: string }[];
+  }[];
 }
 
 /** Run dependency-cruiser over `dirs` (relative to `root`) and return what `no-circular` flags. */
@@ -45,7 +51,9 @@ export async function depcruiseCycles(root: string, dirs: readonly string[]): Pr
     exclude: { path: EXCLUDE, dynamic: true },
     ruleSet: { forbidden: [NO_CIRCULAR] },
   };
-  const resolve = { extensionAlias: { ".js": [".ts", ".tsx", ".js"], ".mjs": [".mts", ".mjs"], ".cjs": [".cts", ".cjs"] } };
+  const resolve = {
+    extensionAlias: { ".js": [".ts", ".tsx", ".js"], ".mjs": [".mts", ".mjs"], ".cjs": [".cts", ".cjs"] },
+  };
   const result = await cruise([...dirs], options as never, resolve as never);
   const modules = (result.output as { modules: CruisedModule[] }).modules;
   const edges = new Set<string>();

@@ -48,7 +48,11 @@ describe("esbuild-deadlock fixture", () => {
     expect(result.unbundled.status).toBe("ok");
     expect(result.unbundled.stdout).toContain("ready: list_workflows:read, run_job:execute");
     expect(result.cycles).toEqual([
-      { seam: "tools-capabilities", files: [`${T}/tool-permissions.ts`, `${C}/adapters.ts`], async: { file: `${T}/settings.ts`, line: 2 } },
+      {
+        seam: "tools-capabilities",
+        files: [`${T}/tool-permissions.ts`, `${C}/adapters.ts`],
+        async: { file: `${T}/settings.ts`, line: 2 },
+      },
     ]);
     expect(result.diagnosis).toContain("bundle-only failure");
   });

@@ -19,10 +19,13 @@ import { FIXTURES } from "./rule-tester.js";
 const REPO = join(FIXTURES, "..", "..");
 const NODETOOL = join(REPO, "fixtures", "nodetool-mini");
 const ALL_RULES = RULE_NAMES;
-const trees = ["seam-graph", "specs", "esbuild-deadlock", "esbuild-deadlock-fixed", "cycle-slice"].map((t) => join(FIXTURES, t));
+const trees = ["seam-graph", "specs", "esbuild-deadlock", "esbuild-deadlock-fixed", "cycle-slice"].map((t) =>
+  join(FIXTURES, t),
+);
 if (existsSync(NODETOOL)) trees.push(NODETOOL);
 
-const key = (v: { rule: string; file: string; line: number; message: string }) => `${v.file}:${v.line} ${v.rule} ${v.message}`;
+const key = (v: { rule: string; file: string; line: number; message: string }) =>
+  `${v.file}:${v.line} ${v.rule} ${v.message}`;
 
 describe("fast path ≡ ESLint Linter with the plugin", () => {
   it.each(trees)("same violations on %s", async (root) => {
@@ -30,12 +33,16 @@ describe("fast path ≡ ESLint Linter with the plugin", () => {
     const fast = (await collectViolations(root, config)).all.map(key).sort();
     const eslint = lintWithEslint(root, listSourceFiles(root, config.ignore), ALL_RULES).map(key).sort();
     expect(fast).toEqual(eslint);
-    if (!root.endsWith("fixed") && root !== NODETOOL) expect(new Set(fast.map((k) => k.split(" ")[1])).size).toBeGreaterThan(1);
+    if (!root.endsWith("fixed") && root !== NODETOOL)
+      expect(new Set(fast.map((k) => k.split(" ")[1])).size).toBeGreaterThan(1);
   });
 });
 
 describe("token scanner ≡ TypeScript AST", () => {
-  const roots: [string, string[]][] = [[REPO, ["fixtures/**"]], [join(FIXTURES), []]];
+  const roots: [string, string[]][] = [
+    [REPO, ["fixtures/**"]],
+    [join(FIXTURES), []],
+  ];
   if (existsSync(NODETOOL)) roots.push([NODETOOL, []]);
   it.each(roots)("same import facts on every file under %s", (root, ignore) => {
     let decided = 0;
@@ -60,7 +67,7 @@ describe("token scanner ≡ TypeScript AST", () => {
       'import h = require("./h.js");',
       'if (!/x/.test(s)) { void 0 } const r = require("./i.js");',
       "function f(): Promise<string[]> { return await x; }",
-      'for await (const x of xs) {}',
+      "for await (const x of xs) {}",
       'const m = await import("./j.js");',
       'type M = typeof import("./k.js");',
       'let n: import("./l.js").T;',
@@ -73,7 +80,9 @@ describe("token scanner ≡ TypeScript AST", () => {
     expect(scanWithTokens("for await (const x of xs) {}", "a.ts")).toBeNull();
     expect(scanWithTokens("async function f() { await x; }", "a.ts")).not.toBeNull();
     // An object type in a return type is not the body: the await inside the body is not top-level…
-    expect(scanWithTokens("async function f(): Promise<{ a: string }> { return { a: await g() }; }", "a.ts")).not.toBeNull();
+    expect(
+      scanWithTokens("async function f(): Promise<{ a: string }> { return { a: await g() }; }", "a.ts"),
+    ).not.toBeNull();
     expect(scanWithTokens("const f = async (x: T): { a: string } => { await g(x); };", "a.ts")).not.toBeNull();
     // …and one after such a function still is.
     expect(scanWithTokens("function f(): { a: 1 } { return { a: 1 }; }\nawait x;", "a.ts")).toBeNull();

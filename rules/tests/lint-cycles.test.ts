@@ -22,8 +22,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function lint(...args: string[]): Promise<{ code: number; rules: string[]; json: Record<string, unknown> }> {
   const io = captureIO(root);
   const code = await main(["lint", ".", "--json", ...args], io);
-  const json = JSON.parse(io.out.join("")) as { violations: { rule: string; file: string; message: string }[] } & Record<string, unknown>;
-  return { code, rules: json.violations.map((v) => `${v.rule} ${v.file} ${v.message.slice(0, v.message.indexOf(";"))}`), json };
+  const json = JSON.parse(io.out.join("")) as {
+    violations: { rule: string; file: string; message: string }[];
+  } & Record<string, unknown>;
+  return {
+    code,
+    rules: json.violations.map((v) => `${v.rule} ${v.file} ${v.message.slice(0, v.message.indexOf(";"))}`),
+    json,
+  };
 }
 
 describe("capkit lint and cycles outside seams", () => {
@@ -51,7 +57,9 @@ describe("capkit lint and cycles outside seams", () => {
     ]);
     const io = captureIO(root);
     await main(["lint", ".", "--cycles"], io);
-    expect(io.out.join("")).toContain("cycle [async: src/store/db.ts:6]: src/store/cache.ts → src/store/repo.ts → src/store/cache.ts\n");
+    expect(io.out.join("")).toContain(
+      "cycle [async: src/store/db.ts:6]: src/store/cache.ts → src/store/repo.ts → src/store/cache.ts\n",
+    );
     expect(io.out.join("")).toContain("6 import cycles in all (1 async)");
   });
 
@@ -62,16 +70,23 @@ describe("capkit lint and cycles outside seams", () => {
     const result = JSON.parse(io.out.join(""));
     expect(result.bundled).toMatchObject({ status: "deadlock", exitCode: 13 });
     expect(result.unbundled.status).toBe("ok");
-    expect(result.cycles).toEqual([{ seam: null, files: ["src/store/cache.ts", "src/store/repo.ts"], async: { file: "src/store/db.ts", line: 6 } }]);
+    expect(result.cycles).toEqual([
+      { seam: null, files: ["src/store/cache.ts", "src/store/repo.ts"], async: { file: "src/store/db.ts", line: 6 } },
+    ]);
   });
 
   it("--cycles --update-baseline freezes the list; only a new cycle fails", async () => {
     expect(await main(["lint", ".", "--cycles", "--update-baseline"], captureIO(root))).toBe(0);
     expect((await lint("--cycles")).code).toBe(0);
-    writeFileSync(join(root, "src/core/spy.ts"), 'import { globalState } from "./internal.js";\nexport const spy = () => globalState.version;\n');
+    writeFileSync(
+      join(root, "src/core/spy.ts"),
+      'import { globalState } from "./internal.js";\nexport const spy = () => globalState.version;\n',
+    );
     writeFileSync(join(root, "src/core/internal.ts"), 'export * from "./spy.js";\n', { flag: "a" });
     const { code, rules } = await lint("--cycles");
     expect(code).toBe(1);
-    expect(rules).toEqual(["no-async-cycle src/core/internal.ts import cycle (2 files): src/core/internal.ts → src/core/spy.ts → src/core/internal.ts"]);
+    expect(rules).toEqual([
+      "no-async-cycle src/core/internal.ts import cycle (2 files): src/core/internal.ts → src/core/spy.ts → src/core/internal.ts",
+    ]);
   });
 });

@@ -21,34 +21,63 @@ createRuleTester().run("no-async-cycle", rule, {
       ...onDisk("esbuild-deadlock-single", "src/capabilities/adapters.ts"),
       options: [{ root: fixturePath("esbuild-deadlock-single", ".") }],
     },
-    { name: "the fixed-direction regression fixture", ...onDisk("esbuild-deadlock-fixed", "packages/agents/src/tools/tool-permissions.ts"), options: sync },
+    {
+      name: "the fixed-direction regression fixture",
+      ...onDisk("esbuild-deadlock-fixed", "packages/agents/src/tools/tool-permissions.ts"),
+      options: sync,
+    },
   ],
   invalid: [
     {
       name: "an async cycle outside any seam, reaching the await through an import",
       ...slice("src/store/cache.ts"),
-      errors: [{ messageId: "asyncCycle", line: 2, data: { length: "2", cycle: cycle("src/store/cache.ts", "src/store/repo.ts"), tla: "src/store/db.ts:6" } }],
+      errors: [
+        {
+          messageId: "asyncCycle",
+          line: 2,
+          data: { length: "2", cycle: cycle("src/store/cache.ts", "src/store/repo.ts"), tla: "src/store/db.ts:6" },
+        },
+      ],
     },
     {
       name: "syncCycles lists a barrel cycle",
       ...slice("src/core/atom.ts"),
       options: sync,
-      errors: [{ messageId: "syncCycle", line: 1, data: { length: "2", cycle: cycle("src/core/atom.ts", "src/core/internal.ts") } }],
+      errors: [
+        {
+          messageId: "syncCycle",
+          line: 1,
+          data: { length: "2", cycle: cycle("src/core/atom.ts", "src/core/internal.ts") },
+        },
+      ],
     },
     {
       name: "syncCycles: one cycle per circular dependency of the barrel",
       ...slice("src/core/internal.ts"),
       options: sync,
       errors: [
-        { messageId: "syncCycle", line: 5, data: { length: "2", cycle: cycle("src/core/internal.ts", "src/core/reaction.ts") } },
-        { messageId: "syncCycle", line: 6, data: { length: "2", cycle: cycle("src/core/internal.ts", "src/core/observable.ts") } },
+        {
+          messageId: "syncCycle",
+          line: 5,
+          data: { length: "2", cycle: cycle("src/core/internal.ts", "src/core/reaction.ts") },
+        },
+        {
+          messageId: "syncCycle",
+          line: 6,
+          data: { length: "2", cycle: cycle("src/core/internal.ts", "src/core/observable.ts") },
+        },
       ],
     },
     {
       name: "syncCycles: a three-file cycle through the barrel",
       ...slice("src/core/autorun.ts"),
       options: sync,
-      errors: [{ messageId: "syncCycle", data: { length: "3", cycle: cycle("src/core/autorun.ts", "src/core/reaction.ts", "src/core/internal.ts") } }],
+      errors: [
+        {
+          messageId: "syncCycle",
+          data: { length: "3", cycle: cycle("src/core/autorun.ts", "src/core/reaction.ts", "src/core/internal.ts") },
+        },
+      ],
     },
     {
       name: "with the seam configured away, the deadlock's cycle is this rule's (single package, no config)",
@@ -58,7 +87,11 @@ createRuleTester().run("no-async-cycle", rule, {
         {
           messageId: "asyncCycle",
           line: 2,
-          data: { length: "2", cycle: cycle("src/capabilities/adapters.ts", "src/tools/tool-permissions.ts"), tla: "src/tools/settings.ts:2" },
+          data: {
+            length: "2",
+            cycle: cycle("src/capabilities/adapters.ts", "src/tools/tool-permissions.ts"),
+            tla: "src/tools/settings.ts:2",
+          },
         },
       ],
     },

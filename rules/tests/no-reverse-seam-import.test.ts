@@ -5,19 +5,52 @@ import { createRuleTester, fixturePath } from "./rule-tester.js";
 const TOOLS = "packages/agents/src/tools";
 const probe = fixturePath("seam-graph", `${TOOLS}/probe.ts`);
 const target = (name: string) => `packages/agents/src/capabilities/${name}`;
-const data = (specifier: string, file: string) => ({ specifier, target: target(file), seam: "tools-capabilities", reason: DEFAULT_SEAM.reason });
+const data = (specifier: string, file: string) => ({
+  specifier,
+  target: target(file),
+  seam: "tools-capabilities",
+  reason: DEFAULT_SEAM.reason,
+});
 
 createRuleTester().run("no-reverse-seam-import", rule, {
   valid: [
-    { name: "import type is erased", filename: probe, code: 'import type { WorkflowSpec } from "../capabilities/workflows.js";' },
-    { name: "all specifiers marked type", filename: probe, code: 'import { type WorkflowSpec } from "../capabilities/workflows.js";' },
-    { name: "export type re-export", filename: probe, code: 'export type { WorkflowSpec } from "../capabilities/workflows.js";' },
+    {
+      name: "import type is erased",
+      filename: probe,
+      code: 'import type { WorkflowSpec } from "../capabilities/workflows.js";',
+    },
+    {
+      name: "all specifiers marked type",
+      filename: probe,
+      code: 'import { type WorkflowSpec } from "../capabilities/workflows.js";',
+    },
+    {
+      name: "export type re-export",
+      filename: probe,
+      code: 'export type { WorkflowSpec } from "../capabilities/workflows.js";',
+    },
     { name: "tools importing tools", filename: probe, code: 'import { Tool } from "./base-tool.js";' },
-    { name: "capabilities importing tools (allowed direction)", filename: fixturePath("seam-graph", target("probe.ts")), code: 'import { Tool } from "../tools/base-tool.js";' },
-    { name: "exception file (belt assembly)", filename: fixturePath("seam-graph", `${TOOLS}/mcp-tools.ts`), code: 'import { toolForCapabilityName } from "../capabilities/registry.js";' },
-    { name: "workspace package root is neither side", filename: probe, code: 'import { listWorkflows } from "@fx/agents";' },
+    {
+      name: "capabilities importing tools (allowed direction)",
+      filename: fixturePath("seam-graph", target("probe.ts")),
+      code: 'import { Tool } from "../tools/base-tool.js";',
+    },
+    {
+      name: "exception file (belt assembly)",
+      filename: fixturePath("seam-graph", `${TOOLS}/mcp-tools.ts`),
+      code: 'import { toolForCapabilityName } from "../capabilities/registry.js";',
+    },
+    {
+      name: "workspace package root is neither side",
+      filename: probe,
+      code: 'import { listWorkflows } from "@fx/agents";',
+    },
     { name: "external package", filename: probe, code: 'import { z } from "zod";' },
-    { name: "file outside both sides", filename: fixturePath("seam-graph", "packages/agents/src/util/probe.ts"), code: 'import { listWorkflows } from "../capabilities/workflows.js";' },
+    {
+      name: "file outside both sides",
+      filename: fixturePath("seam-graph", "packages/agents/src/util/probe.ts"),
+      code: 'import { listWorkflows } from "../capabilities/workflows.js";',
+    },
     {
       name: "typeof import() is a type query",
       filename: probe,
@@ -89,9 +122,30 @@ createRuleTester().run("no-reverse-seam-import", rule, {
     {
       name: "seam globs come from options",
       filename: fixturePath("seam-graph", "packages/agents/src/util/probe.ts"),
-      options: [{ seams: [{ name: "util-capabilities", from: ["packages/*/src/util/**"], to: ["packages/*/src/capabilities/**"], reason: "util is a leaf" }] }],
+      options: [
+        {
+          seams: [
+            {
+              name: "util-capabilities",
+              from: ["packages/*/src/util/**"],
+              to: ["packages/*/src/capabilities/**"],
+              reason: "util is a leaf",
+            },
+          ],
+        },
+      ],
       code: 'import { listWorkflows } from "../capabilities/workflows.js";',
-      errors: [{ messageId: "reverseImport", data: { specifier: "../capabilities/workflows.js", target: target("workflows.ts"), seam: "util-capabilities", reason: "util is a leaf" } }],
+      errors: [
+        {
+          messageId: "reverseImport",
+          data: {
+            specifier: "../capabilities/workflows.js",
+            target: target("workflows.ts"),
+            seam: "util-capabilities",
+            reason: "util is a leaf",
+          },
+        },
+      ],
     },
   ],
 });

@@ -19,32 +19,56 @@ createRuleTester().run("no-seam-cycle", rule, {
     { name: "capabilities file of a cycle", ...graph(`${C}/two-b.ts`) },
     { name: "belt assembly leaf: exception file, no cycle", ...graph(`${T}/mcp-tools.ts`) },
     { name: "allowed direction only", ...graph(`${C}/adapters.ts`) },
-    { name: "the fixed-direction regression fixture", ...onDisk("esbuild-deadlock-fixed", "packages/agents/src/tools/tool-permissions.ts") },
+    {
+      name: "the fixed-direction regression fixture",
+      ...onDisk("esbuild-deadlock-fixed", "packages/agents/src/tools/tool-permissions.ts"),
+    },
   ],
   invalid: [
     {
       name: "two-file cycle",
       ...graph(`${T}/two-a.ts`),
-      errors: [{ messageId: "seamCycle", data: { ...base, length: "2", cycle: cycle(`${T}/two-a.ts`, `${C}/two-b.ts`) }, line: 1 }],
+      errors: [
+        {
+          messageId: "seamCycle",
+          data: { ...base, length: "2", cycle: cycle(`${T}/two-a.ts`, `${C}/two-b.ts`) },
+          line: 1,
+        },
+      ],
     },
     {
       name: "four-file cycle through a neutral helper",
       ...graph(`${T}/four-a.ts`),
       errors: [
-        { messageId: "seamCycle", data: { ...base, length: "4", cycle: cycle(`${T}/four-a.ts`, `${U}/four-b.ts`, `${C}/four-c.ts`, `${T}/four-d.ts`) } },
+        {
+          messageId: "seamCycle",
+          data: {
+            ...base,
+            length: "4",
+            cycle: cycle(`${T}/four-a.ts`, `${U}/four-b.ts`, `${C}/four-c.ts`, `${T}/four-d.ts`),
+          },
+        },
       ],
     },
     {
       name: "async only through a transitively imported top-level await",
       ...graph(`${T}/async-a.ts`),
       errors: [
-        { messageId: "asyncSeamCycle", data: { ...base, length: "2", cycle: cycle(`${T}/async-a.ts`, `${C}/async-b.ts`), tla: `${U}/env.ts:1` } },
+        {
+          messageId: "asyncSeamCycle",
+          data: { ...base, length: "2", cycle: cycle(`${T}/async-a.ts`, `${C}/async-b.ts`), tla: `${U}/env.ts:1` },
+        },
       ],
     },
     {
       name: "cycle through a re-export",
       ...graph(`${T}/barrel.ts`),
-      errors: [{ messageId: "seamCycle", data: { ...base, length: "2", cycle: cycle(`${T}/barrel.ts`, `${C}/barrel-cap.ts`) } }],
+      errors: [
+        {
+          messageId: "seamCycle",
+          data: { ...base, length: "2", cycle: cycle(`${T}/barrel.ts`, `${C}/barrel-cap.ts`) },
+        },
+      ],
     },
     {
       name: "the esbuild deadlock regression fixture",
@@ -56,7 +80,10 @@ createRuleTester().run("no-seam-cycle", rule, {
           data: {
             ...base,
             length: "2",
-            cycle: cycle("packages/agents/src/tools/tool-permissions.ts", "packages/agents/src/capabilities/adapters.ts"),
+            cycle: cycle(
+              "packages/agents/src/tools/tool-permissions.ts",
+              "packages/agents/src/capabilities/adapters.ts",
+            ),
             tla: "packages/agents/src/tools/settings.ts:2",
           },
         },

@@ -13,11 +13,17 @@ describe("capkit/eslint-plugin in a flat config", () => {
     const cwd = join(FIXTURES, "esbuild-deadlock");
     const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: [capkit.configs.recommended] as never });
     const results = await eslint.lintFiles(["packages/**/*.ts"]);
-    const messages = results.flatMap((r) => r.messages.map((m) => ({ file: r.filePath.slice(cwd.length + 1), ruleId: m.ruleId, line: m.line })));
+    const messages = results.flatMap((r) =>
+      r.messages.map((m) => ({ file: r.filePath.slice(cwd.length + 1), ruleId: m.ruleId, line: m.line })),
+    );
     expect(messages).toEqual([
       { file: "packages/agents/src/tools/tool-permissions.ts", ruleId: "capkit/no-reverse-seam-import", line: 4 },
       { file: "packages/agents/src/tools/tool-permissions.ts", ruleId: "capkit/no-seam-cycle", line: 4 },
     ]);
-    expect(Object.keys(capkit.configs.recommended.rules).sort()).toEqual(Object.keys(capkit.rules).map((r) => `capkit/${r}`).sort());
+    expect(Object.keys(capkit.configs.recommended.rules).sort()).toEqual(
+      Object.keys(capkit.rules)
+        .map((r) => `capkit/${r}`)
+        .sort(),
+    );
   });
 });

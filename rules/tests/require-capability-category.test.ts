@@ -10,11 +10,31 @@ createRuleTester().run("require-capability-category", rule, {
   valid: [
     { name: "spec file with categories", ...onDisk("specs", `${C}/workflows.specs.ts`) },
     { name: "another spec file", ...onDisk("specs", `${C}/jobs.specs.ts`) },
-    { name: "as const literal", filename: spec, code: 'export const s = { name: "a", inputSchema: {}, category: "write" as const };' },
-    { name: "not spec-shaped (no inputSchema)", filename: spec, code: 'export const example = { name: "a", description: "b" };' },
-    { name: "spec-shaped object outside a spec file", filename: impl, code: 'export const s = { name: "a", inputSchema: {} };' },
-    { name: "spread may supply the category", filename: spec, code: 'const base = { category: "read" };\nexport const s = { ...base, name: "a", inputSchema: {} };' },
-    { name: "typed spec with a category", filename: impl, code: 'const s: CapabilitySpec = { name: "a", description: "", inputSchema: {}, category: "external" };' },
+    {
+      name: "as const literal",
+      filename: spec,
+      code: 'export const s = { name: "a", inputSchema: {}, category: "write" as const };',
+    },
+    {
+      name: "not spec-shaped (no inputSchema)",
+      filename: spec,
+      code: 'export const example = { name: "a", description: "b" };',
+    },
+    {
+      name: "spec-shaped object outside a spec file",
+      filename: impl,
+      code: 'export const s = { name: "a", inputSchema: {} };',
+    },
+    {
+      name: "spread may supply the category",
+      filename: spec,
+      code: 'const base = { category: "read" };\nexport const s = { ...base, name: "a", inputSchema: {} };',
+    },
+    {
+      name: "typed spec with a category",
+      filename: impl,
+      code: 'const s: CapabilitySpec = { name: "a", description: "", inputSchema: {}, category: "external" };',
+    },
     {
       name: "custom categories option",
       filename: spec,

@@ -21,12 +21,18 @@ describe("runNode", () => {
     // Runs until this test process is gone (never while the test runs), so the limit is reached
     // on any machine, and the ready run, which has no limit, cannot outlive a failed test.
     const server = `console.log('listening on 8080'); setInterval(() => { try { process.kill(${process.pid}, 0); } catch { process.exit(1); } }, 1000);`;
-    expect(await runNode(["-e", server], { ...opts, timeoutMs: 1_500 })).toMatchObject({ status: "timeout", signal: "SIGKILL" });
+    expect(await runNode(["-e", server], { ...opts, timeoutMs: 1_500 })).toMatchObject({
+      status: "timeout",
+      signal: "SIGKILL",
+    });
     expect(await runNode(["-e", server], { ...opts, ready: "listening on" })).toMatchObject({ status: "ok" });
   });
 
   it("a limit longer than a timer can hold is no limit (setTimeout would fire at once)", async () => {
-    expect(await runNode(["-e", "console.log('done')"], { ...opts, timeoutMs: 2 ** 31 })).toMatchObject({ status: "ok", stdout: "done\n" });
+    expect(await runNode(["-e", "console.log('done')"], { ...opts, timeoutMs: 2 ** 31 })).toMatchObject({
+      status: "ok",
+      stdout: "done\n",
+    });
   });
 
   it("a thrown error is a crash with its stderr", async () => {

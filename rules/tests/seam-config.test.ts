@@ -31,10 +31,21 @@ describe("resolveSeamConfig", () => {
     [{ tools: [] }, '"tools" must be a glob or a non-empty list'],
     [{ exceptions: [{ from: "a.ts" }] }, '"exceptions[0].reason" must be a non-empty string'],
     [{ colour: "red" }, 'unknown key "colour"'],
-    [{ seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r" }, { name: "a", from: "x/**", to: "z/**", reason: "r" }] }, 'two seams are named "a"'],
+    [
+      {
+        seams: [
+          { name: "a", from: "x/**", to: "y/**", reason: "r" },
+          { name: "a", from: "x/**", to: "z/**", reason: "r" },
+        ],
+      },
+      'two seams are named "a"',
+    ],
     [{ allowTypeImports: "no" }, '"allowTypeImports" must be true or false'],
     [{ allowEmpty: "yes" }, '"allowEmpty" must be true or false'],
-    [{ seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r", allowEmpty: 1 }] }, '"seams[0].allowEmpty" must be true or false'],
+    [
+      { seams: [{ name: "a", from: "x/**", to: "y/**", reason: "r", allowEmpty: 1 }] },
+      '"seams[0].allowEmpty" must be true or false',
+    ],
     [{ specs: { categories: [] } }, '"specs.categories" must be a glob or a non-empty list'],
   ])("rejects %j with a message naming the key", (raw, message) => {
     expect(() => resolveSeamConfig(raw, "capkit.config.json")).toThrow(ConfigError);
@@ -43,8 +54,12 @@ describe("resolveSeamConfig", () => {
 
   it("`allowEmpty` marks a seam that may match nothing, on the shorthand and per seam", () => {
     expect(DEFAULT_SEAM.allowEmpty).toBe(false);
-    expect(resolveSeamConfig({ allowEmpty: true }).seams.map((s) => [s.name, s.allowEmpty, s.from])).toEqual([["tools-capabilities", true, DEFAULT_SEAM.from]]);
-    const seams = resolveSeamConfig({ seams: [{ name: "later", from: "a/**", to: "b/**", reason: "r", allowEmpty: true }] }).seams;
+    expect(resolveSeamConfig({ allowEmpty: true }).seams.map((s) => [s.name, s.allowEmpty, s.from])).toEqual([
+      ["tools-capabilities", true, DEFAULT_SEAM.from],
+    ]);
+    const seams = resolveSeamConfig({
+      seams: [{ name: "later", from: "a/**", to: "b/**", reason: "r", allowEmpty: true }],
+    }).seams;
     expect(seams.map((s) => [s.name, s.allowEmpty])).toEqual([["later", true]]);
   });
 

@@ -9,10 +9,18 @@ createRuleTester().run("spec-file-purity", rule, {
   valid: [
     { name: "zod, a type import and a schema folder", ...onDisk("specs", `${C}/workflows.specs.ts`) },
     { name: "a *.schema.ts module and another spec file", ...onDisk("specs", `${C}/jobs.specs.ts`) },
-    { name: "import type from an implementation", filename: spec, code: 'import type { listWorkflows } from "./workflows.js";' },
+    {
+      name: "import type from an implementation",
+      filename: spec,
+      code: 'import type { listWorkflows } from "./workflows.js";',
+    },
     { name: "type specifiers only", filename: spec, code: 'import { type listWorkflows } from "./workflows.js";' },
     { name: "zod subpath", filename: spec, code: 'import { z } from "zod/v4";' },
-    { name: "not a spec file", filename: fixturePath("specs", `${C}/workflows-impl.ts`), code: 'import { listWorkflows } from "./workflows.js";' },
+    {
+      name: "not a spec file",
+      filename: fixturePath("specs", `${C}/workflows-impl.ts`),
+      code: 'import { listWorkflows } from "./workflows.js";',
+    },
     {
       name: "allowedPackages option",
       filename: spec,

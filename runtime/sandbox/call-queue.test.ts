@@ -41,7 +41,10 @@ function setup() {
       },
       { spec: spec("nothing"), impl: async () => undefined },
       { spec: spec("big_int"), impl: async () => ({ n: 1n }) },
-      { spec: spec("record"), impl: async (_run, a) => (ran.push(`record:${String(a["tag"])}`), recorded.resolve(), "ok") },
+      {
+        spec: spec("record"),
+        impl: async (_run, a) => (ran.push(`record:${String(a["tag"])}`), recorded.resolve(), "ok"),
+      },
     ],
   };
   const registry = createCapabilityRegistry({ t: { loader: async () => mod, specs: mod.exports.map((e) => e.spec) } });
@@ -64,7 +67,9 @@ describe("the bridge's call queue", () => {
       runGuestAction({
         source: `import { wait_then_echo } from "${PACK}/t";
           export default await Promise.all([0, 1, 2].map((i) => wait_then_echo({ tag: "c" + i })));`,
-        run, registry, mounted: ["t"],
+        run,
+        registry,
+        mounted: ["t"],
       }),
       finishInOrder(["c1", "c2", "c0"]),
     ]);
@@ -80,7 +85,9 @@ describe("the bridge's call queue", () => {
       source: `import { nothing, big_int } from "${PACK}/t";
         let e; try { await big_int(); } catch (x) { e = x.name; }
         export default { none: (await nothing()) === undefined, e };`,
-      run, registry, mounted: ["t"],
+      run,
+      registry,
+      mounted: ["t"],
     });
     expect(r).toMatchObject({ ok: true, value: { none: true, e: "SerializationError" } });
   });
@@ -89,7 +96,9 @@ describe("the bridge's call queue", () => {
     const { registry, run, ran, recorded } = setup();
     const r = await runGuestAction({
       source: `import { record } from "${PACK}/t"; record({ tag: "late" }); export default 1;`,
-      run, registry, mounted: ["t"],
+      run,
+      registry,
+      mounted: ["t"],
     });
     expect(r).toMatchObject({ ok: true, value: 1 });
     await recorded; // the call was started before the action returned; its implementation runs
@@ -102,7 +111,10 @@ describe("the bridge's call queue", () => {
       source: `import { record } from "${PACK}/t";
         const all = []; for (let i = 0; i < 500; i++) all.push(record({ tag: String(i) }));
         export default (await Promise.all(all)).length;`,
-      run, registry, mounted: ["t"], deadlineMs: Infinity, // a test of the batch, not of the deadline
+      run,
+      registry,
+      mounted: ["t"],
+      deadlineMs: Infinity, // a test of the batch, not of the deadline
     });
     expect(r).toMatchObject({ ok: true, value: 500 });
     expect(r.calls).toHaveLength(500);

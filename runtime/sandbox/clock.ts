@@ -52,8 +52,12 @@ export function createSandboxClock(budgetMs: number, now: () => number = () => p
 }
 
 export function isSandboxClock(value: unknown): value is SandboxClock {
-  return typeof value === "object" && value !== null && typeof (value as SandboxClock).expired === "function" &&
-    typeof (value as SandboxClock).suspend === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as SandboxClock).expired === "function" &&
+    typeof (value as SandboxClock).suspend === "function"
+  );
 }
 
 /**
@@ -91,6 +95,10 @@ export function createClockRelay(): ClockRelay {
 }
 
 export function isClockRelay(value: unknown): value is ClockRelay {
-  return typeof value === "object" && value !== null && typeof (value as ClockRelay).attach === "function" &&
-    typeof (value as ClockRelay).detach === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ClockRelay).attach === "function" &&
+    typeof (value as ClockRelay).detach === "function"
+  );
 }

@@ -90,7 +90,10 @@ export function createCapabilityDispatcher(
   const known = new Set(registry.modules());
   for (const key of mountedModuleKeys) {
     // First-party only: a module that is not in the registry's table cannot be mounted.
-    if (!known.has(key)) throw new DispatchRejection(`cannot mount "${key}": it is not a first-party capability module (known: ${[...known].join(", ") || "none"})`);
+    if (!known.has(key))
+      throw new DispatchRejection(
+        `cannot mount "${key}": it is not a first-party capability module (known: ${[...known].join(", ") || "none"})`,
+      );
   }
   const mounted = new Set(mountedModuleKeys);
   const transcript: DispatchRecord[] = [];
@@ -104,16 +107,34 @@ export function createCapabilityDispatcher(
 
   async function call(moduleKey: unknown, exportName: unknown, args: unknown): Promise<DispatchEnvelope> {
     const n = ++seq;
-    if (typeof moduleKey !== "string") return rejected(n, moduleKey, exportName, `capability module must be a string (got ${describe(moduleKey)})`);
+    if (typeof moduleKey !== "string")
+      return rejected(n, moduleKey, exportName, `capability module must be a string (got ${describe(moduleKey)})`);
     if (!mounted.has(moduleKey)) {
-      return rejected(n, moduleKey, exportName, `capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`);
+      return rejected(
+        n,
+        moduleKey,
+        exportName,
+        `capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`,
+      );
     }
-    if (typeof exportName !== "string") return rejected(n, moduleKey, exportName, `export name for "${moduleKey}" must be a string (got ${describe(exportName)})`);
+    if (typeof exportName !== "string")
+      return rejected(
+        n,
+        moduleKey,
+        exportName,
+        `export name for "${moduleKey}" must be a string (got ${describe(exportName)})`,
+      );
     const spec = registry.capabilitySpec(exportName);
     if (!spec || registry.capabilityModuleOf(exportName) !== moduleKey) {
       return rejected(n, moduleKey, exportName, `capability module "${moduleKey}" has no export "${exportName}"`);
     }
-    if (!Array.isArray(args)) return rejected(n, moduleKey, exportName, `arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})`);
+    if (!Array.isArray(args))
+      return rejected(
+        n,
+        moduleKey,
+        exportName,
+        `arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})`,
+      );
     let normalised: Record<string, unknown>;
     try {
       normalised = normaliseArguments(spec, args);
@@ -125,7 +146,15 @@ export function createCapabilityDispatcher(
       const failure = payloadFailure(exportName, value);
       const outcome = isRefusal(value) ? "refused" : failure ? "error" : "ok";
       if (failure && throwPayloads) {
-        transcript.push({ seq: n, module: moduleKey, export: exportName, args: normalised, outcome, value, error: failure });
+        transcript.push({
+          seq: n,
+          module: moduleKey,
+          export: exportName,
+          args: normalised,
+          outcome,
+          value,
+          error: failure,
+        });
         return { ok: false, error: failure };
       }
       transcript.push({ seq: n, module: moduleKey, export: exportName, args: normalised, outcome, value });

@@ -12,8 +12,12 @@
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten";
 
-export type CallOutcome = { readonly value: QuickJSHandle; readonly error?: undefined } | { readonly error: QuickJSHandle; readonly value?: undefined };
-export type JobsOutcome = { readonly value: number; readonly error?: undefined } | { readonly error: QuickJSHandle; readonly value?: undefined };
+export type CallOutcome =
+  | { readonly value: QuickJSHandle; readonly error?: undefined }
+  | { readonly error: QuickJSHandle; readonly value?: undefined };
+export type JobsOutcome =
+  | { readonly value: number; readonly error?: undefined }
+  | { readonly error: QuickJSHandle; readonly value?: undefined };
 
 export interface EngineCalls {
   /** ctx.callFunction(fn, ctx.undefined, arg?) */
@@ -53,7 +57,8 @@ const FFI_NAMES: readonly (keyof Ffi)[] = [
 
 function publicCalls(rt: QuickJSRuntime, ctx: QuickJSContext): EngineCalls {
   return {
-    call: (fn, arg) => (arg ? ctx.callFunction(fn, ctx.undefined, arg) : ctx.callFunction(fn, ctx.undefined)) as CallOutcome,
+    call: (fn, arg) =>
+      (arg ? ctx.callFunction(fn, ctx.undefined, arg) : ctx.callFunction(fn, ctx.undefined)) as CallOutcome,
     executePendingJobs: () => rt.executePendingJobs() as JobsOutcome,
     isPending: (handle) => {
       const state = ctx.getPromiseState(handle);

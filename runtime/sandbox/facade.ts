@@ -10,9 +10,11 @@ export const DEFAULT_PACK = "@capkit/platform";
 export const BRIDGE_SPECIFIER = "capkit:bridge";
 
 const RESERVED = new Set(
-  ("await break case catch class const continue debugger default delete do else enum export extends false finally for " +
+  (
+    "await break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if implements import in instanceof interface let new null package private protected public return static " +
-    "super switch this throw true try typeof var void while with yield arguments eval undefined NaN Infinity").split(" "),
+    "super switch this throw true try typeof var void while with yield arguments eval undefined NaN Infinity"
+  ).split(" "),
 );
 
 export class FacadeNameError extends Error {
@@ -41,7 +43,8 @@ export function generateCapabilityFacade(
   exportNames: readonly string[],
   options: { pack?: string } = {},
 ): string {
-  if (!isModuleKey(moduleKey)) throw new FacadeNameError(`capability module key ${JSON.stringify(moduleKey)} is not a plain name`);
+  if (!isModuleKey(moduleKey))
+    throw new FacadeNameError(`capability module key ${JSON.stringify(moduleKey)} is not a plain name`);
   const seen = new Set<string>();
   const lines = [
     `// Generated facade for ${facadeSpecifier(moduleKey, options.pack)}; every call goes through run.invoke.`,
@@ -49,11 +52,15 @@ export function generateCapabilityFacade(
   ];
   for (const name of exportNames) {
     if (!isExportIdentifier(name)) {
-      throw new FacadeNameError(`capability ${JSON.stringify(name)} in module "${moduleKey}" is not a valid export identifier`);
+      throw new FacadeNameError(
+        `capability ${JSON.stringify(name)} in module "${moduleKey}" is not a valid export identifier`,
+      );
     }
     if (seen.has(name)) throw new FacadeNameError(`capability "${name}" is listed twice in module "${moduleKey}"`);
     seen.add(name);
-    lines.push(`export function ${name}(...args) { return call(${JSON.stringify(moduleKey)}, ${JSON.stringify(name)}, args); }`);
+    lines.push(
+      `export function ${name}(...args) { return call(${JSON.stringify(moduleKey)}, ${JSON.stringify(name)}, args); }`,
+    );
   }
   // `import notes from "<pack>/notes"` works too: a frozen namespace object of the same functions.
   lines.push(`export default Object.freeze({ ${[...seen].join(", ")} });`);

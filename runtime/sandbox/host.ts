@@ -13,7 +13,12 @@ import type { QuickJSHandle } from "quickjs-emscripten";
 import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
 import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
-import { createCapabilityDispatcher, type CapabilityDispatcher, type DispatchRecord, type ErrorPayloadMode } from "./dispatcher.js";
+import {
+  createCapabilityDispatcher,
+  type CapabilityDispatcher,
+  type DispatchRecord,
+  type ErrorPayloadMode,
+} from "./dispatcher.js";
 import { capabilityCatalog } from "../catalog.js";
 import {
   BRIDGE_SPECIFIER,
@@ -70,15 +75,24 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   let dispatcher: CapabilityDispatcher;
   const facades = new Map<string, string>();
   try {
-    dispatcher = createCapabilityDispatcher(options.run, options.mounted, options.registry, options.errorPayloads ? { errorPayloads: options.errorPayloads } : {});
+    dispatcher = createCapabilityDispatcher(
+      options.run,
+      options.mounted,
+      options.registry,
+      options.errorPayloads ? { errorPayloads: options.errorPayloads } : {},
+    );
     for (const key of options.mounted) {
-      const names = (options.registry.moduleSpecs(key) ?? []).map((s) => s.name).filter((n) => options.registry.capabilityModuleOf(n) === key);
+      const names = (options.registry.moduleSpecs(key) ?? [])
+        .map((s) => s.name)
+        .filter((n) => options.registry.capabilityModuleOf(n) === key);
       facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
     }
     facades.set(pack, catalogModuleSource(capabilityCatalog(options.registry, options.mounted)));
     for (const spec of Object.keys(options.libraries ?? {})) {
       if (spec === BRIDGE_SPECIFIER || spec.startsWith(`${pack}/`) || spec === pack) {
-        throw new Error(`library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`);
+        throw new Error(
+          `library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`,
+        );
       }
     }
   } catch (err) {
@@ -91,13 +105,16 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   const gateClock = options.run.gate?.options?.clock;
   const clock =
     options.clock ??
-    (isSandboxClock(gateClock) && options.deadlineMs === undefined ? gateClock : createSandboxClock(options.deadlineMs ?? 5000));
+    (isSandboxClock(gateClock) && options.deadlineMs === undefined
+      ? gateClock
+      : createSandboxClock(options.deadlineMs ?? 5000));
   // A relay on the gate forwards its suspensions to this action's clock while it runs.
   const relay = isClockRelay(gateClock) ? gateClock : undefined;
   relay?.attach(clock);
   // Any other host clock on the gate (NodeTool's suspend() → resume) is the host's own; the gate
   // then suspends this action's budget as well, so an approval never runs the guest out of time.
-  const detachFromGate = gateClock === undefined || relay || clock === gateClock ? undefined : options.run.gate?.attachClock?.(clock);
+  const detachFromGate =
+    gateClock === undefined || relay || clock === gateClock ? undefined : options.run.gate?.attachClock?.(clock);
   const rt = lease.engine.newRuntime();
   rt.setMemoryLimit(lease.capBytes);
   rt.setMaxStackSize(options.maxStackBytes ?? 256 * 1024);

@@ -4,7 +4,14 @@
  * guest ES module with the session's facades mounted. The only part of the runtime that
  * imports quickjs-emscripten (sync build; guest calls go on a queue the host pulls).
  */
-export { createClockRelay, createSandboxClock, isClockRelay, isSandboxClock, type ClockRelay, type SandboxClock } from "./clock.js";
+export {
+  createClockRelay,
+  createSandboxClock,
+  isClockRelay,
+  isSandboxClock,
+  type ClockRelay,
+  type SandboxClock,
+} from "./clock.js";
 export {
   DispatchRejection,
   createCapabilityDispatcher,

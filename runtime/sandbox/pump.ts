@@ -82,7 +82,11 @@ export class CallPump {
     try {
       entries = JSON.parse(`[${text}]`);
     } catch {
-      throw new GuestFailure({ kind: "host", name: "BridgeError", message: "the capability bridge's call queue could not be read" });
+      throw new GuestFailure({
+        kind: "host",
+        name: "BridgeError",
+        message: "the capability bridge's call queue could not be read",
+      });
     }
     const list = Array.isArray(entries) ? (entries as unknown[]) : [];
     for (let i = 0; i < list.length; i++) {
@@ -96,7 +100,9 @@ export class CallPump {
 
   private start(id: string, moduleKey: unknown, exportName: unknown, args: unknown): void {
     if (++this.calls > this.o.maxCalls) {
-      this.ready.push(errorAnswer(id, "CallBudgetExceeded", `this action may make at most ${this.o.maxCalls} capability calls`));
+      this.ready.push(
+        errorAnswer(id, "CallBudgetExceeded", `this action may make at most ${this.o.maxCalls} capability calls`),
+      );
       return;
     }
     this.outstanding++;

@@ -24,7 +24,8 @@ export function createModuleResolver(input: {
 }): ModuleResolver {
   const refusals = new Map<string, string>();
   const errors = new Set<string>();
-  const mountedList = () => [...input.facades.keys()].filter((k) => k.startsWith(`${input.pack}/`)).join(", ") || "none";
+  const mountedList = () =>
+    [...input.facades.keys()].filter((k) => k.startsWith(`${input.pack}/`)).join(", ") || "none";
   const has = (spec: string) => Object.prototype.hasOwnProperty.call(input.libraries, spec);
 
   const refuse = (message: string): string => {
@@ -36,7 +37,9 @@ export function createModuleResolver(input: {
 
   const normalize = ((base: string, requested: string) => {
     if (requested === BRIDGE_SPECIFIER) {
-      return input.facades.has(base) ? requested : refuse(`module "${BRIDGE_SPECIFIER}" is private to the capability facades`);
+      return input.facades.has(base)
+        ? requested
+        : refuse(`module "${BRIDGE_SPECIFIER}" is private to the capability facades`);
     }
     if (input.facades.has(requested)) return requested; // a mounted facade or the pack's root catalog
     if (requested.startsWith(`${input.pack}/`)) {
@@ -45,7 +48,9 @@ export function createModuleResolver(input: {
         : refuse(`module "${requested}" is not mounted for this session (mounted: ${mountedList()})`);
     }
     if (has(requested)) return requested;
-    return refuse(`unknown module "${requested}": only the mounted capability modules (${mountedList()}) and declared libraries can be imported`);
+    return refuse(
+      `unknown module "${requested}": only the mounted capability modules (${mountedList()}) and declared libraries can be imported`,
+    );
   }) as JSModuleNormalizer;
 
   const load = ((name: string) => {

@@ -28,7 +28,9 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 function compiledModule(): Promise<WebAssembly.Module> {
   // Resolved from quickjs-emscripten's own location: the variant is its dependency, not ours.
   const fromQuickJS = createRequire(require.resolve("quickjs-emscripten"));
-  compiled ??= readFile(fromQuickJS.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= readFile(fromQuickJS.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
   compiled.catch(() => (compiled = undefined));
   return compiled;
 }
@@ -51,7 +53,10 @@ export async function acquireEngine(memoryLimitBytes: number): Promise<EngineLea
   const engine =
     pool.pop() ??
     (await newQuickJSWASMModuleFromVariant(
-      newVariant(RELEASE_SYNC, { wasmModule: await compiledModule(), wasmMemory: new WebAssembly.Memory({ initial: MIN_MEMORY_BYTES / PAGE, maximum: pages }) }),
+      newVariant(RELEASE_SYNC, {
+        wasmModule: await compiledModule(),
+        wasmMemory: new WebAssembly.Memory({ initial: MIN_MEMORY_BYTES / PAGE, maximum: pages }),
+      }),
     ));
   return {
     engine,
@@ -77,7 +82,12 @@ export class GuestFailure extends Error {
 }
 
 /** Read an error handle into plain data (disposes it) and classify it. */
-export function guestError(ctx: QuickJSContext, handle: QuickJSHandle, clock: SandboxClock, moduleErrors: Set<string>): GuestError {
+export function guestError(
+  ctx: QuickJSContext,
+  handle: QuickJSHandle,
+  clock: SandboxClock,
+  moduleErrors: Set<string>,
+): GuestError {
   let name = "Error";
   let message = "guest error";
   try {
@@ -95,12 +105,27 @@ export function guestError(ctx: QuickJSContext, handle: QuickJSHandle, clock: Sa
     if (handle.alive) handle.dispose();
   }
   if (name === "InternalError" && /interrupted/.test(message)) {
-    return { kind: "deadline", name: "DeadlineExceeded", message: `the action ran past its ${clock.budgetMs} ms deadline and was interrupted` };
+    return {
+      kind: "deadline",
+      name: "DeadlineExceeded",
+      message: `the action ran past its ${clock.budgetMs} ms deadline and was interrupted`,
+    };
   }
-  if (name === "InternalError" && /stack overflow/.test(message)) return { kind: "stack", name: "StackOverflow", message: "the action exceeded its stack limit" };
-  if (/out of memory/i.test(message)) return { kind: "memory", name: "MemoryLimitExceeded", message: `the action exceeded its memory limit (${message})` };
+  if (name === "InternalError" && /stack overflow/.test(message))
+    return { kind: "stack", name: "StackOverflow", message: "the action exceeded its stack limit" };
+  if (/out of memory/i.test(message))
+    return {
+      kind: "memory",
+      name: "MemoryLimitExceeded",
+      message: `the action exceeded its memory limit (${message})`,
+    };
   if (moduleErrors.has(message)) return { kind: "module", name, message };
-  if (clock.expired()) return { kind: "deadline", name: "DeadlineExceeded", message: `the action ran past its ${clock.budgetMs} ms deadline (${message})` };
+  if (clock.expired())
+    return {
+      kind: "deadline",
+      name: "DeadlineExceeded",
+      message: `the action ran past its ${clock.budgetMs} ms deadline (${message})`,
+    };
   return { kind: "guest", name, message };
 }
 
@@ -127,7 +152,10 @@ export async function settle(
       if (jobs.error) throw new GuestFailure(guestError(ctx, jobs.error, clock, moduleErrors));
       ran += jobs.value;
       if (pump) pump.drain();
-      if (clock.expired()) throw new GuestFailure(guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors));
+      if (clock.expired())
+        throw new GuestFailure(
+          guestError(ctx, ctx.newError({ name: "InternalError", message: "interrupted" }), clock, moduleErrors),
+        );
       if (ran > 0 && !calls.isPending(handle)) {
         const state = ctx.getPromiseState(handle);
         if (state.type === "fulfilled") return state.notAPromise ? handle.dup() : state.value;
@@ -136,7 +164,11 @@ export async function settle(
       ran = 0;
       if (pump?.hasAnswers) continue;
       if (!pump || pump.inFlight === 0) {
-        throw new GuestFailure({ kind: "deadlock", name: "Deadlock", message: "the action awaits a promise that nothing will ever settle" });
+        throw new GuestFailure({
+          kind: "deadlock",
+          name: "Deadlock",
+          message: "the action awaits a promise that nothing will ever settle",
+        });
       }
       // Wait for host work; a suspended clock (approval, monitor) does not run down the deadline.
       await pump.next();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bindToolAdapters, createCapabilityRun, publishPermissionGate, scriptedApprover, type CapabilitySpec } from "../index.js";
+import {
+  bindToolAdapters,
+  createCapabilityRun,
+  publishPermissionGate,
+  scriptedApprover,
+  type CapabilitySpec,
+} from "../index.js";
 import { MiniTool, countingSchema } from "./support/mini-tool.js";
 import { addNote, listNotes, runJob, sampleRegistry, totalImplRuns } from "./support/sample-capabilities.js";
 
@@ -35,7 +41,11 @@ describe("toolFromCapability / lazy / by name", () => {
     const spec: CapabilitySpec = { ...addNote, zodSchema: schema };
     let ran = 0;
     const a = bindToolAdapters({ Tool: MiniTool });
-    const tool = a.toolFromCapability(spec, async (_run, args) => (ran++, args), createCapabilityRun({ context: {}, gate: { mode: "auto" } }));
+    const tool = a.toolFromCapability(
+      spec,
+      async (_run, args) => (ran++, args),
+      createCapabilityRun({ context: {}, gate: { mode: "auto" } }),
+    );
     expect(await tool.execute({}, { title: "t", _message: "m" })).toEqual({ title: "t" });
     expect(schema.calls).toBe(1);
     expect(await tool.execute({}, {})).toMatchObject({ error: "invalid_tool_arguments" });
@@ -47,13 +57,20 @@ describe("toolFromCapability / lazy / by name", () => {
     const { registry, world } = sampleRegistry();
     const a = bindToolAdapters({ Tool: MiniTool, registry });
     const seen: unknown[] = [];
-    const probe = async (run: { context: unknown; invoke: (n: string, x: Record<string, unknown>) => Promise<unknown> }) => {
+    const probe = async (run: {
+      context: unknown;
+      invoke: (n: string, x: Record<string, unknown>) => Promise<unknown>;
+    }) => {
       seen.push(run.context);
       return run.invoke("add_note", { title: "nested" });
     };
     const fixed = createCapabilityRun({ context: "fixed", registry, gate: { mode: "auto" } });
     await a.toolFromCapability(listNotes, probe, fixed).process("ignored", {});
-    await a.toolFromCapability(listNotes, probe, (ctx) => createCapabilityRun({ context: `made:${String(ctx)}`, registry, gate: { mode: "auto" } })).process("c1", {});
+    await a
+      .toolFromCapability(listNotes, probe, (ctx) =>
+        createCapabilityRun({ context: `made:${String(ctx)}`, registry, gate: { mode: "auto" } }),
+      )
+      .process("c1", {});
     const ctx = publishPermissionGate({ name: "ctx" }, { mode: "plan" });
     const nested = await a.toolFromCapability(listNotes, probe).process(ctx, {});
     expect(seen).toEqual(["fixed", "made:c1", ctx]);
@@ -80,7 +97,9 @@ describe("capabilityFromTool + gateTools", () => {
     const a = bindToolAdapters({ Tool: MiniTool, categories: { echo: "read" } });
     expect(a.capabilityFromTool(new EchoTool()).spec.category).toBe("read");
     expect(a.capabilityFromTool(new DeleteTool()).spec.category).toBe("external");
-    expect(a.capabilityFromTool(new DeleteTool(), (n) => (n === "delete_everything" ? "write" : undefined)).spec.category).toBe("write");
+    expect(
+      a.capabilityFromTool(new DeleteTool(), (n) => (n === "delete_everything" ? "write" : undefined)).spec.category,
+    ).toBe("write");
     const fromSpec = a.toolFromCapability(runJob, async () => 1);
     expect(a.capabilityFromTool(fromSpec).spec).toBe(runJob);
   });

@@ -39,7 +39,9 @@ describe("the sandbox clock", () => {
         approver: (r) => ((t += 5_000), approve(r)), // a person takes five seconds
         monitor: () => ((t += 2_000), "allow" as const),
       },
-      capabilities: [{ spec: { name: "work", description: "d", inputSchema: {}, category: "read" }, impl: async () => (t += 300) }],
+      capabilities: [
+        { spec: { name: "work", description: "d", inputSchema: {}, category: "read" }, impl: async () => (t += 300) },
+      ],
     });
     await run.invoke("add_note", { title: "x" });
     expect(clock.elapsedMs()).toBe(0);

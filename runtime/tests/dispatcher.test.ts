@@ -13,14 +13,32 @@ function setup(mounted = ["notes"]) {
 describe("createCapabilityDispatcher: the validation ladder, in order", () => {
   const cases: [string, unknown, unknown, unknown, RegExp][] = [
     ["non-string module", 42, "list_notes", [], /capability module must be a string \(got number\)/],
-    ["unmounted module", "ops", "run_job", [], /capability module "ops" is not mounted for this session \(mounted: notes\)/],
+    [
+      "unmounted module",
+      "ops",
+      "run_job",
+      [],
+      /capability module "ops" is not mounted for this session \(mounted: notes\)/,
+    ],
     ["unknown module", "__proto__", "x", [], /"__proto__" is not mounted/],
     ["non-string export", "notes", { toString: 1 }, [], /export name for "notes" must be a string \(got object\)/],
     ["unlisted export", "notes", "run_job", [], /capability module "notes" has no export "run_job"/],
     ["inherited name", "notes", "constructor", [], /has no export "constructor"/],
-    ["non-array args (object)", "notes", "list_notes", { limit: 1 }, /arguments for notes\.list_notes must be an array \(got object\)/],
+    [
+      "non-array args (object)",
+      "notes",
+      "list_notes",
+      { limit: 1 },
+      /arguments for notes\.list_notes must be an array \(got object\)/,
+    ],
     ["non-array args (null)", "notes", "list_notes", null, /must be an array \(got null\)/],
-    ["positional args (folded by the reference's rules)", "notes", "list_notes", [1, 2], /list_notes takes one object argument/],
+    [
+      "positional args (folded by the reference's rules)",
+      "notes",
+      "list_notes",
+      [1, 2],
+      /list_notes takes one object argument/,
+    ],
   ];
   for (const [label, mod, exp, args, message] of cases) {
     it(`rejects ${label} with a message, without invoking`, async () => {
@@ -35,16 +53,25 @@ describe("createCapabilityDispatcher: the validation ladder, in order", () => {
 
   it("checks the module before the export before the arguments", async () => {
     const { dispatcher } = setup();
-    expect(await dispatcher.call("ops", 7, "x")).toMatchObject({ error: { message: expect.stringMatching(/not mounted/) } });
-    expect(await dispatcher.call("notes", 7, "x")).toMatchObject({ error: { message: expect.stringMatching(/export name/) } });
-    expect(await dispatcher.call("notes", "nope", "x")).toMatchObject({ error: { message: expect.stringMatching(/no export "nope"/) } });
+    expect(await dispatcher.call("ops", 7, "x")).toMatchObject({
+      error: { message: expect.stringMatching(/not mounted/) },
+    });
+    expect(await dispatcher.call("notes", 7, "x")).toMatchObject({
+      error: { message: expect.stringMatching(/export name/) },
+    });
+    expect(await dispatcher.call("notes", "nope", "x")).toMatchObject({
+      error: { message: expect.stringMatching(/no export "nope"/) },
+    });
   });
 
   // Changed by issue 17: a refusal is an error envelope (the guest sees it thrown), with its code.
   it("delegates to run.invoke: the gate decides, refusals come back as typed error envelopes", async () => {
     const { dispatcher, records, world } = setup();
     expect(await dispatcher.call("notes", "list_notes", [{ limit: 1 }])).toEqual({ ok: true, value: ["first"] });
-    expect(await dispatcher.call("notes", "add_note", ["title"])).toMatchObject({ ok: false, error: { name: "CapabilityRefusal", code: "permission_denied" } });
+    expect(await dispatcher.call("notes", "add_note", ["title"])).toMatchObject({
+      ok: false,
+      error: { name: "CapabilityRefusal", code: "permission_denied" },
+    });
     expect(records.map((r) => `${r.name}:${r.outcome}`)).toEqual(["list_notes:ok", "add_note:permission_denied"]);
     expect(dispatcher.transcript.map((c) => c.outcome)).toEqual(["ok", "refused"]);
     expect(world.implRuns.get("add_note")).toBeUndefined();
@@ -54,13 +81,18 @@ describe("createCapabilityDispatcher: the validation ladder, in order", () => {
     const { registry } = sampleRegistry();
     const run = createCapabilityRun({ context: {}, registry, gate: { mode: "auto" } });
     const d = createCapabilityDispatcher(run, ["ops"], registry);
-    expect(await d.call("ops", "fetch_url", [{ url: "boom" }])).toEqual({ ok: false, error: { name: "Error", message: "host exploded" } });
+    expect(await d.call("ops", "fetch_url", [{ url: "boom" }])).toEqual({
+      ok: false,
+      error: { name: "Error", message: "host exploded" },
+    });
     expect(d.transcript[0]).toMatchObject({ outcome: "error" });
   });
 
   it("first-party only: mounting a module the registry does not declare throws", () => {
     const { registry, run } = setup();
-    expect(() => createCapabilityDispatcher(run, ["third-party-pack"], registry)).toThrow(/not a first-party capability module/);
+    expect(() => createCapabilityDispatcher(run, ["third-party-pack"], registry)).toThrow(
+      /not a first-party capability module/,
+    );
   });
 });
 
@@ -76,7 +108,7 @@ describe("arguments and facades", () => {
 
   it("generates one promise-returning export per capability and rejects non-identifiers", () => {
     const text = generateCapabilityFacade("notes", ["list_notes", "add_note"], { pack: "@acme/pack" });
-    expect(text).toContain('// Generated facade for @acme/pack/notes');
+    expect(text).toContain("// Generated facade for @acme/pack/notes");
     expect(text).toContain('export function list_notes(...args) { return call("notes", "list_notes", args); }');
     expect(text.match(/export function/g)).toHaveLength(2);
     expect(text).toContain("export default Object.freeze({ list_notes, add_note });");

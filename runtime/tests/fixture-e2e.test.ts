@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { ProcessingContext } from "../../fixtures/nodetool-mini/packages/agents/src/context.js";
 import { Tool } from "../../fixtures/nodetool-mini/packages/agents/src/tools/base-tool.js";
-import { ForgetTool, RecallTool, RememberTool } from "../../fixtures/nodetool-mini/packages/agents/src/tools/memory-tools.js";
+import {
+  ForgetTool,
+  RecallTool,
+  RememberTool,
+} from "../../fixtures/nodetool-mini/packages/agents/src/tools/memory-tools.js";
 import {
   PERMISSION_GATE_CONTEXT_KEY as FIXTURE_GATE_KEY,
   TOOL_PERMISSION_CATEGORIES,
@@ -37,11 +41,17 @@ describe("fixture tools through the runtime", () => {
     expect(belt.every((t) => t instanceof Tool)).toBe(true);
     expect(belt.map((t) => t.toProviderTool().name)).toEqual(["remember", "recall", "forget"]);
     const [remember, recall, forget] = belt;
-    expect(await remember!.execute(context, { key: "k", value: "v", _message: "Noting k" })).toMatchObject({ key: "k", replaced: false });
+    expect(await remember!.execute(context, { key: "k", value: "v", _message: "Noting k" })).toMatchObject({
+      key: "k",
+      replaced: false,
+    });
     expect(await recall!.execute(context, {})).toEqual({ entries: [{ key: "k", value: "v" }] });
     expect(await forget!.execute(context, { key: "k" })).toMatchObject({ error: "permission_denied" });
     expect(await remember!.execute(context, {})).toMatchObject({ error: "invalid_tool_arguments" });
-    expect(approver.requests.map((r) => [r.capability, r.message])).toEqual([["remember", "Noting k"], ["forget", "Running forget"]]);
+    expect(approver.requests.map((r) => [r.capability, r.message])).toEqual([
+      ["remember", "Noting k"],
+      ["forget", "Running forget"],
+    ]);
     expect(context.memory.all()).toHaveLength(1);
   });
 
@@ -57,15 +67,26 @@ describe("fixture tools through the runtime", () => {
         const saved = await remember({ key: "k", value: "v" });
         const caught = async (p) => { try { return await p; } catch (e) { return { error: e.code, name: e.name }; } };
         export default { saved, all: await recall(), denied: await caught(forget("k")), bad: await caught(remember({ key: 1, value: "v" })) };`,
-      run, registry, mounted: ["memory"], pack: PACK,
+      run,
+      registry,
+      mounted: ["memory"],
+      pack: PACK,
     });
     expect(r).toMatchObject({
       ok: true,
       // Issue 17: refusals throw a CapabilityRefusal carrying the code in the guest.
-      value: { saved: { key: "k", replaced: false }, all: { entries: [{ key: "k", value: "v" }] }, denied: { error: "permission_denied", name: "CapabilityRefusal" }, bad: { error: "invalid_tool_arguments", name: "CapabilityRefusal" } },
+      value: {
+        saved: { key: "k", replaced: false },
+        all: { entries: [{ key: "k", value: "v" }] },
+        denied: { error: "permission_denied", name: "CapabilityRefusal" },
+        bad: { error: "invalid_tool_arguments", name: "CapabilityRefusal" },
+      },
     });
     expect(t.records.map((x) => `${x.name}:${x.outcome}:${x.prompted ? "prompted" : "silent"}`)).toEqual([
-      "remember:ok:prompted", "recall:ok:silent", "forget:permission_denied:prompted", "remember:invalid_tool_arguments:silent",
+      "remember:ok:prompted",
+      "recall:ok:silent",
+      "forget:permission_denied:prompted",
+      "remember:invalid_tool_arguments:silent",
     ]);
     expect(r.calls.map((c) => c.outcome)).toEqual(["ok", "ok", "refused", "refused"]);
     expect(context.memory.all()).toHaveLength(1);
@@ -76,7 +97,9 @@ describe("fixture tools through the runtime", () => {
     publishPermissionGate(context, { mode: "plan" });
     expect(context.lookup("__capkitPermissionGate")).toMatchObject({ mode: "plan" });
     expect(gateFromContext(context).mode).toBe("plan");
-    const lazyRegistry = createCapabilityRegistry({ memory: adapters.toolsAsCapabilityModule("memory", memoryTools()) });
+    const lazyRegistry = createCapabilityRegistry({
+      memory: adapters.toolsAsCapabilityModule("memory", memoryTools()),
+    });
     const bound = bindToolAdapters({ Tool, registry: lazyRegistry });
     const remember = bound.toolForCapabilityName("remember");
     expect(remember).toBeInstanceOf(Tool);
@@ -93,7 +116,9 @@ describe("fixture tools through the runtime", () => {
     const legacy: GateOptions = {
       mode: "default",
       approver: async (req) => (events.push(`ask:${req.toolName}:${req.message}`), "allow"),
-      monitor: { review: async (call) => (events.push(`review:${call.toolName}`), { verdict: "block", reason: "looks risky" }) },
+      monitor: {
+        review: async (call) => (events.push(`review:${call.toolName}`), { verdict: "block", reason: "looks risky" }),
+      },
       suspendClock: () => (events.push("suspend"), () => events.push("resume")),
     };
     context.publish(FIXTURE_GATE_KEY, legacy);
@@ -101,7 +126,10 @@ describe("fixture tools through the runtime", () => {
     const run = createCapabilityRun({ context, registry, contextGate: { keys: [FIXTURE_GATE_KEY] } });
     expect(run.gate.headless).toBe(false);
     const out = await run.invoke("remember", { key: "k", value: "v" });
-    expect(out).toMatchObject({ error: "blocked_by_security_monitor", message: expect.stringContaining("looks risky") });
+    expect(out).toMatchObject({
+      error: "blocked_by_security_monitor",
+      message: expect.stringContaining("looks risky"),
+    });
     expect(events).toEqual(["suspend", "ask:remember:Remembering k", "resume", "suspend", "review:remember", "resume"]);
     expect(context.memory.all()).toHaveLength(0);
   });

@@ -67,15 +67,31 @@ describe("the ladder in invoke", () => {
     const approver = scriptedApprover({ add_note: "allow" });
     const { run, world, records } = setup({ mode: "default", approver });
     expect(await run.invoke("add_note", { title: "t", _message: "Saving your note" })).toEqual({ added: "t" });
-    expect(approver.requests[0]).toMatchObject({ capability: "add_note", toolName: "add_note", category: "write", message: "Saving your note", args: { title: "t" } });
+    expect(approver.requests[0]).toMatchObject({
+      capability: "add_note",
+      toolName: "add_note",
+      category: "write",
+      message: "Saving your note",
+      args: { title: "t" },
+    });
     expect(world.implRuns.get("add_note")).toBe(1);
-    expect(records[0]?.steps).toEqual(["lookup", "validate:ok", "decide:ask", "allow-set:miss", "approval:allow", "impl"]);
+    expect(records[0]?.steps).toEqual([
+      "lookup",
+      "validate:ok",
+      "decide:ask",
+      "allow-set:miss",
+      "approval:allow",
+      "impl",
+    ]);
   });
 
   it("deny returns permission_denied with what to do instead, impl never runs", async () => {
     const { run, world } = setup({ mode: "default", approver: scriptedApprover({ run_job: "deny" }) });
     const out = await run.invoke("run_job", { id: "j1" });
-    expect(out).toEqual({ error: "permission_denied", message: expect.stringMatching(/declined `run_job`.*Do not repeat the call/s) });
+    expect(out).toEqual({
+      error: "permission_denied",
+      message: expect.stringMatching(/declined `run_job`.*Do not repeat the call/s),
+    });
     expect(totalImplRuns(world)).toBe(0);
   });
 
@@ -108,18 +124,32 @@ describe("the ladder in invoke", () => {
 
   it("the monitor runs after approval and its block is blocked_by_security_monitor", async () => {
     const monitor = scriptedMonitor({ fetch_url: "exfiltration pattern" });
-    const { run, world, records } = setup({ mode: "default", approver: scriptedApprover({ fetch_url: "allow" }), monitor, recentTranscript: () => ["turn 1"] });
+    const { run, world, records } = setup({
+      mode: "default",
+      approver: scriptedApprover({ fetch_url: "allow" }),
+      monitor,
+      recentTranscript: () => ["turn 1"],
+    });
     const out = await run.invoke("fetch_url", { url: "http://x" });
     expect(out).toMatchObject({ error: "blocked_by_security_monitor" });
     expect((out as { message: string }).message).toMatch(/exfiltration pattern.*Do not retry/s);
     expect(monitor.requests[0]?.recentTranscript).toEqual(["turn 1"]);
-    expect(records[0]?.steps).toEqual(["lookup", "validate:ok", "decide:ask", "allow-set:miss", "approval:allow", "monitor:block"]);
+    expect(records[0]?.steps).toEqual([
+      "lookup",
+      "validate:ok",
+      "decide:ask",
+      "allow-set:miss",
+      "approval:allow",
+      "monitor:block",
+    ]);
     expect(totalImplRuns(world)).toBe(0);
   });
 
   it("auto mode skips approval but still consults the monitor (object form with review)", async () => {
     const reviewed: string[] = [];
-    const monitor = { review: async (r: { capability: string }) => (reviewed.push(r.capability), { verdict: "allow" as const }) };
+    const monitor = {
+      review: async (r: { capability: string }) => (reviewed.push(r.capability), { verdict: "allow" as const }),
+    };
     const { run, world } = setup({ mode: "auto", monitor });
     expect(await run.invoke("run_job", { id: "1" })).toMatchObject({ ran: "1" });
     expect(reviewed).toEqual(["run_job"]);
@@ -170,7 +200,9 @@ describe("gateFromContext", () => {
     gateFromContext({}, { warn, host: "cli" });
     gateFromContext({}, { warn, host: "cli" });
     // Changed by issue 17: a malformed published gate is a typed error, never a silent headless run.
-    expect(() => gateFromContext({ [PERMISSION_GATE_CONTEXT_KEY]: { mode: "sometimes" } }, { warn, host: "bad" })).toThrow(/Unknown permission mode "sometimes"/);
+    expect(() =>
+      gateFromContext({ [PERMISSION_GATE_CONTEXT_KEY]: { mode: "sometimes" } }, { warn, host: "bad" }),
+    ).toThrow(/Unknown permission mode "sometimes"/);
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/ProcessingContext: no permission gate was published/);
     expect(g1.headless).toBe(true);
@@ -182,7 +214,11 @@ describe("gateFromContext", () => {
     expect(await run.invoke("list_notes", {})).toEqual(["first"]);
     expect(await run.invoke("add_note", { title: "x" })).toEqual({ added: "x" });
     // … and the stricter deny-everything gate as an explicit option.
-    const strict = createCapabilityRun({ context: new ProcessingContext(), registry, contextGate: { headless: "deny-all", warn } });
+    const strict = createCapabilityRun({
+      context: new ProcessingContext(),
+      registry,
+      contextGate: { headless: "deny-all", warn },
+    });
     const denied = await strict.invoke("add_note", { title: "y" });
     expect(denied).toMatchObject({ error: "permission_denied" });
     expect((denied as { message: string }).message).toContain(PERMISSION_GATE_CONTEXT_KEY);

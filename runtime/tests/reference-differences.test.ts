@@ -27,15 +27,32 @@ describe("payloads are the reference's by default", () => {
     const plain = createCapabilityRun({ context: {}, registry, gate: { mode: "plan" } });
     expect(Object.keys((await plain.invoke("add_note", { title: "x" })) as object)).toEqual(["error", "message"]);
     const extras = createCapabilityRun({ context: {}, registry, gate: { mode: "plan", payloadExtras: true } });
-    expect(await extras.invoke("add_note", { title: "x" })).toMatchObject({ error: "blocked_in_plan_mode", capability: "add_note" });
-    const own = createCapabilityRun({ context: {}, registry, gate: { mode: "plan", refusalMessages: { blocked_in_plan_mode: (i) => `Cannot run ${i.capability} in plan mode` } } });
-    expect(await own.invoke("add_note", { title: "x" })).toEqual({ error: "blocked_in_plan_mode", message: "Cannot run add_note in plan mode" });
+    expect(await extras.invoke("add_note", { title: "x" })).toMatchObject({
+      error: "blocked_in_plan_mode",
+      capability: "add_note",
+    });
+    const own = createCapabilityRun({
+      context: {},
+      registry,
+      gate: {
+        mode: "plan",
+        refusalMessages: { blocked_in_plan_mode: (i) => `Cannot run ${i.capability} in plan mode` },
+      },
+    });
+    expect(await own.invoke("add_note", { title: "x" })).toEqual({
+      error: "blocked_in_plan_mode",
+      message: "Cannot run add_note in plan mode",
+    });
   });
 
   it("invalid arguments: { error, message: 'Invalid arguments for <name>: …', issues }", async () => {
     const { registry } = sampleRegistry();
     const run = createCapabilityRun({ context: {}, registry, gate: { mode: "auto" } });
-    expect(await run.invoke("add_note", { title: 5 })).toEqual({ error: "invalid_tool_arguments", message: "Invalid arguments for add_note: title: expected string", issues: ["title: expected string"] });
+    expect(await run.invoke("add_note", { title: 5 })).toEqual({
+      error: "invalid_tool_arguments",
+      message: "Invalid arguments for add_note: title: expected string",
+      issues: ["title: expected string"],
+    });
   });
 });
 
@@ -58,9 +75,16 @@ describe("the tool-call id, the host's categories, context.signal", () => {
     const adapters = bindToolAdapters({ Tool: NtTool, ...nodetoolPreset(NT_CATEGORIES) });
     const spawn = new Spawn();
     const [gated] = adapters.gateTools([spawn], { mode: "auto" });
-    expect(await gated!.execute!(new NtContext(), { task: "t" }, { toolCallId: "call-7" })).toEqual({ nested_under: "call-7" });
-    expect(await gated!.execute!(new NtContext(), { task: "t", _tool_call_id: "call-8" })).toEqual({ nested_under: "call-8" });
-    expect(spawn.seen).toEqual([{ task: "t", _tool_call_id: "call-7" }, { task: "t", _tool_call_id: "call-8" }]);
+    expect(await gated!.execute!(new NtContext(), { task: "t" }, { toolCallId: "call-7" })).toEqual({
+      nested_under: "call-7",
+    });
+    expect(await gated!.execute!(new NtContext(), { task: "t", _tool_call_id: "call-8" })).toEqual({
+      nested_under: "call-8",
+    });
+    expect(spawn.seen).toEqual([
+      { task: "t", _tool_call_id: "call-7" },
+      { task: "t", _tool_call_id: "call-8" },
+    ]);
   });
 
   it("both id keys survive validation only for specs that need them", async () => {
@@ -68,9 +92,19 @@ describe("the tool-call id, the host's categories, context.signal", () => {
     const run = createCapabilityRun({ context: {}, registry, gate: { mode: "auto" } });
     expect(await run.invoke("run_job", { id: "j", _tool_call_id: "c1" })).toEqual({ ran: "j", parent: null });
     const seen: Record<string, unknown>[] = [];
-    const spec: CapabilitySpec = { name: "child", description: "d", inputSchema: { type: "object", properties: {} }, category: "read", needsToolCallId: true };
+    const spec: CapabilitySpec = {
+      name: "child",
+      description: "d",
+      inputSchema: { type: "object", properties: {} },
+      category: "read",
+      needsToolCallId: true,
+    };
     const plain: CapabilitySpec = { ...spec, name: "plain", needsToolCallId: false };
-    const local = createCapabilityRun({ context: {}, gate: { mode: "auto" }, capabilities: [spec, plain].map((s) => ({ spec: s, impl: async (_r, a) => (seen.push(a), null) })) });
+    const local = createCapabilityRun({
+      context: {},
+      gate: { mode: "auto" },
+      capabilities: [spec, plain].map((s) => ({ spec: s, impl: async (_r, a) => (seen.push(a), null) })),
+    });
     await local.invoke("child", { _tool_call_id: "c2" });
     await local.invoke("plain", { _tool_call_id: "c3", parent_tool_call_id: "c4" });
     expect(seen).toEqual([{ _tool_call_id: "c2" }, {}]);
@@ -78,7 +112,9 @@ describe("the tool-call id, the host's categories, context.signal", () => {
 
   it("capabilityFromTool classifies by the host's map; without one, by the tool's own category, else external with a warning", () => {
     const spawn = new Spawn();
-    expect(bindToolAdapters({ Tool: NtTool, ...nodetoolPreset(NT_CATEGORIES) }).capabilityFromTool(spawn).spec.category).toBe("read");
+    expect(
+      bindToolAdapters({ Tool: NtTool, ...nodetoolPreset(NT_CATEGORIES) }).capabilityFromTool(spawn).spec.category,
+    ).toBe("read");
     const warnings: string[] = [];
     const bare = bindToolAdapters({ Tool: NtTool, warn: (m) => warnings.push(m) });
     expect(bare.capabilityFromTool(Object.assign(new Spawn(), { category: "write" })).spec.category).toBe("write");
@@ -121,7 +157,12 @@ describe("NodeTool's call shapes", () => {
     }
     expect(warnings[0]).toMatch(/^capkit: nodetool-cli: no permission gate was published/);
     const seen: Record<string, unknown>[] = [];
-    const spec: CapabilitySpec = { name: "get_job", description: "d", inputSchema: { type: "object", properties: { job_id: { type: "string" } } }, category: "read" };
+    const spec: CapabilitySpec = {
+      name: "get_job",
+      description: "d",
+      inputSchema: { type: "object", properties: { job_id: { type: "string" } } },
+      category: "read",
+    };
     const tool = bindToolAdapters({ Tool: NtTool }).toolFromCapability(spec, async (_r, a) => (seen.push(a), "ok"));
     await tool.execute!(new NtContext(), { jobId: "j9" });
     expect(seen).toEqual([{ job_id: "j9" }]);
@@ -134,9 +175,21 @@ describe("NodeTool's clock in a guest action", () => {
     const actionClock = createSandboxClock(60_000);
     const host = ntGate("default", { add_note: "allow" });
     const seen: boolean[] = [];
-    const options = { ...host.options, requestApproval: async (r: Parameters<typeof host.options.requestApproval>[0]) => (seen.push(actionClock.suspended, host.suspended()), host.options.requestApproval(r)) };
+    const options = {
+      ...host.options,
+      requestApproval: async (r: Parameters<typeof host.options.requestApproval>[0]) => (
+        seen.push(actionClock.suspended, host.suspended()),
+        host.options.requestApproval(r)
+      ),
+    };
     const run = createCapabilityRun({ context: {}, registry, gate: options });
-    const r = await runGuestAction({ source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`, run, registry, mounted: ["notes"], clock: actionClock });
+    const r = await runGuestAction({
+      source: `import { add_note } from "${PACK}/notes"; export default await add_note({ title: "t" });`,
+      run,
+      registry,
+      mounted: ["notes"],
+      clock: actionClock,
+    });
     expect(r).toMatchObject({ ok: true, value: { added: "t" } });
     expect(seen).toEqual([true, true]);
     expect([actionClock.suspended, host.suspended()]).toEqual([false, false]);
@@ -147,17 +200,33 @@ describe("NodeTool's clock in a guest action", () => {
 });
 
 describe("headless, as the design says, in the adapters' default run", () => {
-  const tidy: CapabilitySpec = { name: "tidy_notes", description: "Tidy.", inputSchema: { type: "object", properties: {} }, category: "read" };
+  const tidy: CapabilitySpec = {
+    name: "tidy_notes",
+    description: "Tidy.",
+    inputSchema: { type: "object", properties: {} },
+    category: "read",
+  };
 
   it("a composite Tool's nested write runs with no gate published (auto), and is denied under deny-all", async () => {
     resetHeadlessWarnings();
     const { registry, world } = sampleRegistry();
     const warnings: string[] = [];
-    const impl = async (run: { invoke: (n: string, a: Record<string, unknown>) => Promise<unknown> }) => run.invoke("add_note", { title: "summary" });
-    const auto = bindToolAdapters({ Tool: NtTool, registry, contextGate: { host: "cli", warn: (m) => warnings.push(m) } });
+    const impl = async (run: { invoke: (n: string, a: Record<string, unknown>) => Promise<unknown> }) =>
+      run.invoke("add_note", { title: "summary" });
+    const auto = bindToolAdapters({
+      Tool: NtTool,
+      registry,
+      contextGate: { host: "cli", warn: (m) => warnings.push(m) },
+    });
     expect(await auto.toolFromCapability(tidy, impl).execute!(new NtContext(), {})).toEqual({ added: "summary" });
-    const strict = bindToolAdapters({ Tool: NtTool, registry, contextGate: { host: "cli-strict", headless: "deny-all", warn: (m) => warnings.push(m) } });
-    expect(await strict.toolFromCapability(tidy, impl).execute!(new NtContext(), {})).toMatchObject({ error: "permission_denied" });
+    const strict = bindToolAdapters({
+      Tool: NtTool,
+      registry,
+      contextGate: { host: "cli-strict", headless: "deny-all", warn: (m) => warnings.push(m) },
+    });
+    expect(await strict.toolFromCapability(tidy, impl).execute!(new NtContext(), {})).toMatchObject({
+      error: "permission_denied",
+    });
     expect(world.implRuns.get("add_note")).toBe(1);
     expect(warnings[0]).toMatch(/cli: no permission gate was published.*runs calls as in auto mode/);
     expect(warnings[1]).toMatch(/cli-strict: .*denies every call needing approval/);
@@ -167,17 +236,30 @@ describe("headless, as the design says, in the adapters' default run", () => {
 const getWorkflow: CapabilitySpec = {
   name: "get_workflow",
   description: "Get a workflow.",
-  inputSchema: { type: "object", properties: { workflow_id: { type: "string" }, depth: { type: "number" }, include_nodes: { type: "boolean" } }, required: ["workflow_id"] },
+  inputSchema: {
+    type: "object",
+    properties: { workflow_id: { type: "string" }, depth: { type: "number" }, include_nodes: { type: "boolean" } },
+    required: ["workflow_id"],
+  },
   zodSchema: z.object({ workflow_id: z.string(), depth: z.number().optional(), include_nodes: z.boolean().optional() }),
   category: "read",
 };
 const saveAsset: CapabilitySpec = {
   name: "save_asset",
   description: "Save an asset.",
-  inputSchema: { type: "object", properties: { name: { type: "string" }, source: { type: "string" }, size: { type: "integer" } }, required: ["name", "source"] },
+  inputSchema: {
+    type: "object",
+    properties: { name: { type: "string" }, source: { type: "string" }, size: { type: "integer" } },
+    required: ["name", "source"],
+  },
   category: "read",
 };
-const failing: CapabilitySpec = { name: "find_model", description: "Find.", inputSchema: { type: "object", properties: {} }, category: "read" };
+const failing: CapabilitySpec = {
+  name: "find_model",
+  description: "Find.",
+  inputSchema: { type: "object", properties: {} },
+  category: "read",
+};
 
 function guestSetup() {
   const seen: Record<string, Record<string, unknown>> = {};
@@ -208,7 +290,9 @@ describe("the guest contract", () => {
         try { await wf.save_asset({ name: "n" }); } catch (e) { out.missing = e.message; }
         try { await wf.get_workflow(1, 2); } catch (e) { out.positional = e.message; }
         export default out;`,
-      run, registry, mounted: ["wf"],
+      run,
+      registry,
+      mounted: ["wf"],
     });
     expect(r).toMatchObject({
       ok: true,
@@ -232,7 +316,10 @@ describe("the guest contract", () => {
       let out; try { out = await find_model(); } catch (e) { out = { name: e.name, code: e.code, message: e.message }; }
       export default out;`;
     const thrown = await runGuestAction({ source, run, registry, mounted: ["wf"] });
-    expect(thrown).toMatchObject({ ok: true, value: { name: "CapabilityError", code: "not_found", message: "find_model: no model matches" } });
+    expect(thrown).toMatchObject({
+      ok: true,
+      value: { name: "CapabilityError", code: "not_found", message: "find_model: no model matches" },
+    });
     expect(thrown.calls[0]).toMatchObject({ outcome: "error", error: { code: "not_found" } });
     const asValue = await runGuestAction({ source, run, registry, mounted: ["wf"], errorPayloads: "value" });
     expect(asValue).toMatchObject({ ok: true, value: { error: "not_found", message: "no model matches" } });

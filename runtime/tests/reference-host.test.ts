@@ -41,7 +41,14 @@ function hostRun(mode: NtMode, answers: Parameters<typeof ntGate>[1] = {}, block
   return { registry, world, context, gate, run, records: t.records };
 }
 
-const view = (r: InvokeRecord) => ({ name: r.name, outcome: r.outcome, steps: r.steps, prompted: r.prompted, monitored: r.monitored, implRan: r.implRan });
+const view = (r: InvokeRecord) => ({
+  name: r.name,
+  outcome: r.outcome,
+  steps: r.steps,
+  prompted: r.prompted,
+  monitored: r.monitored,
+  implRan: r.implRan,
+});
 
 async function scenario(path: "direct" | "sandbox", mode: NtMode) {
   const h = hostRun(mode, { add_note: "allow", run_job: "allow", fetch_url: "deny" });
@@ -61,7 +68,10 @@ async function scenario(path: "direct" | "sandbox", mode: NtMode) {
           try { await mods[m][name](args); out.push(null); } catch (e) { out.push(e.name === "CapabilityRefusal" ? e.code : "other:" + e.message); }
         }
         export default out;`,
-      run: h.run, registry: h.registry, mounted: ["notes", "ops"], pack: PACK,
+      run: h.run,
+      registry: h.registry,
+      mounted: ["notes", "ops"],
+      pack: PACK,
     });
     expect(r.ok).toBe(true);
     codes = r.ok ? (r.value as (string | null)[]) : [];
@@ -112,7 +122,11 @@ describe("a NodeTool-shaped host through capkit/runtime (one line: nodetoolPrese
 class NtWriteFile extends NtTool {
   readonly name = "nt_write_file";
   readonly description = "Write a file.";
-  protected override readonly jsonSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+  protected override readonly jsonSchema = {
+    type: "object",
+    properties: { path: { type: "string" } },
+    required: ["path"],
+  };
   runs = 0;
   async process(_context: NtContext, params: Record<string, unknown>) {
     this.runs++;
@@ -128,8 +142,12 @@ const composite: CapabilitySpec = {
 };
 
 describe("a monitor block stops a write in every entry path", () => {
-  const hard = { add_note: { reason: "it overwrites the user's notes", tier: "hard" as const, severity: "high" as const } };
-  const fileBlock = { nt_write_file: { reason: "writes outside the workspace", tier: "soft" as const, severity: "medium" as const } };
+  const hard = {
+    add_note: { reason: "it overwrites the user's notes", tier: "hard" as const, severity: "high" as const },
+  };
+  const fileBlock = {
+    nt_write_file: { reason: "writes outside the workspace", tier: "soft" as const, severity: "medium" as const },
+  };
 
   function expectBlocked(out: unknown, grade: string) {
     expect(out).toEqual({ error: "blocked_by_security_monitor", message: expect.stringContaining(grade) });
@@ -137,16 +155,25 @@ describe("a monitor block stops a write in every entry path", () => {
 
   it("direct invoke, the sandbox (named and default imports), and a nested invoke from a Tool's default run", async () => {
     const h = hostRun("auto", {}, hard);
-    expectBlocked(await h.run.invoke("add_note", { title: "t" }), "(tier: hard, severity: high): it overwrites the user's notes");
+    expectBlocked(
+      await h.run.invoke("add_note", { title: "t" }),
+      "(tier: hard, severity: high): it overwrites the user's notes",
+    );
     const r = await runGuestAction({
       source: `import { add_note } from "${PACK}/notes"; import notes from "${PACK}/notes";
         const codes = [];
         for (const f of [add_note, notes.add_note]) { try { await f({ title: "t" }); codes.push("ran"); } catch (e) { codes.push(e.code + "|" + e.message); } }
         export default codes;`,
-      run: h.run, registry: h.registry, mounted: ["notes"], pack: PACK,
+      run: h.run,
+      registry: h.registry,
+      mounted: ["notes"],
+      pack: PACK,
     });
     expect(r).toMatchObject({ ok: true });
-    for (const c of (r.ok ? r.value : []) as string[]) expect(c).toMatch(/^blocked_by_security_monitor\|add_note: The security monitor blocked `add_note` \(tier: hard, severity: high\)/);
+    for (const c of (r.ok ? r.value : []) as string[])
+      expect(c).toMatch(
+        /^blocked_by_security_monitor\|add_note: The security monitor blocked `add_note` \(tier: hard, severity: high\)/,
+      );
     // A composite capability exposed as a Tool: its default run reads the context's gate.
     const adapters = bindToolAdapters({ Tool: NtTool, registry: h.registry, ...preset });
     const tool = adapters.toolFromCapability(composite, async (run) => run.invoke("add_note", { title: "summary" }));
@@ -157,7 +184,11 @@ describe("a monitor block stops a write in every entry path", () => {
     expectBlocked(await gated!.execute!(h.context, { title: "t" }), "tier: hard");
     expect(h.world.implRuns.get("add_note")).toBeUndefined();
     expect(h.gate.reviewed.map((a) => a.name)).toEqual(["add_note", "add_note", "add_note", "add_note", "add_note"]);
-    expect(h.gate.reviewed[0]).toMatchObject({ category: "write", args: { title: "t" }, transcript: "user: please tidy my notes" });
+    expect(h.gate.reviewed[0]).toMatchObject({
+      category: "write",
+      args: { title: "t" },
+      transcript: "user: please tidy my notes",
+    });
   });
 
   it("a host Tool gated by gateTools (execute and process), and the same Tool mounted as a capability module", async () => {
@@ -166,14 +197,20 @@ describe("a monitor block stops a write in every entry path", () => {
     const adapters = bindToolAdapters({ Tool: NtTool, ...preset });
     const [gated] = adapters.gateTools([tool], options);
     const context = new NtContext();
-    expectBlocked(await gated!.execute!(context, { path: "/etc/passwd" }), "(tier: soft, severity: medium): writes outside the workspace");
+    expectBlocked(
+      await gated!.execute!(context, { path: "/etc/passwd" }),
+      "(tier: soft, severity: medium): writes outside the workspace",
+    );
     expectBlocked(await gated!.process(context, { path: "/etc/passwd" }), "tier: soft");
     const registry = createCapabilityRegistry({ files: adapters.toolsAsCapabilityModule("files", [tool]) });
     const run = createCapabilityRun({ context, registry, gate: options });
     expectBlocked(await run.invoke("nt_write_file", { path: "/etc/passwd" }), "tier: soft");
     const r = await runGuestAction({
       source: `import files from "${PACK}/files"; let code; try { await files.nt_write_file("/etc/passwd"); } catch (e) { code = e.code; } export default code;`,
-      run, registry, mounted: ["files"], pack: PACK,
+      run,
+      registry,
+      mounted: ["files"],
+      pack: PACK,
     });
     expect(r).toMatchObject({ ok: true, value: "blocked_by_security_monitor" });
     expect(tool.runs).toBe(0);
@@ -183,7 +220,10 @@ describe("a monitor block stops a write in every entry path", () => {
   it("a built gate published with publishPermissionGate, and the host's own key read through context.get", async () => {
     const { options } = ntGate("auto", {}, hard);
     const { registry, world } = sampleRegistry();
-    const viaCapkitKey = createCapabilityRun({ context: publishPermissionGate(new NtContext(), createPermissionGate(options)), registry });
+    const viaCapkitKey = createCapabilityRun({
+      context: publishPermissionGate(new NtContext(), createPermissionGate(options)),
+      registry,
+    });
     expectBlocked(await viaCapkitKey.invoke("add_note", { title: "t" }), "tier: hard");
     const ctx = new NtContext();
     ctx.set(NT_GATE_KEY, options);

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCapabilityRegistry, formatCategorySnapshot, type CapabilityModule, type CapabilitySpec } from "../index.js";
+import {
+  createCapabilityRegistry,
+  formatCategorySnapshot,
+  type CapabilityModule,
+  type CapabilitySpec,
+} from "../index.js";
 import { addNote, listNotes, sampleModules, sampleRegistry, sampleWorld } from "./support/sample-capabilities.js";
 
 const spec = (over: Partial<CapabilitySpec> & Record<string, unknown>): CapabilitySpec =>
@@ -10,7 +15,12 @@ describe("registry lookups and laziness", () => {
   it("answers spec lookups synchronously without importing anything", () => {
     const { registry, world } = sampleRegistry();
     expect(registry.capabilitySpec("add_note")).toBe(addNote);
-    expect(registry.listCapabilitySpecs().map((s) => s.name)).toEqual(["list_notes", "add_note", "run_job", "fetch_url"]);
+    expect(registry.listCapabilitySpecs().map((s) => s.name)).toEqual([
+      "list_notes",
+      "add_note",
+      "run_job",
+      "fetch_url",
+    ]);
     expect(registry.capabilityModuleOf("run_job")).toBe("ops");
     expect(registry.capabilityModuleOf("nope")).toBeUndefined();
     expect(registry.modules()).toEqual(["notes", "ops"]);
@@ -42,7 +52,9 @@ describe("registry lookups and laziness", () => {
         specs: [listNotes, addNote],
       },
     });
-    await expect(registry.loadCapabilityImpl("list_notes")).rejects.toThrow(/Loading capability module "notes" for "list_notes" failed: ENOENT/);
+    await expect(registry.loadCapabilityImpl("list_notes")).rejects.toThrow(
+      /Loading capability module "notes" for "list_notes" failed: ENOENT/,
+    );
     expect(typeof (await registry.loadCapabilityImpl("list_notes"))).toBe("function");
     expect(attempts).toBe(2);
   });
@@ -108,10 +120,21 @@ describe("drift checks", () => {
     const copy = { ...declared };
     const missing = spec({ name: "two" });
     const extra = spec({ name: "three" });
-    const modA: CapabilityModule = { module: "wrong", exports: [{ spec: copy, impl: async () => 1 }, { spec: extra, impl: async () => 3 }] };
+    const modA: CapabilityModule = {
+      module: "wrong",
+      exports: [
+        { spec: copy, impl: async () => 1 },
+        { spec: extra, impl: async () => 3 },
+      ],
+    };
     const registry = createCapabilityRegistry({
       a: { loader: async () => modA, specs: [declared, missing] },
-      broken: { loader: async () => { throw new Error("syntax error"); }, specs: [spec({ name: "four" })] },
+      broken: {
+        loader: async () => {
+          throw new Error("syntax error");
+        },
+        specs: [spec({ name: "four" })],
+      },
     });
     const problems = await registry.checkDrift();
     expect(problems.map((p) => `${p.code}:${p.module}:${p.capability ?? ""}`)).toEqual([
@@ -122,7 +145,9 @@ describe("drift checks", () => {
       "module-load-failed:broken:",
     ]);
     expect(problems[1]?.message).toMatch(/import the spec from the \.specs file/);
-    await expect(registry.loadCapabilityImpl("two")).rejects.toThrow(/declared by module "a" but its module does not implement it/);
+    await expect(registry.loadCapabilityImpl("two")).rejects.toThrow(
+      /declared by module "a" but its module does not implement it/,
+    );
   });
 
   it("a malformed table entry and an export without an impl are problems too", async () => {
@@ -132,6 +157,9 @@ describe("drift checks", () => {
       a: { loader: async () => ({ module: "a", exports: [{ spec: one, impl: undefined as never }] }), specs: [one] },
     });
     expect(registry.checkSpecDrift().map((p) => p.code)).toEqual(["bad-entry"]);
-    expect((await registry.checkDrift()).map((p) => `${p.code}:${p.module}`)).toEqual(["bad-entry:bad", "missing-impl:a"]);
+    expect((await registry.checkDrift()).map((p) => `${p.code}:${p.module}`)).toEqual([
+      "bad-entry:bad",
+      "missing-impl:a",
+    ]);
   });
 });

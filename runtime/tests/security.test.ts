@@ -5,7 +5,12 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createCapabilityRun, createInvokeTranscript, scriptedApprover } from "../index.js";
-import { createCapabilityDispatcher, createSandboxClock, runGuestAction, sandboxDiagnostics } from "../sandbox/index.js";
+import {
+  createCapabilityDispatcher,
+  createSandboxClock,
+  runGuestAction,
+  sandboxDiagnostics,
+} from "../sandbox/index.js";
 import { sampleRegistry, totalImplRuns } from "./support/sample-capabilities.js";
 import { steppingTime } from "./support/test-time.js";
 
@@ -23,7 +28,12 @@ afterAll(() => void process.off("unhandledRejection", onUnhandled));
 function hostile() {
   const { registry, world } = sampleRegistry();
   const t = createInvokeTranscript();
-  const run = createCapabilityRun({ context: {}, registry, gate: { mode: "default", approver: scriptedApprover() }, onInvoke: t.onInvoke });
+  const run = createCapabilityRun({
+    context: {},
+    registry,
+    gate: { mode: "default", approver: scriptedApprover() },
+    onInvoke: t.onInvoke,
+  });
   const act = (source: string, extra: Partial<Parameters<typeof runGuestAction>[0]> = {}) =>
     runGuestAction({ source, run, registry, mounted: ["notes", "ops"], deadlineMs: Infinity, ...extra });
   return { registry, world, run, records: t.records, act };
@@ -46,19 +56,27 @@ describe("hostile guest actions", () => {
   // A loop that never ends reaches a real-time deadline on any machine: nothing else can end it.
   it("an endless synchronous loop is interrupted by the deadline", async () => {
     const h = hostile();
-    expect(await h.act("for (;;) {} export default 1;", { deadlineMs: 300 })).toMatchObject({ ok: false, error: { kind: "deadline" } });
+    expect(await h.act("for (;;) {} export default 1;", { deadlineMs: 300 })).toMatchObject({
+      ok: false,
+      error: { kind: "deadline" },
+    });
     await expectGatedAndAlive(h);
   });
 
   it("an endless microtask loop and a loop between capability calls are interrupted", async () => {
     const h = hostile();
-    expect(await h.act("const spin = async () => { for (;;) await 0; }; export default await spin();", { deadlineMs: 300 })).toMatchObject({ ok: false, error: { kind: "deadline" } });
+    expect(
+      await h.act("const spin = async () => { for (;;) await 0; }; export default await spin();", { deadlineMs: 300 }),
+    ).toMatchObject({ ok: false, error: { kind: "deadline" } });
     // No call budget, so only the deadline can end this loop; its clock moves each time it is
     // read, so the loop reaches it after a fixed number of rounds, however fast calls are.
-    const between = await h.act(`import { list_notes } from "${PACK}/notes"; for (;;) { await list_notes(); } export default 1;`, {
-      clock: createSandboxClock(300, steppingTime()),
-      maxCalls: Infinity,
-    });
+    const between = await h.act(
+      `import { list_notes } from "${PACK}/notes"; for (;;) { await list_notes(); } export default 1;`,
+      {
+        clock: createSandboxClock(300, steppingTime()),
+        maxCalls: Infinity,
+      },
+    );
     expect(between).toMatchObject({ ok: false, error: { kind: "deadline" } });
     expect(between.calls.length).toBeGreaterThan(0);
     await expectGatedAndAlive(h);
@@ -67,8 +85,13 @@ describe("hostile guest actions", () => {
   it("memory bombs are capped (many strings, one huge string, deep recursion)", async () => {
     const h = hostile();
     const cap = { memoryLimitBytes: 24 * 1024 * 1024 };
-    expect(await h.act('const a = []; for (;;) a.push("x".repeat(4096) + a.length); export default 1;', cap)).toMatchObject({ ok: false, error: { kind: "memory" } });
-    expect(await h.act('export default "x".repeat(2 ** 27).length;', cap)).toMatchObject({ ok: false, error: { kind: "memory" } });
+    expect(
+      await h.act('const a = []; for (;;) a.push("x".repeat(4096) + a.length); export default 1;', cap),
+    ).toMatchObject({ ok: false, error: { kind: "memory" } });
+    expect(await h.act('export default "x".repeat(2 ** 27).length;', cap)).toMatchObject({
+      ok: false,
+      error: { kind: "memory" },
+    });
     const deep = await h.act("const f = (n) => f(n + 1) + 1; export default f(0);", cap);
     expect(deep).toMatchObject({ ok: false, error: { kind: "stack" } });
     await expectGatedAndAlive(h);
@@ -87,7 +110,8 @@ describe("hostile guest actions", () => {
   it(`${tricks.length} prototype tricks cannot redirect the bridge or skip the gate`, async () => {
     const h = hostile();
     for (const trick of tricks) {
-      const r = await h.act(`import { add_note, list_notes } from "${PACK}/notes"; import { run_job } from "${PACK}/ops";
+      const r =
+        await h.act(`import { add_note, list_notes } from "${PACK}/notes"; import { run_job } from "${PACK}/ops";
         ${trick}
         const out = [];
         for (const f of [() => add_note({ title: "x" }), () => run_job({ id: "1" }), () => list_notes()]) {
@@ -125,7 +149,9 @@ describe("hostile guest actions", () => {
     const run = createCapabilityRun({ context: {}, registry, gate: { mode: "auto" } });
     const r = await runGuestAction({
       source: `import { fetch_url } from "${PACK}/ops"; let m; try { await fetch_url({ url: "boom" }); } catch (e) { m = e.message; } export default m;`,
-      run, registry, mounted: ["ops"],
+      run,
+      registry,
+      mounted: ["ops"],
     });
     expect(r).toMatchObject({ ok: true, value: "host exploded" });
     expect(r.calls[0]).toMatchObject({ outcome: "error", error: { message: "host exploded" } });
@@ -137,10 +163,45 @@ describe("hostile guest actions", () => {
     const h = hostile();
     const d = createCapabilityDispatcher(h.run, ["notes", "ops"], h.registry);
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-    const values: unknown[] = [42, null, undefined, {}, [], "notes", "ops", "other", "__proto__", "constructor", "list_notes", "add_note", "run_job", "fetch_url", "toString", NaN, { length: 1 }, ["notes"], true];
-    const argsPool: unknown[] = [[], [{}], [{ limit: 1 }], [{ title: "x" }], [{ id: "1" }], [{ url: "boom" }], {}, "[]", null, undefined, 7, [1, 2, 3], [{ limit: "x" }], [null]];
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+    const values: unknown[] = [
+      42,
+      null,
+      undefined,
+      {},
+      [],
+      "notes",
+      "ops",
+      "other",
+      "__proto__",
+      "constructor",
+      "list_notes",
+      "add_note",
+      "run_job",
+      "fetch_url",
+      "toString",
+      NaN,
+      { length: 1 },
+      ["notes"],
+      true,
+    ];
+    const argsPool: unknown[] = [
+      [],
+      [{}],
+      [{ limit: 1 }],
+      [{ title: "x" }],
+      [{ id: "1" }],
+      [{ url: "boom" }],
+      {},
+      "[]",
+      null,
+      undefined,
+      7,
+      [1, 2, 3],
+      [{ limit: "x" }],
+      [null],
+    ];
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 5000; i++) {
       const env = await d.call(pick(values), pick(values), pick(argsPool));
@@ -148,7 +209,12 @@ describe("hostile guest actions", () => {
     }
     for (const c of d.transcript) outcomes.set(c.outcome, (outcomes.get(c.outcome) ?? 0) + 1);
     expect(d.transcript).toHaveLength(5000);
-    expect((outcomes.get("rejected") ?? 0) + (outcomes.get("ok") ?? 0) + (outcomes.get("refused") ?? 0) + (outcomes.get("error") ?? 0)).toBe(5000);
+    expect(
+      (outcomes.get("rejected") ?? 0) +
+        (outcomes.get("ok") ?? 0) +
+        (outcomes.get("refused") ?? 0) +
+        (outcomes.get("error") ?? 0),
+    ).toBe(5000);
     expect(outcomes.get("rejected")).toBeGreaterThan(4000);
     await expectGatedAndAlive(h);
   });
@@ -174,8 +240,11 @@ describe("hostile guest actions", () => {
 
   it("a call budget caps how many capability calls one action may make", async () => {
     const h = hostile(); // no deadline: only the budget can end this loop
-    const r = await h.act(`import { list_notes } from "${PACK}/notes"; let n = 0, err;
-      try { for (;;) { await list_notes(); n++; } } catch (e) { err = e.name; } export default { n, err };`, { maxCalls: 50 });
+    const r = await h.act(
+      `import { list_notes } from "${PACK}/notes"; let n = 0, err;
+      try { for (;;) { await list_notes(); n++; } } catch (e) { err = e.name; } export default { n, err };`,
+      { maxCalls: 50 },
+    );
     expect(r).toMatchObject({ ok: true, value: { n: 50, err: "CallBudgetExceeded" } });
     await expectGatedAndAlive(h);
   });

@@ -32,7 +32,18 @@ describe("importFromTarget", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
     const src = join(root, "packages", "app", "src");
     writeFileSync(join(src, "dep.ts"), 'export const state = "before";\n');
     writeFileSync(join(src, "uses-dep.ts"), 'import { state } from "./dep.js";\nexport const report = () => state;\n');
-    const r = spawnSync(process.execPath, ["--import", tsx, join(here, "support", "target-refresh-driver.ts"), root, "packages/app/src/uses-dep.ts", "packages/app/src/dep.ts"], { cwd: "/", encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        tsx,
+        join(here, "support", "target-refresh-driver.ts"),
+        root,
+        "packages/app/src/uses-dep.ts",
+        "packages/app/src/dep.ts",
+      ],
+      { cwd: "/", encoding: "utf8" },
+    );
     expect(r.stderr).not.toMatch(/Error/);
     // Node caches ES modules by URL: without a refresh the process keeps running the old file.
     expect(JSON.parse(r.stdout)).toEqual({ first: "before", stale: "before", fresh: "after" });
@@ -49,11 +60,25 @@ describe("importFromTarget", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("resolves a workspace package's subpaths: exact `exports` keys and `*` patterns, `.js` targets through their `.ts` source", () => {
     const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
     const core = join(root, "packages", "core");
-    writeFileSync(join(core, "package.json"), JSON.stringify({ name: "@tiny/core", type: "module", exports: { ".": "./src/index.ts", "./version": { types: "./dist/version.d.ts", default: "./src/version.ts" }, "./text/*": "./src/text/*.js" } }));
+    writeFileSync(
+      join(core, "package.json"),
+      JSON.stringify({
+        name: "@tiny/core",
+        type: "module",
+        exports: {
+          ".": "./src/index.ts",
+          "./version": { types: "./dist/version.d.ts", default: "./src/version.ts" },
+          "./text/*": "./src/text/*.js",
+        },
+      }),
+    );
     mkdirSync(join(core, "src", "text"), { recursive: true });
     writeFileSync(join(core, "src", "version.ts"), 'export const version = "1.2.3";\n');
     writeFileSync(join(core, "src", "text", "upper.ts"), "export const upper = (s: string) => s.toUpperCase();\n");
-    writeFileSync(join(root, "packages", "app", "src", "subpaths.ts"), 'import { version } from "@tiny/core/version";\nimport { upper } from "@tiny/core/text/upper";\nexport const report = () => upper(`v${version}`);\n');
+    writeFileSync(
+      join(root, "packages", "app", "src", "subpaths.ts"),
+      'import { version } from "@tiny/core/version";\nimport { upper } from "@tiny/core/text/upper";\nexport const report = () => upper(`v${version}`);\n',
+    );
     const r = importInChild(root, "packages/app/src/subpaths.ts");
     expect(r.stderr).not.toMatch(/Error/);
     expect(JSON.parse(r.stdout)).toBe("V1.2.3");
@@ -61,7 +86,10 @@ describe("importFromTarget", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
 
   it("still fails, naming the package, for one that is neither in the workspace nor lent by capkit", () => {
     const root = copyToTmp(join(here, "__fixtures__", "tiny-target"));
-    writeFileSync(join(root, "packages", "app", "src", "stray.ts"), 'import "left-pad";\nexport const report = () => 1;\n');
+    writeFileSync(
+      join(root, "packages", "app", "src", "stray.ts"),
+      'import "left-pad";\nexport const report = () => 1;\n',
+    );
     const r = importInChild(root, "packages/app/src/stray.ts");
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/Cannot find package 'left-pad'/);

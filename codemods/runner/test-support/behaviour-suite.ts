@@ -24,11 +24,15 @@ export default defineConfig({
 });
 `,
   );
-  const run = spawnSync(process.execPath, [join(CAPKIT_ROOT, "node_modules/vitest/vitest.mjs"), "run", "--config", config], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(CAPKIT_ROOT, "node_modules/vitest/vitest.mjs"), "run", "--config", config],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }

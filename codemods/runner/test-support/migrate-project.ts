@@ -36,7 +36,10 @@ export class MigrateProjects {
       root,
       namespaces: "all",
       config: { ...config, codemods: { ...config.codemods, capabilitiesDir: "src/capabilities" } },
-      inventory: inventoryFromPartial(JSON.parse(readFileSync(join(CASES, this.fixture, "inventory.json"), "utf8")), root),
+      inventory: inventoryFromPartial(
+        JSON.parse(readFileSync(join(CASES, this.fixture, "inventory.json"), "utf8")),
+        root,
+      ),
       ...extra,
     };
   }

@@ -20,5 +20,9 @@ export function tempProject(from: string, extra: Record<string, string> = {}): s
 
 /** Every file (except .git and .capkit) → content. */
 export function snapshotTree(root: string): Record<string, string> {
-  return Object.fromEntries(listTreeFiles(root).sort().map((p) => [p, readFileSync(join(root, p), "utf8")]));
+  return Object.fromEntries(
+    listTreeFiles(root)
+      .sort()
+      .map((p) => [p, readFileSync(join(root, p), "utf8")]),
+  );
 }

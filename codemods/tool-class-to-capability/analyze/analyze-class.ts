@@ -5,7 +5,14 @@
  * each becomes a run field, constructor-deps.ts —, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Expression, type Identifier, type MethodDeclaration } from "ts-morph";
+import {
+  Node,
+  SyntaxKind,
+  type ClassDeclaration,
+  type Expression,
+  type Identifier,
+  type MethodDeclaration,
+} from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
@@ -50,7 +57,14 @@ function valueOf(cls: ClassDeclaration, name: string, file: string): Expression 
     const statements = prop.getBody()?.getChildSyntaxList()?.getChildren() ?? [];
     const only = statements.length === 1 ? statements[0] : undefined;
     const expr = Node.isReturnStatement(only) ? only.getExpression() : undefined;
-    if (!expr) refuse("unsupported-shape", file, prop.getStartLineNumber(), `get ${name}() does more than return a value`, `make it \`readonly ${name} = <value>\` or a single return`);
+    if (!expr)
+      refuse(
+        "unsupported-shape",
+        file,
+        prop.getStartLineNumber(),
+        `get ${name}() does more than return a value`,
+        `make it \`readonly ${name} = <value>\` or a single return`,
+      );
     return expr;
   }
   return undefined;
@@ -60,38 +74,95 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
   const decorated = [cls, ...cls.getMembers()].flatMap((n) => (Node.isDecoratable(n) ? n.getDecorators() : []));
   const params = cls.getConstructors().flatMap((c) => c.getParameters().flatMap((p) => p.getDecorators()));
   const first = [...decorated, ...params][0];
-  if (first) refuse("decorator", file, first.getStartLineNumber(), `decorator ${first.getText()}`, "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand");
+  if (first)
+    refuse(
+      "decorator",
+      file,
+      first.getStartLineNumber(),
+      `decorator ${first.getText()}`,
+      "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand",
+    );
 }
 
 /**
  * `inherited`: a flattenable abstract intermediate (see flatten.ts) whose spec fields, process,
  * userMessage and protected/private methods count as the class's own unless it overrides them.
  */
-export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: string, runFields: Readonly<Record<string, string>>, inherited: ClassDeclaration | null = null, claimedType?: (field: string) => string | undefined): ClassAnalysis {
+export function analyzeClass(
+  cls: ClassDeclaration,
+  record: ClassRecord,
+  file: string,
+  runFields: Readonly<Record<string, string>>,
+  inherited: ClassDeclaration | null = null,
+  claimedType?: (field: string) => string | undefined,
+): ClassAnalysis {
   const line = cls.getStartLineNumber();
   const className = cls.getName();
   if (!className) refuse("class-expression", file, line, "anonymous class", "give the class a name");
-  if (!record.direct && !inherited) refuse("indirect-subclass", file, line, `chain ${record.chain.join(" → ")}`, "migrate or flatten the intermediate base class first");
+  if (!record.direct && !inherited)
+    refuse(
+      "indirect-subclass",
+      file,
+      line,
+      `chain ${record.chain.join(" → ")}`,
+      "migrate or flatten the intermediate base class first",
+    );
   const heritage = inherited ? inherited.getExtends() : cls.getExtends();
-  const own = (name: string): Expression | undefined => valueOf(cls, name, file) ?? (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
+  const own = (name: string): Expression | undefined =>
+    valueOf(cls, name, file) ??
+    (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
   const baseName = heritage?.getExpression().getText() ?? record.base;
   checkDecorators(cls, file);
-  if (cls.getTypeParameters().length > 0) refuse("generic-or-abstract", file, line, `${className} is generic`, "make it a concrete, non-generic class");
-  if (cls.isAbstract()) refuse("generic-or-abstract", file, line, `${className} is abstract and no subclass in this namespace extends it`, "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them");
+  if (cls.getTypeParameters().length > 0)
+    refuse("generic-or-abstract", file, line, `${className} is generic`, "make it a concrete, non-generic class");
+  if (cls.isAbstract())
+    refuse(
+      "generic-or-abstract",
+      file,
+      line,
+      `${className} is abstract and no subclass in this namespace extends it`,
+      "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them",
+    );
   const staticMember = cls.getStaticMembers()[0];
-  if (staticMember) refuse("static-member", file, staticMember.getStartLineNumber(), `\`${staticMember.getText().split("\n")[0]}\``, "move the static member to a module constant");
+  if (staticMember)
+    refuse(
+      "static-member",
+      file,
+      staticMember.getStartLineNumber(),
+      `\`${staticMember.getText().split("\n")[0]}\``,
+      "move the static member to a module constant",
+    );
 
   const nameExpr = own("name");
-  const wireName = nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr)) ? nameExpr.getLiteralText() : null;
-  if (!wireName) refuse(nameExpr ? "dynamic-identity" : "no-wire-name", file, nameExpr?.getStartLineNumber() ?? line, nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member", 'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge');
+  const wireName =
+    nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr))
+      ? nameExpr.getLiteralText()
+      : null;
+  if (!wireName)
+    refuse(
+      nameExpr ? "dynamic-identity" : "no-wire-name",
+      file,
+      nameExpr?.getStartLineNumber() ?? line,
+      nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member",
+      'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge',
+    );
   const description = own("description");
-  if (!description) refuse("missing-member", file, line, "no description with an initializer", "declare `readonly description = ...`");
+  if (!description)
+    refuse("missing-member", file, line, "no description with an initializer", "declare `readonly description = ...`");
   const zod = own("schema");
   const json = own("jsonSchema") ?? own("inputSchema");
   const process = cls.getInstanceMethod("process") ?? inherited?.getInstanceMethod("process");
-  if (!process || !process.getBody()) refuse("missing-member", file, line, "no process method with a body", "implement process(context, params)");
+  if (!process || !process.getBody())
+    refuse("missing-member", file, line, "no process method with a body", "implement process(context, params)");
   const needsExpr = own("needsToolCallId");
-  if (needsExpr && !["true", "false"].includes(needsExpr.getText())) refuse("unsupported-shape", file, needsExpr.getStartLineNumber(), "needsToolCallId is not a boolean literal", "write `readonly needsToolCallId = true`");
+  if (needsExpr && !["true", "false"].includes(needsExpr.getText()))
+    refuse(
+      "unsupported-shape",
+      file,
+      needsExpr.getStartLineNumber(),
+      "needsToolCallId is not a boolean literal",
+      "write `readonly needsToolCallId = true`",
+    );
 
   const ctorDeps = analyzeConstructor(cls, file, wireName, runFields, claimedType);
   const depFields = ctorDeps.depFields;
@@ -104,7 +175,13 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
       const pname = member.getName();
       if (SPEC_PROPS.has(pname)) continue;
       if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) continue;
-      refuse("instance-state", file, mline, `field \`${member.getText().split("\n")[0]}\``, "make it a module constant, a local in process, or a constructor dependency with a run field");
+      refuse(
+        "instance-state",
+        file,
+        mline,
+        `field \`${member.getText().split("\n")[0]}\``,
+        "make it a module constant, a local in process, or a constructor dependency with a run field",
+      );
     }
     if (Node.isMethodDeclaration(member)) {
       const mname = member.getName();
@@ -113,14 +190,32 @@ export function analyzeClass(cls: ClassDeclaration, record: ClassRecord, file: s
         userMessage = member;
         continue;
       }
-      if (member.hasModifier(SyntaxKind.PrivateKeyword) || member.hasModifier(SyntaxKind.ProtectedKeyword) || mname.startsWith("#")) {
-        if (!member.getBody()) refuse("unsupported-shape", file, mline, `method ${mname} has no body`, "give it a body");
+      if (
+        member.hasModifier(SyntaxKind.PrivateKeyword) ||
+        member.hasModifier(SyntaxKind.ProtectedKeyword) ||
+        mname.startsWith("#")
+      ) {
+        if (!member.getBody())
+          refuse("unsupported-shape", file, mline, `method ${mname} has no body`, "give it a body");
         privateMethods.push(member);
         continue;
       }
-      refuse("extra-public-member", file, mline, `public method ${mname}()`, `make ${mname} private if only the class uses it, or move it to a module function its callers import`);
+      refuse(
+        "extra-public-member",
+        file,
+        mline,
+        `public method ${mname}()`,
+        `make ${mname} private if only the class uses it, or move it to a module function its callers import`,
+      );
     }
-    if (!Node.isMethodDeclaration(member)) refuse("unsupported-shape", file, mline, `member \`${member.getText().split("\n")[0]}\``, "migrate this class by hand");
+    if (!Node.isMethodDeclaration(member))
+      refuse(
+        "unsupported-shape",
+        file,
+        mline,
+        `member \`${member.getText().split("\n")[0]}\``,
+        "migrate this class by hand",
+      );
   }
   if (inherited) {
     const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));

@@ -31,20 +31,30 @@ export interface ClassParts {
 
 export function camel(wire: string): string {
   const parts = wire.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = parts.map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1))).join("");
+  const joined = parts
+    .map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1)))
+    .join("");
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || "capability";
 }
 
 const LOOSE_ARGS = /^(Record<string,\s*unknown>|Record<string,\s*any>|\{\s*\[\w+:\s*string\]:\s*unknown\s*\})$/;
 
 /** How an args parameter survives the move: kept as is, or renamed and cast on the first line. */
-function adaptArgs(param: ParameterDeclaration | undefined, fallback: string): { param: string; castLine: string | null; ids: Identifier[] } {
+function adaptArgs(
+  param: ParameterDeclaration | undefined,
+  fallback: string,
+): { param: string; castLine: string | null; ids: Identifier[] } {
   if (!param) return { param: fallback, castLine: null, ids: [] };
   const nameNode = param.getNameNode();
   const typeNode = param.getTypeNode();
-  if (Node.isIdentifier(nameNode) && (!typeNode || LOOSE_ARGS.test(typeNode.getText()))) return { param: nameNode.getText(), castLine: null, ids: [] };
+  if (Node.isIdentifier(nameNode) && (!typeNode || LOOSE_ARGS.test(typeNode.getText())))
+    return { param: nameNode.getText(), castLine: null, ids: [] };
   const type = typeNode ? typeNode.getText() : "Record<string, unknown>";
-  return { param: "rawArgs", castLine: `const ${nameNode.getText()} = rawArgs as unknown as ${type};`, ids: typeNode ? referenceIdentifiers(typeNode) : [] };
+  return {
+    param: "rawArgs",
+    castLine: `const ${nameNode.getText()} = rawArgs as unknown as ${type};`,
+    ids: typeNode ? referenceIdentifiers(typeNode) : [],
+  };
 }
 
 function withCast(block: string, castLine: string | null, indent: string): string {
@@ -52,25 +62,52 @@ function withCast(block: string, castLine: string | null, indent: string): strin
   return block.replace(/^\{/, `{\n${indent}  ${castLine}`);
 }
 
-function functionFromMethod(method: MethodDeclaration, fnName: string, needsRun: boolean, body: string, runType: string): string {
-  const doc = method.getJsDocs().map((d) => `${d.getText()}\n`).join("");
-  const typeParams = method.getTypeParameters().length ? `<${method.getTypeParameters().map((t) => t.getText()).join(", ")}>` : "";
-  const params = [needsRun ? `run: ${runType}` : null, ...method.getParameters().map((p) => p.getText())].filter(Boolean).join(", ");
+function functionFromMethod(
+  method: MethodDeclaration,
+  fnName: string,
+  needsRun: boolean,
+  body: string,
+  runType: string,
+): string {
+  const doc = method
+    .getJsDocs()
+    .map((d) => `${d.getText()}\n`)
+    .join("");
+  const typeParams = method.getTypeParameters().length
+    ? `<${method
+        .getTypeParameters()
+        .map((t) => t.getText())
+        .join(", ")}>`
+    : "";
+  const params = [needsRun ? `run: ${runType}` : null, ...method.getParameters().map((p) => p.getText())]
+    .filter(Boolean)
+    .join(", ");
   const ret = method.getReturnTypeNode() ? `: ${method.getReturnTypeNodeOrThrow().getText()}` : "";
   return `${doc}${method.isAsync() ? "async " : ""}function ${fnName}${typeParams}(${params})${ret} ${body}`;
 }
 
 /** `shared`: intermediate methods that become one module function for all subclasses (flatten.ts). */
-export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallback: string) => string, shared: ReadonlyMap<MethodDeclaration, string> = new Map()): ClassParts {
+export function buildParts(
+  a: ClassAnalysis,
+  allocate: (preferred: string, fallback: string) => string,
+  shared: ReadonlyMap<MethodDeclaration, string> = new Map(),
+): ClassParts {
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
   const implName = `${camel(a.wireName)}Impl`;
   const warnings: string[] = [];
   let category = a.record.category;
-  if (!category || a.record.categorySource === "fallback" || a.record.categorySource === "none" || a.record.categorySource === "proposed") {
+  if (
+    !category ||
+    a.record.categorySource === "fallback" ||
+    a.record.categorySource === "none" ||
+    a.record.categorySource === "proposed"
+  ) {
     // A proposal is for review: the migration keeps what the runtime does today (unlisted → external).
     const proposal = a.record.categorySource === "proposed" ? ` (the inventory proposes "${category}")` : "";
     if (!category || a.record.categorySource !== "fallback") category = "external";
-    warnings.push(`${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`);
+    warnings.push(
+      `${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`,
+    );
   }
   const helpers = new Map<string, HelperRef>();
   for (const m of a.privateMethods) {
@@ -81,7 +118,14 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     helpers.set(m.getName(), { fnName: shared.get(m) ?? allocate(preferred, own), needsRun: false });
   }
   const [ctxParam, argsParam, ...extra] = a.process.getParameters();
-  if (extra.length > 0) refuse("unsupported-shape", a.file, a.process.getStartLineNumber(), "process takes more than (context, params)", "drop the extra parameters");
+  if (extra.length > 0)
+    refuse(
+      "unsupported-shape",
+      a.file,
+      a.process.getStartLineNumber(),
+      "process takes more than (context, params)",
+      "drop the extra parameters",
+    );
   const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
   const ctxTypeNode = ctxParam?.getTypeNode();
   const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
@@ -98,7 +142,9 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
     mode,
     baseName: a.baseName,
     // `super.userMessage` in a subclass's own userMessage would reach the flattened intermediate's.
-    superMessageIsDefault: !(a.inherited?.getInstanceMethod("userMessage")?.getBody() && a.userMessage?.getParent() === a.cls),
+    superMessageIsDefault: !(
+      a.inherited?.getInstanceMethod("userMessage")?.getBody() && a.userMessage?.getParent() === a.cls
+    ),
   });
 
   // Spec side.
@@ -175,11 +221,26 @@ export function buildParts(a: ClassAnalysis, allocate: (preferred: string, fallb
   let entryText: string;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "");
-    moduleFunctions.push(`async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`);
+    moduleFunctions.push(
+      `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`,
+    );
     entryText = `    { spec: ${specVar}, impl: ${implName} },`;
   } else {
     const runParam = probe.usesRun ? "run" : "_run";
     entryText = `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
   }
-  return { analysis: a, specVar, category, warnings, specText, usesZodHelper, entryText, moduleFunctions, sharedFunctions, specIds, implIds, contextType };
+  return {
+    analysis: a,
+    specVar,
+    category,
+    warnings,
+    specText,
+    usesZodHelper,
+    entryText,
+    moduleFunctions,
+    sharedFunctions,
+    specIds,
+    implIds,
+    contextType,
+  };
 }

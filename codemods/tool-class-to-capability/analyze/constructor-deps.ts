@@ -9,7 +9,15 @@
  * side-effect free and allocate nothing (they are evaluated per call instead of once), so
  * calls, `new`, object/array literals and statements other than `super()` are refused.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Expression, type Identifier, type ParameterDeclaration, type TypeNode } from "ts-morph";
+import {
+  Node,
+  SyntaxKind,
+  type ClassDeclaration,
+  type Expression,
+  type Identifier,
+  type ParameterDeclaration,
+  type TypeNode,
+} from "ts-morph";
 import type { CreatedRunField } from "../../plan.js";
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { refuse } from "./refusals.js";
@@ -19,7 +27,10 @@ export interface ConstructorDeps {
   /** Class field → the expression the impl reads it through. */
   readonly depFields: Map<string, string>;
   /** Run field → the old parameter's type (annotation, or one read off a literal default) and whether it may be absent. */
-  readonly depTypes: Map<string, { readonly type: TypeNode | undefined; readonly typeText: string | null; readonly optional: boolean }>;
+  readonly depTypes: Map<
+    string,
+    { readonly type: TypeNode | undefined; readonly typeText: string | null; readonly optional: boolean }
+  >;
   /** Constructor parameter → run field (in parameter order). */
   readonly paramFields: Map<string, string>;
   /** Run fields no configured field covered: created, named after the parameter. */
@@ -28,21 +39,67 @@ export interface ConstructorDeps {
   readonly ids: Identifier[];
 }
 
-const PURE_BINARY = new Set(["??", "||", "&&", "+", "-", "*", "/", "%", "===", "!==", "==", "!=", "<", ">", "<=", ">="]);
+const PURE_BINARY = new Set([
+  "??",
+  "||",
+  "&&",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<",
+  ">",
+  "<=",
+  ">=",
+]);
 
 /** Side-effect free; `allowLiterals`: object/array literals of such values (a fresh one per call, see mutatedFields). */
 function isPureValue(node: Node, allowLiterals = false): boolean {
   const pure = (n: Node): boolean => isPureValue(n, allowLiterals);
   if (allowLiterals && Node.isArrayLiteralExpression(node)) return node.getElements().every(pure);
-  if (allowLiterals && Node.isObjectLiteralExpression(node)) return node.getProperties().every((p) => Node.isPropertyAssignment(p) && !Node.isComputedPropertyName(p.getNameNode()) && pure(p.getInitializerOrThrow()));
-  if (Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isBigIntLiteral(node)) return true;
-  if (Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node)) return true;
-  if (Node.isPropertyAccessExpression(node)) return node.getExpression().getKind() !== SyntaxKind.ThisKeyword && pure(node.getExpression());
-  if (Node.isElementAccessExpression(node)) return pure(node.getExpression()) && pure(node.getArgumentExpressionOrThrow());
-  if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node)) return pure(node.getExpression());
-  if (Node.isBinaryExpression(node)) return PURE_BINARY.has(node.getOperatorToken().getText()) && pure(node.getLeft()) && pure(node.getRight());
-  if (Node.isConditionalExpression(node)) return [node.getCondition(), node.getWhenTrue(), node.getWhenFalse()].every(pure);
-  if (Node.isPrefixUnaryExpression(node)) return [SyntaxKind.MinusToken, SyntaxKind.PlusToken, SyntaxKind.ExclamationToken].includes(node.getOperatorToken()) && pure(node.getOperand());
+  if (allowLiterals && Node.isObjectLiteralExpression(node))
+    return node
+      .getProperties()
+      .every(
+        (p) =>
+          Node.isPropertyAssignment(p) &&
+          !Node.isComputedPropertyName(p.getNameNode()) &&
+          pure(p.getInitializerOrThrow()),
+      );
+  if (
+    Node.isStringLiteral(node) ||
+    Node.isNumericLiteral(node) ||
+    Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isBigIntLiteral(node)
+  )
+    return true;
+  if (Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node))
+    return true;
+  if (Node.isPropertyAccessExpression(node))
+    return node.getExpression().getKind() !== SyntaxKind.ThisKeyword && pure(node.getExpression());
+  if (Node.isElementAccessExpression(node))
+    return pure(node.getExpression()) && pure(node.getArgumentExpressionOrThrow());
+  if (
+    Node.isParenthesizedExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isNonNullExpression(node)
+  )
+    return pure(node.getExpression());
+  if (Node.isBinaryExpression(node))
+    return PURE_BINARY.has(node.getOperatorToken().getText()) && pure(node.getLeft()) && pure(node.getRight());
+  if (Node.isConditionalExpression(node))
+    return [node.getCondition(), node.getWhenTrue(), node.getWhenFalse()].every(pure);
+  if (Node.isPrefixUnaryExpression(node))
+    return (
+      [SyntaxKind.MinusToken, SyntaxKind.PlusToken, SyntaxKind.ExclamationToken].includes(node.getOperatorToken()) &&
+      pure(node.getOperand())
+    );
   if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((s) => pure(s.getExpression()));
   return false;
 }
@@ -50,34 +107,70 @@ function isPureValue(node: Node, allowLiterals = false): boolean {
 /** Whether evaluating `expr` makes a new object or array (a literal anywhere in it). */
 function allocates(expr: Node | undefined): boolean {
   if (!expr) return false;
-  return Node.isObjectLiteralExpression(expr) || Node.isArrayLiteralExpression(expr) || expr.getDescendants().some((d) => Node.isObjectLiteralExpression(d) || Node.isArrayLiteralExpression(d));
+  return (
+    Node.isObjectLiteralExpression(expr) ||
+    Node.isArrayLiteralExpression(expr) ||
+    expr.getDescendants().some((d) => Node.isObjectLiteralExpression(d) || Node.isArrayLiteralExpression(d))
+  );
 }
 
-const MUTATORS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "delete", "clear", "add"]);
+const MUTATORS = new Set([
+  "push",
+  "pop",
+  "shift",
+  "unshift",
+  "splice",
+  "sort",
+  "reverse",
+  "fill",
+  "copyWithin",
+  "set",
+  "delete",
+  "clear",
+  "add",
+]);
 
 /** The first write through `this.<field>` (…`.x = `, `++`, `delete`, a mutating method) for fields in `fields`. */
-function mutatedFields(cls: ClassDeclaration, fields: ReadonlySet<string>): { field: string; line: number; text: string } | null {
+function mutatedFields(
+  cls: ClassDeclaration,
+  fields: ReadonlySet<string>,
+): { field: string; line: number; text: string } | null {
   if (!fields.size) return null;
   for (const pa of cls.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
     if (pa.getExpression().getKind() !== SyntaxKind.ThisKeyword || !fields.has(pa.getName())) continue;
     let top: Node = pa;
-    for (let up = top.getParent(); up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top; up = top.getParent()) {
-      if (Node.isPropertyAccessExpression(up) && MUTATORS.has(up.getName()) && Node.isCallExpression(up.getParent()) ) return { field: pa.getName(), line: up.getStartLineNumber(), text: up.getParentOrThrow().getText().slice(0, 60) };
+    for (
+      let up = top.getParent();
+      up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top;
+      up = top.getParent()
+    ) {
+      if (Node.isPropertyAccessExpression(up) && MUTATORS.has(up.getName()) && Node.isCallExpression(up.getParent()))
+        return {
+          field: pa.getName(),
+          line: up.getStartLineNumber(),
+          text: up.getParentOrThrow().getText().slice(0, 60),
+        };
       top = up;
     }
     if (top === pa) continue;
     const parent = top.getParent();
     const written =
-      (Node.isBinaryExpression(parent) && parent.getLeft() === top && /^(=|[-+*/%&|^]=|\*\*=|<<=|>>>?=|&&=|\|\|=|\?\?=)$/.test(parent.getOperatorToken().getText())) ||
-      Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent);
-    if (written) return { field: pa.getName(), line: top.getStartLineNumber(), text: (parent ?? top).getText().slice(0, 60) };
+      (Node.isBinaryExpression(parent) &&
+        parent.getLeft() === top &&
+        /^(=|[-+*/%&|^]=|\*\*=|<<=|>>>?=|&&=|\|\|=|\?\?=)$/.test(parent.getOperatorToken().getText())) ||
+      Node.isPrefixUnaryExpression(parent) ||
+      Node.isPostfixUnaryExpression(parent) ||
+      Node.isDeleteExpression(parent);
+    if (written)
+      return { field: pa.getName(), line: top.getStartLineNumber(), text: (parent ?? top).getText().slice(0, 60) };
   }
   return null;
 }
 
 function literalType(init: Expression | undefined): string | null {
   if (!init) return null;
-  if (Node.isNumericLiteral(init) || (Node.isPrefixUnaryExpression(init) && Node.isNumericLiteral(init.getOperand()))) return "number";
+  if (Node.isNumericLiteral(init) || (Node.isPrefixUnaryExpression(init) && Node.isNumericLiteral(init.getOperand())))
+    return "number";
   if (Node.isStringLiteral(init) || Node.isNoSubstitutionTemplateLiteral(init)) return "string";
   if (Node.isTrueLiteral(init) || Node.isFalseLiteral(init)) return "boolean";
   return null;
@@ -102,10 +195,31 @@ function overRun(expr: Expression, reads: ReadonlyMap<ParameterDeclaration, stri
 
 function checkParameter(p: ParameterDeclaration, file: string): void {
   const line = p.getStartLineNumber();
-  if (!Node.isIdentifier(p.getNameNode())) refuse("run-field-conflict", file, line, `parameter \`${p.getNameNode().getText()}\` is destructured: it has no name a run field could take`, "take it as one named parameter (`options: Options`) and read its fields in the class");
-  if (p.isRestParameter()) refuse("unsupported-shape", file, line, `rest parameter ...${p.getName()}`, "take the values as one array parameter");
+  if (!Node.isIdentifier(p.getNameNode()))
+    refuse(
+      "run-field-conflict",
+      file,
+      line,
+      `parameter \`${p.getNameNode().getText()}\` is destructured: it has no name a run field could take`,
+      "take it as one named parameter (`options: Options`) and read its fields in the class",
+    );
+  if (p.isRestParameter())
+    refuse(
+      "unsupported-shape",
+      file,
+      line,
+      `rest parameter ...${p.getName()}`,
+      "take the values as one array parameter",
+    );
   const init = p.getInitializer();
-  if (init && !isPureValue(init, true)) refuse("constructor-logic", file, line, `the default of ${p.getName()} (\`${init.getText()}\`) calls or reads state`, "make the default a literal or a module constant: it is evaluated on every call once it moves into the impl");
+  if (init && !isPureValue(init, true))
+    refuse(
+      "constructor-logic",
+      file,
+      line,
+      `the default of ${p.getName()} (\`${init.getText()}\`) calls or reads state`,
+      "make the default a literal or a module constant: it is evaluated on every call once it moves into the impl",
+    );
 }
 
 /**
@@ -113,7 +227,12 @@ function checkParameter(p: ParameterDeclaration, file: string): void {
  * NodeTool defaults, taken by a `SubAgentOptions` parameter) is not this parameter's: it gets a
  * field named after itself instead, when that one is free or typed alike.
  */
-function typedChoice(choice: RunFieldChoice, param: string, typeText: string | null, claimedType: (field: string) => string | undefined): RunFieldChoice {
+function typedChoice(
+  choice: RunFieldChoice,
+  param: string,
+  typeText: string | null,
+  claimedType: (field: string) => string | undefined,
+): RunFieldChoice {
   if (!choice.ok || choice.created || !typeText) return choice;
   const theirs = claimedType(choice.field);
   if (theirs === undefined || theirs === typeText) return choice;
@@ -123,10 +242,29 @@ function typedChoice(choice: RunFieldChoice, param: string, typeText: string | n
 }
 
 /** `claimedType(field)`: the type an earlier class (or run-types.ts) gave a run field, if any. */
-export function analyzeConstructor(cls: ClassDeclaration, file: string, wireName: string, runFields: Readonly<Record<string, string>>, claimedType: (field: string) => string | undefined = () => undefined): ConstructorDeps {
-  const deps: ConstructorDeps = { depFields: new Map(), depTypes: new Map(), paramFields: new Map(), createdFields: [], ids: [] };
+export function analyzeConstructor(
+  cls: ClassDeclaration,
+  file: string,
+  wireName: string,
+  runFields: Readonly<Record<string, string>>,
+  claimedType: (field: string) => string | undefined = () => undefined,
+): ConstructorDeps {
+  const deps: ConstructorDeps = {
+    depFields: new Map(),
+    depTypes: new Map(),
+    paramFields: new Map(),
+    createdFields: [],
+    ids: [],
+  };
   const ctors = cls.getConstructors();
-  if (ctors.length > 1) refuse("unsupported-shape", file, ctors[1]?.getStartLineNumber() ?? 0, "constructor overloads", "keep one constructor");
+  if (ctors.length > 1)
+    refuse(
+      "unsupported-shape",
+      file,
+      ctors[1]?.getStartLineNumber() ?? 0,
+      "constructor overloads",
+      "keep one constructor",
+    );
   const ctor = ctors[0];
   if (!ctor) return deps;
   const params = ctor.getParameters();
@@ -142,12 +280,23 @@ export function analyzeConstructor(cls: ClassDeclaration, file: string, wireName
     if (Node.isExpressionStatement(stmt)) {
       const expr = stmt.getExpression();
       if (Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) {
-        refuse("super-call", file, line, `\`${text}\` passes arguments to the base constructor`, "set the wire name/description as class fields instead of constructor arguments");
+        refuse(
+          "super-call",
+          file,
+          line,
+          `\`${text}\` passes arguments to the base constructor`,
+          "set the wire name/description as class fields instead of constructor arguments",
+        );
       }
       if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === "=") {
         const left = expr.getLeft();
         const right = expr.getRight();
-        if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword && !stored.has(left.getName()) && !computed.has(left.getName())) {
+        if (
+          Node.isPropertyAccessExpression(left) &&
+          left.getExpression().getKind() === SyntaxKind.ThisKeyword &&
+          !stored.has(left.getName()) &&
+          !computed.has(left.getName())
+        ) {
           const param = Node.isIdentifier(right) ? ctor.getParameter(right.getText()) : undefined;
           if (param) {
             stored.set(left.getName(), param);
@@ -160,7 +309,13 @@ export function analyzeConstructor(cls: ClassDeclaration, file: string, wireName
         }
       }
     }
-    refuse("constructor-logic", file, line, `\`${text.split("\n")[0]}\``, "reduce the constructor to `super()`, field assignments and defaults without calls (do the work in process or where the run is built)");
+    refuse(
+      "constructor-logic",
+      file,
+      line,
+      `\`${text.split("\n")[0]}\``,
+      "reduce the constructor to `super()`, field assignments and defaults without calls (do the work in process or where the run is built)",
+    );
   }
   const reads = new Map<ParameterDeclaration, string>();
   for (const p of params) {
@@ -170,29 +325,54 @@ export function analyzeConstructor(cls: ClassDeclaration, file: string, wireName
     const typeNode = p.getTypeNode();
     const typeText = typeNode?.getText() ?? literalType(init);
     const choice = typedChoice(runFieldFor(pname, runFields, storedIn), pname, typeText, claimedType);
-    if (!choice.ok) refuse("run-field-conflict", file, p.getStartLineNumber(), choice.reason, `add "${pname}": "<another field>" to codemods.runFields in capkit.config.json`);
+    if (!choice.ok)
+      refuse(
+        "run-field-conflict",
+        file,
+        p.getStartLineNumber(),
+        choice.reason,
+        `add "${pname}": "<another field>" to codemods.runFields in capkit.config.json`,
+      );
     const field = choice.field;
     const clash = [...deps.paramFields].find(([, f]) => f === field);
-    if (clash) refuse("run-field-conflict", file, p.getStartLineNumber(), `parameters \`${clash[0]}\` and \`${pname}\` both become run field "${field}"`, `give one of them its own field in codemods.runFields`);
+    if (clash)
+      refuse(
+        "run-field-conflict",
+        file,
+        p.getStartLineNumber(),
+        `parameters \`${clash[0]}\` and \`${pname}\` both become run field "${field}"`,
+        `give one of them its own field in codemods.runFields`,
+      );
     const required = !p.hasQuestionToken() && !init;
     const nullable = typeText !== null && /\b(null|undefined)\b/.test(typeText);
     // A nullable dependency is narrowed by the code that reads it (`if (!this.bound) …`); a call would
     // defeat that narrowing, so it is read directly (absent then reads like null).
-    const read = required && !nullable
-      ? `requireRunField(run.${field}, ${JSON.stringify(field)}, ${JSON.stringify(wireName)})`
-      : init
-        ? nullable ? `(run.${field} === undefined ? ${init.getText()} : run.${field})` : `(run.${field} ?? ${init.getText()})`
-        : `run.${field}`;
+    const read =
+      required && !nullable
+        ? `requireRunField(run.${field}, ${JSON.stringify(field)}, ${JSON.stringify(wireName)})`
+        : init
+          ? nullable
+            ? `(run.${field} === undefined ? ${init.getText()} : run.${field})`
+            : `(run.${field} ?? ${init.getText()})`
+          : `run.${field}`;
     reads.set(p, read);
     deps.paramFields.set(pname, field);
     if (!deps.depTypes.has(field)) deps.depTypes.set(field, { type: typeNode, typeText, optional: !required });
     if (init) deps.ids.push(...referenceIdentifiers(init));
-    if (choice.created) deps.createdFields.push({ field, type: typeText, required, ...(init ? { defaultValue: init.getText() } : {}) });
+    if (choice.created)
+      deps.createdFields.push({ field, type: typeText, required, ...(init ? { defaultValue: init.getText() } : {}) });
   }
   const fresh = new Set([...stored].filter(([, p]) => allocates(p.getInitializer())).map(([n]) => n));
   for (const [name, expr] of computed) if (allocates(expr)) fresh.add(name);
   const mutated = mutatedFields(cls, fresh);
-  if (mutated) refuse("instance-state", file, mutated.line, `\`${mutated.text}\` changes the object the constructor made for this.${mutated.field}; per call it would start fresh each time`, `keep that state on run.context or in a local, or pass the object in (no default), then re-run`);
+  if (mutated)
+    refuse(
+      "instance-state",
+      file,
+      mutated.line,
+      `\`${mutated.text}\` changes the object the constructor made for this.${mutated.field}; per call it would start fresh each time`,
+      `keep that state on run.context or in a local, or pass the object in (no default), then re-run`,
+    );
   for (const [name, p] of stored) deps.depFields.set(name, reads.get(p) ?? `run.${p.getName()}`);
   for (const [name, expr] of computed) {
     deps.depFields.set(name, `(${overRun(expr, reads)})`);

@@ -30,7 +30,13 @@ type Lookup = (id: Node) => { kind: "zod" } | { kind: "const"; stmt: Statement }
 function chainRoot(node: Node): Node | undefined {
   let cur: Node = node;
   for (;;) {
-    if (Node.isCallExpression(cur) || Node.isPropertyAccessExpression(cur) || Node.isNonNullExpression(cur) || Node.isParenthesizedExpression(cur)) cur = cur.getExpression();
+    if (
+      Node.isCallExpression(cur) ||
+      Node.isPropertyAccessExpression(cur) ||
+      Node.isNonNullExpression(cur) ||
+      Node.isParenthesizedExpression(cur)
+    )
+      cur = cur.getExpression();
     else return Node.isIdentifier(cur) ? cur : undefined;
   }
 }
@@ -45,7 +51,9 @@ function isZodChain(node: Node, lookup: Lookup, seen: Set<Statement>): boolean {
   seen.add(r.stmt);
   return r.stmt.getDeclarations().every((d) => {
     const init = d.getInitializer();
-    return !!init && (Node.isCallExpression(init) || Node.isPropertyAccessExpression(init)) && isZodChain(init, lookup, seen);
+    return (
+      !!init && (Node.isCallExpression(init) || Node.isPropertyAccessExpression(init)) && isZodChain(init, lookup, seen)
+    );
   });
 }
 
@@ -55,7 +63,10 @@ function isDataExpression(node: Node, lookup: Lookup, deps: Set<Statement>): boo
   if (LITERAL_KINDS.has(node.getKind())) return true;
   if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((s) => data(s.getExpression()));
   if (Node.isPrefixUnaryExpression(node)) return data(node.getOperand());
-  if (Node.isArrayLiteralExpression(node)) return node.getElements().every((e) => (Node.isSpreadElement(e) ? data(e.getExpression()) : Node.isOmittedExpression(e) || data(e)));
+  if (Node.isArrayLiteralExpression(node))
+    return node
+      .getElements()
+      .every((e) => (Node.isSpreadElement(e) ? data(e.getExpression()) : Node.isOmittedExpression(e) || data(e)));
   if (Node.isObjectLiteralExpression(node)) {
     return node.getProperties().every((p) => {
       if (Node.isPropertyAssignment(p)) {
@@ -67,7 +78,14 @@ function isDataExpression(node: Node, lookup: Lookup, deps: Set<Statement>): boo
       return false; // methods and accessors are code
     });
   }
-  if (Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isTypeAssertion(node) || Node.isParenthesizedExpression(node) || Node.isNonNullExpression(node)) return data(node.getExpression());
+  if (
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isTypeAssertion(node) ||
+    Node.isParenthesizedExpression(node) ||
+    Node.isNonNullExpression(node)
+  )
+    return data(node.getExpression());
   if (Node.isPropertyAccessExpression(node)) return data(node.getExpression());
   if (Node.isElementAccessExpression(node)) return data(node.getExpression()) && data(node.getArgumentExpression());
   if (Node.isIdentifier(node)) {
@@ -81,7 +99,11 @@ function isDataExpression(node: Node, lookup: Lookup, deps: Set<Statement>): boo
   if (Node.isCallExpression(node)) {
     if (!isZodChain(node, lookup, new Set())) return false;
     // The chain's arguments (`z.object({ a: z.string() })`, `.describe("x")`) must be data too.
-    for (let cur: Node = node; !Node.isIdentifier(cur); cur = (cur as Node & { getExpression(): Node }).getExpression()) {
+    for (
+      let cur: Node = node;
+      !Node.isIdentifier(cur);
+      cur = (cur as Node & { getExpression(): Node }).getExpression()
+    ) {
       if (Node.isCallExpression(cur) && !cur.getArguments().every((a) => data(a))) return false;
     }
     const root = chainRoot(node);
@@ -100,7 +122,8 @@ export function dataOnlyClosure(stmt: Statement, sf: SourceFile): Set<Statement>
     if (!Node.isIdentifier(id)) return { kind: "other" };
     const r = resolveRef(id, sf);
     if (!r) return id.getSymbol() ? { kind: "none" } : { kind: "other" };
-    if (r.kind === "import") return DATA_PACKAGES.has(r.decl.getModuleSpecifierValue()) && !r.typeOnly ? { kind: "zod" } : { kind: "other" };
+    if (r.kind === "import")
+      return DATA_PACKAGES.has(r.decl.getModuleSpecifierValue()) && !r.typeOnly ? { kind: "zod" } : { kind: "other" };
     return { kind: "const", stmt: r.stmt };
   };
   const out = new Set<Statement>();
@@ -108,7 +131,12 @@ export function dataOnlyClosure(stmt: Statement, sf: SourceFile): Set<Statement>
   while (queue.length) {
     const s = queue.pop() as Statement;
     if (out.has(s)) continue;
-    if (!Node.isVariableStatement(s) || s.getDeclarationKind() !== VariableDeclarationKind.Const || s.hasDeclareKeyword()) return null;
+    if (
+      !Node.isVariableStatement(s) ||
+      s.getDeclarationKind() !== VariableDeclarationKind.Const ||
+      s.hasDeclareKeyword()
+    )
+      return null;
     const deps = new Set<Statement>();
     for (const d of s.getDeclarations()) {
       const init = d.getInitializer();
@@ -119,7 +147,10 @@ export function dataOnlyClosure(stmt: Statement, sf: SourceFile): Set<Statement>
     for (const id of referenceIdentifiers(s)) {
       const r = resolveRef(id, sf);
       if (!r) continue;
-      if (r.kind === "import" ? !DATA_PACKAGES.has(r.decl.getModuleSpecifierValue()) : r.stmt !== s && !deps.has(r.stmt)) return null;
+      if (
+        r.kind === "import" ? !DATA_PACKAGES.has(r.decl.getModuleSpecifierValue()) : r.stmt !== s && !deps.has(r.stmt)
+      )
+        return null;
     }
     out.add(s);
     for (const d of deps) if (d !== s) queue.push(d);

@@ -87,23 +87,46 @@ export interface PlacementRefusal {
   readonly error: RefusalError;
 }
 
-export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], alsoRemoved: readonly Statement[] = [], usedElsewhere?: (name: string) => boolean, shareable?: Shareable): FilePlacement | PlacementRefusal[] {
+export function placeDependencies(
+  sf: SourceFile,
+  parts: readonly ClassParts[],
+  alsoRemoved: readonly Statement[] = [],
+  usedElsewhere?: (name: string) => boolean,
+  shareable?: Shareable,
+): FilePlacement | PlacementRefusal[] {
   const migrating = new Set<Statement>([...parts.map((p) => p.analysis.cls), ...alsoRemoved]);
   const memo = new Map<Statement, Refs>();
   const refsOf = (stmt: Statement): Refs => {
     let r = memo.get(stmt);
     if (!r) {
-      r = collect(referenceIdentifiers(stmt).map((id) => resolveRef(id, sf)).filter((x) => !(x?.kind === "local" && x.stmt === stmt)));
+      r = collect(
+        referenceIdentifiers(stmt)
+          .map((id) => resolveRef(id, sf))
+          .filter((x) => !(x?.kind === "local" && x.stmt === stmt)),
+      );
       memo.set(stmt, r);
     }
     return r;
   };
-  const perClass = parts.map((p) => ({ p, spec: collect(p.specIds.map((id) => resolveRef(id, sf))), impl: collect(p.implIds.map((id) => resolveRef(id, sf))) }));
+  const perClass = parts.map((p) => ({
+    p,
+    spec: collect(p.specIds.map((id) => resolveRef(id, sf))),
+    impl: collect(p.implIds.map((id) => resolveRef(id, sf))),
+  }));
   const refusals: PlacementRefusal[] = [];
   for (const { p, spec, impl } of perClass) {
     for (const stmt of [...spec.locals.keys(), ...impl.locals.keys()]) {
       if (migrating.has(stmt)) {
-        refusals.push({ part: p, error: new RefusalError("self-reference", p.analysis.file, stmt.getStartLineNumber(), `${p.analysis.className} refers to class ${declaredNames(stmt).join(", ")}`, "replace the class reference with its wire name (toolForCapabilityName) or migrate the classes by hand") });
+        refusals.push({
+          part: p,
+          error: new RefusalError(
+            "self-reference",
+            p.analysis.file,
+            stmt.getStartLineNumber(),
+            `${p.analysis.className} refers to class ${declaredNames(stmt).join(", ")}`,
+            "replace the class reference with its wire name (toolForCapabilityName) or migrate the classes by hand",
+          ),
+        });
         break;
       }
     }
@@ -125,9 +148,12 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
   const implRoots = perClass.flatMap((c) => [...c.impl.locals.keys()]);
   const candidates = closure([...specRoots, ...implRoots], () => true);
   const specCandidates = closure(specRoots, () => true);
-  const releasable = (s: Statement): boolean => !!usedElsewhere && specCandidates.has(s) && Node.isVariableStatement(s) && !declaredNames(s).some(usedElsewhere);
-  const stay = new Set<Statement>([...candidates].filter((s) => (isExported(s) && !releasable(s)) || Node.isImportDeclaration(s)));
-  for (let changed = true; changed; ) {
+  const releasable = (s: Statement): boolean =>
+    !!usedElsewhere && specCandidates.has(s) && Node.isVariableStatement(s) && !declaredNames(s).some(usedElsewhere);
+  const stay = new Set<Statement>(
+    [...candidates].filter((s) => (isExported(s) && !releasable(s)) || Node.isImportDeclaration(s)),
+  );
+  for (let changed = true; changed;) {
     changed = false;
     for (const t of sf.getStatements()) {
       if (migrating.has(t) || (candidates.has(t) && !stay.has(t))) continue;
@@ -146,13 +172,23 @@ export function placeDependencies(sf: SourceFile, parts: readonly ClassParts[], 
   for (const s of shareable ? specReach : []) {
     if (!stay.has(s) || extract.has(s) || isTypeOnlyStatement(s)) continue;
     const group = dataOnlyClosure(s, sf);
-    if (group && [...group].every((g) => !migrating.has(g) && shareable?.(declaredNames(g), statementText(g, true)))) for (const g of group) extract.add(g);
+    if (group && [...group].every((g) => !migrating.has(g) && shareable?.(declaredNames(g), statementText(g, true))))
+      for (const g of group) extract.add(g);
   }
   for (const { p, spec } of perClass) {
     const reach = closure(spec.locals.keys(), moved);
     const bad = [...reach].find((s) => stay.has(s) && !isTypeOnlyStatement(s) && !extract.has(s));
     if (bad) {
-      refusals.push({ part: p, error: new RefusalError("shared-spec-constant", p.analysis.file, bad.getStartLineNumber(), `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`, `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`) });
+      refusals.push({
+        part: p,
+        error: new RefusalError(
+          "shared-spec-constant",
+          p.analysis.file,
+          bad.getStartLineNumber(),
+          `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`,
+          `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`,
+        ),
+      });
     }
   }
   if (refusals.length) return refusals;

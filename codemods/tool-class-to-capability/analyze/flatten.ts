@@ -33,44 +33,150 @@ function shapeProblem(cls: ClassDeclaration, file: string, subs: string): Refusa
   const name = cls.getName() ?? "(anonymous)";
   const at = (node: Node): number => node.getStartLineNumber();
   const line = at(cls);
-  if (!cls.isAbstract()) return new RefusalError("flatten-blocked", file, line, `${name} is concrete (it may be constructed itself) and extended by ${subs}: removing it would break them`, `make ${name} abstract if it is only a base, or migrate it and its subclasses by hand`);
-  if (cls.getTypeParameters().length) return new RefusalError("generic-or-abstract", file, line, `${name} is generic (${cls.getTypeParameters().map((t) => t.getText()).join(", ")}), so its subclasses cannot be flattened`, `drop the type parameters of ${name} (inline the type each subclass uses)`);
+  if (!cls.isAbstract())
+    return new RefusalError(
+      "flatten-blocked",
+      file,
+      line,
+      `${name} is concrete (it may be constructed itself) and extended by ${subs}: removing it would break them`,
+      `make ${name} abstract if it is only a base, or migrate it and its subclasses by hand`,
+    );
+  if (cls.getTypeParameters().length)
+    return new RefusalError(
+      "generic-or-abstract",
+      file,
+      line,
+      `${name} is generic (${cls
+        .getTypeParameters()
+        .map((t) => t.getText())
+        .join(", ")}), so its subclasses cannot be flattened`,
+      `drop the type parameters of ${name} (inline the type each subclass uses)`,
+    );
   const decorator = [cls, ...cls.getMembers()].flatMap((n) => (Node.isDecoratable(n) ? n.getDecorators() : []))[0];
-  if (decorator) return new RefusalError("decorator", file, at(decorator), `${name} uses decorator ${decorator.getText()}`, "remove the decorator or migrate the hierarchy by hand");
+  if (decorator)
+    return new RefusalError(
+      "decorator",
+      file,
+      at(decorator),
+      `${name} uses decorator ${decorator.getText()}`,
+      "remove the decorator or migrate the hierarchy by hand",
+    );
   const stat = cls.getStaticMembers()[0];
-  if (stat) return new RefusalError("static-member", file, at(stat), `${name} has \`${stat.getText().split("\n")[0]}\``, "move the static member to a module constant");
+  if (stat)
+    return new RefusalError(
+      "static-member",
+      file,
+      at(stat),
+      `${name} has \`${stat.getText().split("\n")[0]}\``,
+      "move the static member to a module constant",
+    );
   for (const ctor of cls.getConstructors()) {
-    const extra = ctor.getParameters().length > 0 || ctor.getStatements().some((s) => !/^super\(\s*\);?$/.test(s.getText()));
-    if (extra) return new RefusalError("constructor-logic", file, at(ctor), `${name}'s constructor takes parameters or does work beyond super()`, `remove ${name}'s constructor (give each subclass its own dependencies), then re-run`);
+    const extra =
+      ctor.getParameters().length > 0 || ctor.getStatements().some((s) => !/^super\(\s*\);?$/.test(s.getText()));
+    if (extra)
+      return new RefusalError(
+        "constructor-logic",
+        file,
+        at(ctor),
+        `${name}'s constructor takes parameters or does work beyond super()`,
+        `remove ${name}'s constructor (give each subclass its own dependencies), then re-run`,
+      );
   }
   for (const m of cls.getInstanceMembers()) {
-    if (Node.isParameterDeclaration(m)) return new RefusalError("instance-state", file, at(m), `${name} stores \`${m.getText()}\``, `move the state out of ${name}`);
+    if (Node.isParameterDeclaration(m))
+      return new RefusalError(
+        "instance-state",
+        file,
+        at(m),
+        `${name} stores \`${m.getText()}\``,
+        `move the state out of ${name}`,
+      );
     const abstract = Node.isAbstractable(m) && m.isAbstract();
     if (abstract) continue;
     if (Node.isPropertyDeclaration(m) || Node.isGetAccessorDeclaration(m)) {
       if (SPEC_PROPS.has(m.getName()) && (Node.isGetAccessorDeclaration(m) || m.getInitializer())) continue;
-      return new RefusalError("instance-state", file, at(m), `${name} has field \`${m.getText().split("\n")[0]}\``, `make it a module constant or a local, or move it into each subclass`);
+      return new RefusalError(
+        "instance-state",
+        file,
+        at(m),
+        `${name} has field \`${m.getText().split("\n")[0]}\``,
+        `make it a module constant or a local, or move it into each subclass`,
+      );
     }
     if (Node.isMethodDeclaration(m)) {
-      const priv = m.hasModifier(SyntaxKind.PrivateKeyword) || m.hasModifier(SyntaxKind.ProtectedKeyword) || m.getName().startsWith("#");
+      const priv =
+        m.hasModifier(SyntaxKind.PrivateKeyword) ||
+        m.hasModifier(SyntaxKind.ProtectedKeyword) ||
+        m.getName().startsWith("#");
       if (priv || m.getName() === "userMessage" || m.getName() === "process") continue;
-      return new RefusalError("extra-public-member", file, at(m), `${name} has public method ${m.getName()}()`, `make ${m.getName()} protected if only the subclasses use it`);
+      return new RefusalError(
+        "extra-public-member",
+        file,
+        at(m),
+        `${name} has public method ${m.getName()}()`,
+        `make ${m.getName()} protected if only the subclasses use it`,
+      );
     }
-    return new RefusalError("unsupported-shape", file, at(m), `${name} has member \`${m.getText().split("\n")[0]}\``, "migrate the hierarchy by hand");
+    return new RefusalError(
+      "unsupported-shape",
+      file,
+      at(m),
+      `${name} has member \`${m.getText().split("\n")[0]}\``,
+      "migrate the hierarchy by hand",
+    );
   }
   return null;
 }
 
-function subclassProblem(group: { name: string; file: string; ns: string | null }, sub: ClassRecord, sf: SourceFile): RefusalError | null {
+function subclassProblem(
+  group: { name: string; file: string; ns: string | null },
+  sub: ClassRecord,
+  sf: SourceFile,
+): RefusalError | null {
   const label = sub.name ?? "(anonymous class)";
   const unblock = `move ${label} off ${group.name}, or migrate the hierarchy by hand`;
-  if (sub.kind !== "capability") return new RefusalError("flatten-blocked", sub.file, sub.line, `subclass ${label} of ${group.name} is classified ${sub.kind}, so ${group.name} must stay`, unblock);
-  if (sub.namespace !== group.ns) return new RefusalError("flatten-blocked", sub.file, sub.line, `subclass ${label} of ${group.name} is in namespace ${sub.namespace ?? "(none)"}, not ${group.ns ?? "(none)"}`, `put ${group.name} and all its subclasses in one namespace (capkit.config.json "namespaces")`);
-  if (sub.file !== group.file) return new RefusalError("flatten-blocked", sub.file, sub.line, `subclass ${label} is declared in another file than ${group.name} (${group.file})`, `move ${label} next to ${group.name}, then re-run`);
+  if (sub.kind !== "capability")
+    return new RefusalError(
+      "flatten-blocked",
+      sub.file,
+      sub.line,
+      `subclass ${label} of ${group.name} is classified ${sub.kind}, so ${group.name} must stay`,
+      unblock,
+    );
+  if (sub.namespace !== group.ns)
+    return new RefusalError(
+      "flatten-blocked",
+      sub.file,
+      sub.line,
+      `subclass ${label} of ${group.name} is in namespace ${sub.namespace ?? "(none)"}, not ${group.ns ?? "(none)"}`,
+      `put ${group.name} and all its subclasses in one namespace (capkit.config.json "namespaces")`,
+    );
+  if (sub.file !== group.file)
+    return new RefusalError(
+      "flatten-blocked",
+      sub.file,
+      sub.line,
+      `subclass ${label} is declared in another file than ${group.name} (${group.file})`,
+      `move ${label} next to ${group.name}, then re-run`,
+    );
   const cls = sub.name ? sf.getClass(sub.name) : undefined;
-  if (!cls) return new RefusalError("class-expression", sub.file, sub.line, `subclass ${label} of ${group.name} is not a named top-level class`, "declare it as a named top-level class");
+  if (!cls)
+    return new RefusalError(
+      "class-expression",
+      sub.file,
+      sub.line,
+      `subclass ${label} of ${group.name} is not a named top-level class`,
+      "declare it as a named top-level class",
+    );
   const base = cls.getExtends()?.getExpression().getText();
-  if (base !== group.name) return new RefusalError("flatten-blocked", sub.file, sub.line, `${label} reaches ${group.name} through ${base ?? "?"} (more than one level)`, `make ${label} extend ${group.name} directly, or migrate the hierarchy by hand`);
+  if (base !== group.name)
+    return new RefusalError(
+      "flatten-blocked",
+      sub.file,
+      sub.line,
+      `${label} reaches ${group.name} through ${base ?? "?"} (more than one level)`,
+      `make ${label} extend ${group.name} directly, or migrate the hierarchy by hand`,
+    );
   return null;
 }
 
@@ -79,9 +185,16 @@ function subclassProblem(group: { name: string; file: string; ns: string | null 
  * helpers, no super, and not overridden by any subclass (`this.m()` would dispatch to the override).
  */
 function shareable(cls: ClassDeclaration, overridden: ReadonlySet<string>): Set<MethodDeclaration> {
-  const methods = cls.getInstanceMethods().filter((m) => m.getBody() && !overridden.has(m.getName()) && (m.hasModifier(SyntaxKind.PrivateKeyword) || m.hasModifier(SyntaxKind.ProtectedKeyword)));
+  const methods = cls
+    .getInstanceMethods()
+    .filter(
+      (m) =>
+        m.getBody() &&
+        !overridden.has(m.getName()) &&
+        (m.hasModifier(SyntaxKind.PrivateKeyword) || m.hasModifier(SyntaxKind.ProtectedKeyword)),
+    );
   const ok = new Set(methods);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const m of [...ok]) {
       const body = m.getBodyOrThrow();
@@ -104,7 +217,14 @@ function shareable(cls: ClassDeclaration, overridden: ReadonlySet<string>): Set<
 
 function ownThis(node: Node, root: Node): boolean {
   for (let cur = node.getParent(); cur && cur !== root; cur = cur.getParent()) {
-    if (Node.isFunctionDeclaration(cur) || Node.isFunctionExpression(cur) || Node.isClassDeclaration(cur) || Node.isClassExpression(cur) || Node.isMethodDeclaration(cur)) return false;
+    if (
+      Node.isFunctionDeclaration(cur) ||
+      Node.isFunctionExpression(cur) ||
+      Node.isClassDeclaration(cur) ||
+      Node.isClassExpression(cur) ||
+      Node.isMethodDeclaration(cur)
+    )
+      return false;
   }
   return true;
 }
@@ -131,11 +251,29 @@ export function planFlattening(
     const cls = record ? sf?.getClass(name) : undefined;
     let problem: RefusalError | null = null;
     if (!record || !sf || !cls) {
-      problem = new RefusalError("flatten-blocked", rec.file, rec.line, `${rec.name} inherits through ${name}, which the inventory has no top-level class record for`, `re-run the inventory over the file declaring ${name}, or make ${rec.name} extend the base directly`);
+      problem = new RefusalError(
+        "flatten-blocked",
+        rec.file,
+        rec.line,
+        `${rec.name} inherits through ${name}, which the inventory has no top-level class record for`,
+        `re-run the inventory over the file declaring ${name}, or make ${rec.name} extend the base directly`,
+      );
     } else if (!record.direct || record.blockers.length) {
-      problem = new RefusalError("flatten-blocked", record.file, record.line, `${name} does not extend the base directly (chain ${record.chain.join(" → ")})${record.blockers.length ? ` or has blockers (${record.blockers.map((b) => b.code).join(", ")})` : ""}`, `flatten ${name} into its own base first, or migrate the hierarchy by hand`);
+      problem = new RefusalError(
+        "flatten-blocked",
+        record.file,
+        record.line,
+        `${name} does not extend the base directly (chain ${record.chain.join(" → ")})${record.blockers.length ? ` or has blockers (${record.blockers.map((b) => b.code).join(", ")})` : ""}`,
+        `flatten ${name} into its own base first, or migrate the hierarchy by hand`,
+      );
     } else if (record.kind !== "capability") {
-      problem = new RefusalError("flatten-blocked", record.file, record.line, `${name} is classified ${record.kind}, not capability`, `classify ${name} as capability (capkit.config.json classify.overrides) if it only shares code`);
+      problem = new RefusalError(
+        "flatten-blocked",
+        record.file,
+        record.line,
+        `${name} is classified ${record.kind}, not capability`,
+        `classify ${name} as capability (capkit.config.json classify.overrides) if it only shares code`,
+      );
     } else {
       problem = shapeProblem(cls, record.file, subclasses.map((x) => x.name ?? "(anonymous class)").join(", "));
       for (const s of subclasses) {
@@ -146,7 +284,13 @@ export function planFlattening(
     const shared = new Map<MethodDeclaration, string>();
     if (cls && !problem) {
       const prefix = name.charAt(0).toLowerCase() + name.slice(1).replace(/Tool$/, "");
-      const overridden = new Set(subclasses.flatMap((r) => (r.name ? (sf?.getClass(r.name)?.getInstanceMembers() ?? []) : []).map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName()))));
+      const overridden = new Set(
+        subclasses.flatMap((r) =>
+          (r.name ? (sf?.getClass(r.name)?.getInstanceMembers() ?? []) : []).map((m) =>
+            Node.isParameterDeclaration(m) ? "" : m.getName(),
+          ),
+        ),
+      );
       for (const m of shareable(cls, overridden)) {
         const mname = m.getName().replace(/^#/, "");
         shared.set(m, allocate(mname, `${prefix}${mname.charAt(0).toUpperCase()}${mname.slice(1)}`));
@@ -161,9 +305,17 @@ export function planFlattening(
 export function outsideReferences(group: FlattenGroup, files: Iterable<[string, string]>): string[] {
   const name = group.name;
   const re = new RegExp(`\\b${name}\\b`);
-  const reExport = new RegExp(`^\\s*export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*["'][^"']+["'];?\\s*$`, "m");
+  const reExport = new RegExp(
+    `^\\s*export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*["'][^"']+["'];?\\s*$`,
+    "m",
+  );
   const hits: string[] = [];
-  const own = new Set([group.cls, ...group.subclasses.map((s) => (s.name ? group.cls?.getSourceFile().getClass(s.name) : undefined))].filter(Boolean));
+  const own = new Set(
+    [
+      group.cls,
+      ...group.subclasses.map((s) => (s.name ? group.cls?.getSourceFile().getClass(s.name) : undefined)),
+    ].filter(Boolean),
+  );
   for (const [path, text] of files) {
     if (!re.test(text)) continue;
     if (group.record && path === group.record.file) {

@@ -52,7 +52,11 @@ export type RefusalCode = keyof typeof REFUSAL_CODES;
 
 /** The meaning of any code a class refusal can carry (the move's own, or an inventory blocker's). */
 export function refusalMeaning(code: RefusalCode | BlockerCode): string {
-  return (REFUSAL_CODES as Record<string, string>)[code] ?? BLOCKER_MEANINGS[code as BlockerCode] ?? "the inventory recorded a blocker";
+  return (
+    (REFUSAL_CODES as Record<string, string>)[code] ??
+    BLOCKER_MEANINGS[code as BlockerCode] ??
+    "the inventory recorded a blocker"
+  );
 }
 
 /** Thrown inside analysis; caught per class and turned into a refused UnitResult. */

@@ -49,14 +49,30 @@ export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
   if (Node.isImportDeclaration(stmt)) {
     const whole = stmt.isTypeOnly();
     if (Node.isImportSpecifier(decl)) {
-      return { kind: "import", decl: stmt, imported: decl.getName(), local: decl.getAliasNode()?.getText() ?? decl.getName(), typeOnly: typeOnly || whole || decl.isTypeOnly() };
+      return {
+        kind: "import",
+        decl: stmt,
+        imported: decl.getName(),
+        local: decl.getAliasNode()?.getText() ?? decl.getName(),
+        typeOnly: typeOnly || whole || decl.isTypeOnly(),
+      };
     }
-    if (Node.isNamespaceImport(decl)) return { kind: "import", decl: stmt, imported: "*", local: decl.getName(), typeOnly: typeOnly || whole };
-    if (Node.isImportClause(decl)) return { kind: "import", decl: stmt, imported: "default", local: decl.getDefaultImport()?.getText() ?? id.getText(), typeOnly: typeOnly || whole };
+    if (Node.isNamespaceImport(decl))
+      return { kind: "import", decl: stmt, imported: "*", local: decl.getName(), typeOnly: typeOnly || whole };
+    if (Node.isImportClause(decl))
+      return {
+        kind: "import",
+        decl: stmt,
+        imported: "default",
+        local: decl.getDefaultImport()?.getText() ?? id.getText(),
+        typeOnly: typeOnly || whole,
+      };
     return undefined;
   }
   // A declaration inside a statement (a local variable of a function) is not a top-level name.
-  const declaredAtTop = Node.isVariableDeclaration(decl) ? topLevelStatement(decl) === stmt && Node.isVariableStatement(stmt) : decl === stmt;
+  const declaredAtTop = Node.isVariableDeclaration(decl)
+    ? topLevelStatement(decl) === stmt && Node.isVariableStatement(stmt)
+    : decl === stmt;
   if (!declaredAtTop) return undefined;
   return { kind: "local", stmt, name: id.getText(), typeOnly };
 }

@@ -42,12 +42,31 @@ export interface RewrittenText {
   readonly identifiers: Identifier[];
 }
 
-const ASSIGNMENT_OPERATORS = new Set(["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??="]);
+const ASSIGNMENT_OPERATORS = new Set([
+  "=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "**=",
+  "<<=",
+  ">>=",
+  ">>>=",
+  "&=",
+  "|=",
+  "^=",
+  "&&=",
+  "||=",
+  "??=",
+]);
 
 function isAssignmentTarget(node: Node): boolean {
   const parent = node.getParent();
-  if (Node.isBinaryExpression(parent)) return parent.getLeft() === node && ASSIGNMENT_OPERATORS.has(parent.getOperatorToken().getText());
-  if (Node.isPrefixUnaryExpression(parent)) return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  if (Node.isBinaryExpression(parent))
+    return parent.getLeft() === node && ASSIGNMENT_OPERATORS.has(parent.getOperatorToken().getText());
+  if (Node.isPrefixUnaryExpression(parent))
+    return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
   return Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent);
 }
 
@@ -57,8 +76,15 @@ function lineOf(node: Node): number {
 
 function ownThis(node: Node, root: Node): boolean {
   for (let cur = node.getParent(); cur && cur !== root; cur = cur.getParent()) {
-    if (Node.isFunctionDeclaration(cur) || Node.isFunctionExpression(cur) || Node.isClassDeclaration(cur) || Node.isClassExpression(cur)) return false;
-    if (Node.isMethodDeclaration(cur) || Node.isGetAccessorDeclaration(cur) || Node.isSetAccessorDeclaration(cur)) return false;
+    if (
+      Node.isFunctionDeclaration(cur) ||
+      Node.isFunctionExpression(cur) ||
+      Node.isClassDeclaration(cur) ||
+      Node.isClassExpression(cur)
+    )
+      return false;
+    if (Node.isMethodDeclaration(cur) || Node.isGetAccessorDeclaration(cur) || Node.isSetAccessorDeclaration(cur))
+      return false;
   }
   return true;
 }
@@ -66,25 +92,45 @@ function ownThis(node: Node, root: Node): boolean {
 function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
   for (const call of root.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "extractMessage" || callee.getExpression().getText() !== scope.baseName) continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      callee.getName() !== "extractMessage" ||
+      callee.getExpression().getText() !== scope.baseName
+    )
+      continue;
     const parent = call.getParentOrThrow();
-    if (Node.isBinaryExpression(parent) && parent.getLeft() === call && ["??", "||"].includes(parent.getOperatorToken().getText())) {
+    if (
+      Node.isBinaryExpression(parent) &&
+      parent.getLeft() === call &&
+      ["??", "||"].includes(parent.getOperatorToken().getText())
+    ) {
       edits.push({ start: parent.getStart(), end: parent.getRight().getStart(), text: "" });
       continue;
     }
     const decl = call.getParentIfKind(SyntaxKind.VariableDeclaration);
-    const stmt = decl?.getParentIfKind(SyntaxKind.VariableDeclarationList)?.getParentIfKind(SyntaxKind.VariableStatement);
+    const stmt = decl
+      ?.getParentIfKind(SyntaxKind.VariableDeclarationList)
+      ?.getParentIfKind(SyntaxKind.VariableStatement);
     const name = decl?.getName();
     if (stmt && name && stmt.getDeclarations().length === 1) {
       const guard = stmt.getNextSiblingIfKind(SyntaxKind.IfStatement);
       const cond = guard?.getExpression().getText();
-      const then = guard?.getThenStatement().getText().replace(/[{};\s]/g, "");
+      const then = guard
+        ?.getThenStatement()
+        .getText()
+        .replace(/[{};\s]/g, "");
       if (guard && cond === name && then === `return${name}` && !guard.getElseStatement()) {
         edits.push({ start: stmt.getFullStart(), end: guard.getEnd(), text: "" });
         continue;
       }
     }
-    refuse("unsupported-shape", scope.file, lineOf(call), `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`, `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`);
+    refuse(
+      "unsupported-shape",
+      scope.file,
+      lineOf(call),
+      `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`,
+      `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`,
+    );
   }
 }
 
@@ -99,40 +145,84 @@ function wrappedInParens(text: string): boolean {
   return false;
 }
 
-function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean; recursive: boolean }): void {
+function thisEdits(
+  root: Node,
+  scope: RewriteScope,
+  edits: TextEdit[],
+  flags: { usesRun: boolean; recursive: boolean },
+): void {
   for (const kw of root.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
     if (!ownThis(kw, root)) continue;
     const pa = kw.getParent();
     const line = lineOf(kw);
     if (!Node.isPropertyAccessExpression(pa) || pa.getExpression() !== kw) {
-      refuse("this-escape", scope.file, line, `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`, "pass the fields it needs instead of the instance");
+      refuse(
+        "this-escape",
+        scope.file,
+        line,
+        `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`,
+        "pass the fields it needs instead of the instance",
+      );
     }
     const name = pa.getName();
     const call = pa.getParentIfKind(SyntaxKind.CallExpression);
     const called = call !== undefined && call.getExpression() === pa;
     const assigned = isAssignmentTarget(pa);
-    if (assigned) refuse("instance-state", scope.file, line, `writes this.${name}`, "keep the state in a local variable or on run.context");
+    if (assigned)
+      refuse(
+        "instance-state",
+        scope.file,
+        line,
+        `writes this.${name}`,
+        "keep the state in a local variable or on run.context",
+      );
     if (name === "name") {
       const span = pa.getParent();
       const full = pa.getSourceFile().getFullText();
-      const inTemplate = Node.isTemplateSpan(span) && span.getExpression() === pa && full.slice(pa.getStart() - 2, pa.getStart()) === "${" && full[pa.getEnd()] === "}";
-      if (inTemplate) edits.push({ start: pa.getStart() - 2, end: pa.getEnd() + 1, text: scope.wireName.replace(/[`\\]|\$\{/g, (m) => `\\${m}`) });
+      const inTemplate =
+        Node.isTemplateSpan(span) &&
+        span.getExpression() === pa &&
+        full.slice(pa.getStart() - 2, pa.getStart()) === "${" &&
+        full[pa.getEnd()] === "}";
+      if (inTemplate)
+        edits.push({
+          start: pa.getStart() - 2,
+          end: pa.getEnd() + 1,
+          text: scope.wireName.replace(/[`\\]|\$\{/g, (m) => `\\${m}`),
+        });
       else edits.push({ start: pa.getStart(), end: pa.getEnd(), text: JSON.stringify(scope.wireName) });
       continue;
     }
     if (scope.mode === "spec") {
       const dep = scope.depFields.get(name);
       if (dep !== undefined) {
-        refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}, a constructor dependency (it would become ${/run\.\w+/.exec(dep)?.[0] ?? dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`, `build the message from the arguments alone (drop this.${name} from it); until then the class stays`);
+        refuse(
+          "unsupported-shape",
+          scope.file,
+          line,
+          `userMessage reads this.${name}, a constructor dependency (it would become ${/run\.\w+/.exec(dep)?.[0] ?? dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`,
+          `build the message from the arguments alone (drop this.${name} from it); until then the class stays`,
+        );
       }
-      refuse("unsupported-shape", scope.file, line, `userMessage reads this.${name}`, "make userMessage depend only on its params (and this.name)");
+      refuse(
+        "unsupported-shape",
+        scope.file,
+        line,
+        `userMessage reads this.${name}`,
+        "make userMessage depend only on its params (and this.name)",
+      );
     }
     const dep = scope.depFields.get(name);
     if (dep !== undefined) {
       flags.usesRun = true;
       // A parenthesised read (a default or computed field) needs no parentheses where it stands alone.
       const parent = pa.getParent();
-      const alone = Node.isTemplateSpan(parent) || Node.isParenthesizedExpression(parent) || Node.isReturnStatement(parent) || Node.isVariableDeclaration(parent) || (Node.isCallExpression(parent) && parent.getExpression() !== pa);
+      const alone =
+        Node.isTemplateSpan(parent) ||
+        Node.isParenthesizedExpression(parent) ||
+        Node.isReturnStatement(parent) ||
+        Node.isVariableDeclaration(parent) ||
+        (Node.isCallExpression(parent) && parent.getExpression() !== pa);
       const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
       continue;
@@ -152,7 +242,13 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
     if (name === "process" && called && call) {
       const [ctxArg, argsArg, ...rest] = call.getArguments();
       if (!ctxArg || !argsArg || rest.length > 0 || ctxArg.getText() !== scope.contextName) {
-        refuse("unsupported-shape", scope.file, line, "this.process(...) is called with a context other than its own", "call it as this.process(context, args) with the same context");
+        refuse(
+          "unsupported-shape",
+          scope.file,
+          line,
+          "this.process(...) is called with a context other than its own",
+          "call it as this.process(context, args) with the same context",
+        );
       }
       flags.usesRun = true;
       flags.recursive = true;
@@ -160,14 +256,33 @@ function thisEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { 
       edits.push({ start: ctxArg.getStart(), end: argsArg.getStart(), text: "run, " });
       continue;
     }
-    const specField: Record<string, string> = { description: "description", jsonSchema: "inputSchema", inputSchema: "inputSchema", schema: "zodSchema", needsToolCallId: "needsToolCallId" };
+    const specField: Record<string, string> = {
+      description: "description",
+      jsonSchema: "inputSchema",
+      inputSchema: "inputSchema",
+      schema: "zodSchema",
+      needsToolCallId: "needsToolCallId",
+    };
     const field = specField[name];
     if (field !== undefined && !called) {
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `${scope.specVar}.${field}` });
       continue;
     }
-    if (scope.helpers.has(name)) refuse("this-escape", scope.file, line, `this.${name} is passed around instead of called`, "call the method directly");
-    refuse("instance-state", scope.file, line, `reads this.${name}, which is neither a constructor dependency nor a private method`, "make it a constructor parameter with a run field, a module constant, or a local");
+    if (scope.helpers.has(name))
+      refuse(
+        "this-escape",
+        scope.file,
+        line,
+        `this.${name} is passed around instead of called`,
+        "call the method directly",
+      );
+    refuse(
+      "instance-state",
+      scope.file,
+      line,
+      `reads this.${name}, which is neither a constructor dependency nor a private method`,
+      "make it a constructor parameter with a run field, a module constant, or a local",
+    );
   }
 }
 
@@ -175,14 +290,32 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
   for (const kw of root.getDescendantsOfKind(SyntaxKind.SuperKeyword)) {
     const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
     const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
-    if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage" && scope.superMessageIsDefault === false) {
-      refuse("super-call", scope.file, lineOf(kw), "`super.userMessage(...)` calls the userMessage of the intermediate base being flattened", "inline the intermediate's message into this userMessage (or drop this override)");
+    if (
+      scope.mode === "spec" &&
+      pa &&
+      call &&
+      pa.getName() === "userMessage" &&
+      scope.superMessageIsDefault === false
+    ) {
+      refuse(
+        "super-call",
+        scope.file,
+        lineOf(kw),
+        "`super.userMessage(...)` calls the userMessage of the intermediate base being flattened",
+        "inline the intermediate's message into this userMessage (or drop this override)",
+      );
     }
     if (scope.mode === "spec" && pa && call && pa.getName() === "userMessage") {
       edits.push({ start: call.getStart(), end: call.getEnd(), text: JSON.stringify(`Running ${scope.wireName}`) });
       continue;
     }
-    refuse("super-call", scope.file, lineOf(kw), `\`${(call ?? pa ?? kw).getText().slice(0, 60)}\``, "inline what the base method does, or leave only `super.userMessage(params)` as userMessage's fallback");
+    refuse(
+      "super-call",
+      scope.file,
+      lineOf(kw),
+      `\`${(call ?? pa ?? kw).getText().slice(0, 60)}\``,
+      "inline what the base method does, or leave only `super.userMessage(params)` as userMessage's fallback",
+    );
   }
 }
 
@@ -196,7 +329,8 @@ function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags:
     if (id.getText() !== scope.contextName || symbol !== scope.contextSymbol) continue;
     if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
     flags.usesRun = true;
-    if (Node.isShorthandPropertyAssignment(parentNode)) edits.push({ start: id.getStart(), end: id.getEnd(), text: `${id.getText()}: run.context` });
+    if (Node.isShorthandPropertyAssignment(parentNode))
+      edits.push({ start: id.getStart(), end: id.getEnd(), text: `${id.getText()}: run.context` });
     else edits.push({ start: id.getStart(), end: id.getEnd(), text: "run.context" });
   }
 }
@@ -209,7 +343,11 @@ export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = 
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
     if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
     if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
-    if ((Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent)) && parent.getNameNode() === id) return false;
+    if (
+      (Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent)) &&
+      parent.getNameNode() === id
+    )
+      return false;
     const s = id.getStart();
     return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
   });
@@ -227,9 +365,18 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   const spliced = spliceRange(text, root.getStart(), root.getEnd(), edits);
   const literals = root
     .getDescendants()
-    .filter((n) => (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) && n.getStartLineNumber() !== n.getEndLineNumber())
+    .filter(
+      (n) =>
+        (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) &&
+        n.getStartLineNumber() !== n.getEndLineNumber(),
+    )
     .map((n) => ({ start: n.getStart(), end: n.getEnd() }));
   // Edits never span lines, so line indexes of the original slice hold for the spliced text.
   const frozen = frozenLinesOf(text, root.getStart(), root.getEnd(), literals);
-  return { text: reindent(spliced, indent, frozen), usesRun: flags.usesRun, recursive: flags.recursive, identifiers: referenceIdentifiers(root, edits) };
+  return {
+    text: reindent(spliced, indent, frozen),
+    usesRun: flags.usesRun,
+    recursive: flags.recursive,
+    identifiers: referenceIdentifiers(root, edits),
+  };
 }

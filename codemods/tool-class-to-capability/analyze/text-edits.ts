@@ -63,7 +63,12 @@ export function reindent(block: string, indent: string, frozenLines: ReadonlySet
 }
 
 /** Line indexes (relative to `blockStart`) that begin inside one of `ranges` — multi-line literals. */
-export function frozenLinesOf(text: string, blockStart: number, blockEnd: number, ranges: readonly { start: number; end: number }[]): Set<number> {
+export function frozenLinesOf(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  ranges: readonly { start: number; end: number }[],
+): Set<number> {
   const frozen = new Set<number>();
   let line = 0;
   for (let pos = blockStart; pos < blockEnd; pos++) {

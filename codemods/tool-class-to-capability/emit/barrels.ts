@@ -14,7 +14,13 @@ function target(barrel: string, spec: string): string {
 }
 
 /** Rewrites barrels in `tree`; returns the paths changed. */
-export function updateBarrels(project: Project, tree: VirtualTree, removed: ReadonlyMap<string, ReadonlySet<string>>, deleted: ReadonlySet<string>, skipDir: string): string[] {
+export function updateBarrels(
+  project: Project,
+  tree: VirtualTree,
+  removed: ReadonlyMap<string, ReadonlySet<string>>,
+  deleted: ReadonlySet<string>,
+  skipDir: string,
+): string[] {
   const changed: string[] = [];
   const stems = [...removed.keys(), ...deleted].map((f) => posix.basename(f).replace(/\.tsx?$/, ""));
   const names = [...removed.values()].flatMap((s) => [...s]);
@@ -30,7 +36,11 @@ export function updateBarrels(project: Project, tree: VirtualTree, removed: Read
       const file = target(path, spec);
       const gone = removed.get(file);
       if (deleted.has(file)) {
-        edits.push({ start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(), end: decl.getEnd(), text: "" });
+        edits.push({
+          start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(),
+          end: decl.getEnd(),
+          text: "",
+        });
         continue;
       }
       if (!gone) continue;
@@ -38,7 +48,11 @@ export function updateBarrels(project: Project, tree: VirtualTree, removed: Read
       const dead = specs.filter((s) => gone.has(s.getName()));
       if (!dead.length) continue;
       if (dead.length === specs.length) {
-        edits.push({ start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(), end: decl.getEnd(), text: "" });
+        edits.push({
+          start: decl.getFullStart() === 0 ? decl.getStart() : decl.getFullStart(),
+          end: decl.getEnd(),
+          text: "",
+        });
         continue;
       }
       const keep = specs.filter((s) => !gone.has(s.getName())).map((s) => s.getText());

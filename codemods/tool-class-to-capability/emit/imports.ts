@@ -43,8 +43,15 @@ function renderLines(needs: readonly ImportNeed[]): string[] {
     const ns = group.find((n) => n.imported === "*");
     if (ns) lines.push(`${kw} * as ${ns.local} from ${JSON.stringify(spec)};`);
     const def = group.find((n) => n.imported === "default");
-    const named = [...new Set(group.filter((n) => n.imported !== "*" && n.imported !== "default").map((n) => clause(n.imported, n.local)))].sort();
-    if (def || named.length) lines.push(`${kw} ${[def?.local, named.length ? `{ ${named.join(", ")} }` : null].filter(Boolean).join(", ")} from ${JSON.stringify(spec)};`);
+    const named = [
+      ...new Set(
+        group.filter((n) => n.imported !== "*" && n.imported !== "default").map((n) => clause(n.imported, n.local)),
+      ),
+    ].sort();
+    if (def || named.length)
+      lines.push(
+        `${kw} ${[def?.local, named.length ? `{ ${named.join(", ")} }` : null].filter(Boolean).join(", ")} from ${JSON.stringify(spec)};`,
+      );
   }
   return lines;
 }
@@ -73,10 +80,24 @@ export function mergeImports(sf: SourceFile, needs: readonly ImportNeed[]): stri
         ? d.getNamespaceImport()?.getText() === need.local
         : need.imported === "default"
           ? d.getDefaultImport()?.getText() === need.local
-          : d.getNamedImports().some((s) => s.getName() === need.imported && (s.getAliasNode()?.getText() ?? s.getName()) === need.local && (!s.isTypeOnly() || need.typeOnly) && (!d.isTypeOnly() || need.typeOnly)),
+          : d
+              .getNamedImports()
+              .some(
+                (s) =>
+                  s.getName() === need.imported &&
+                  (s.getAliasNode()?.getText() ?? s.getName()) === need.local &&
+                  (!s.isTypeOnly() || need.typeOnly) &&
+                  (!d.isTypeOnly() || need.typeOnly),
+              ),
     );
     if (has) continue;
-    const host = existing.find((d) => d.isTypeOnly() === need.typeOnly && d.getNamedImports().length > 0 && need.imported !== "*" && need.imported !== "default");
+    const host = existing.find(
+      (d) =>
+        d.isTypeOnly() === need.typeOnly &&
+        d.getNamedImports().length > 0 &&
+        need.imported !== "*" &&
+        need.imported !== "default",
+    );
     if (host) {
       const last = host.getNamedImports().at(-1);
       if (last) edits.push({ pos: last.getEnd(), text: `, ${clause(need.imported, need.local)}` });
@@ -101,4 +122,3 @@ export function mergeImports(sf: SourceFile, needs: readonly ImportNeed[]): stri
   for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
   return out;
 }
-

@@ -38,14 +38,22 @@ export const module: CapabilityModule${contextType ? `<${contextType}>` : ""} = 
 `;
 }
 
-export function writeModuleFile(project: Project, path: string, existing: string | null, ns: string, runtimeImport: string, input: ModuleInput): string {
+export function writeModuleFile(
+  project: Project,
+  path: string,
+  existing: string | null,
+  ns: string,
+  runtimeImport: string,
+  input: ModuleInput,
+): string {
   let text = existing ?? skeleton(ns, runtimeImport, input.contextType);
   let sf = parseText(project, path, text);
   const anchor = sf.getVariableStatement("module");
   const obj = anchor?.getDeclarations()[0]?.getInitializer();
   const prop = Node.isObjectLiteralExpression(obj) ? obj.getProperty("exports") : undefined;
   const array = Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
-  if (!anchor || !Node.isArrayLiteralExpression(array)) throw new Error(`${path}: no \`export const module = { exports: [...] }\` to add to`);
+  if (!anchor || !Node.isArrayLiteralExpression(array))
+    throw new Error(`${path}: no \`export const module = { exports: [...] }\` to add to`);
   text = insertBeforeClose(text, array.getEnd() - 1, array.getStart(), input.entries.join("\n"));
   if (input.statements.length) {
     const at = anchor.getStart();
@@ -56,7 +64,11 @@ export function writeModuleFile(project: Project, path: string, existing: string
     text = `${text.slice(0, at)}${REQUIRE_RUN_FIELD}\n\n${text.slice(at)}`;
   }
   sf = parseText(project, path, text);
-  const needs: ImportNeed[] = [{ specifier: runtimeImport, imported: "CapabilityModule", local: "CapabilityModule", typeOnly: true }, ...input.imports];
-  if (/\brun: CapabilityRun\b/.test(text)) needs.push({ specifier: runtimeImport, imported: "CapabilityRun", local: "CapabilityRun", typeOnly: true });
+  const needs: ImportNeed[] = [
+    { specifier: runtimeImport, imported: "CapabilityModule", local: "CapabilityModule", typeOnly: true },
+    ...input.imports,
+  ];
+  if (/\brun: CapabilityRun\b/.test(text))
+    needs.push({ specifier: runtimeImport, imported: "CapabilityRun", local: "CapabilityRun", typeOnly: true });
   return mergeImports(sf, needs);
 }

@@ -2,7 +2,11 @@
 import { Project, type SourceFile } from "ts-morph";
 
 export function createMorphProject(): Project {
-  return new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: false, noLib: true } });
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: false, noLib: true },
+  });
 }
 
 export function parseText(project: Project, path: string, text: string): SourceFile {
@@ -10,7 +14,13 @@ export function parseText(project: Project, path: string, text: string): SourceF
 }
 
 /** Insert `insert` (whole lines) right before the `]` / `}` at `closePos`, keeping the list valid. */
-export function insertBeforeClose(text: string, closePos: number, openPos: number, insert: string, separator = ","): string {
+export function insertBeforeClose(
+  text: string,
+  closePos: number,
+  openPos: number,
+  insert: string,
+  separator = ",",
+): string {
   let t = text;
   let close = closePos;
   const inner = text.slice(openPos + 1, closePos);
@@ -20,6 +30,7 @@ export function insertBeforeClose(text: string, closePos: number, openPos: numbe
     close += 1;
   }
   const lineStart = t.lastIndexOf("\n", close - 1) + 1;
-  if (lineStart > openPos && t.slice(lineStart, close).trim() === "") return `${t.slice(0, lineStart)}${insert}\n${t.slice(lineStart)}`;
+  if (lineStart > openPos && t.slice(lineStart, close).trim() === "")
+    return `${t.slice(0, lineStart)}${insert}\n${t.slice(lineStart)}`;
   return `${t.slice(0, close)}\n${insert}\n${t.slice(close)}`;
 }

@@ -22,7 +22,9 @@ function skeleton(path: string, opts: RegistryOptions): string {
   const { runtimeImport, baseName } = opts;
   const toolSpecifier = relativeSpecifier(path, opts.toolModule);
   const tool = baseName === "Tool" ? "Tool" : `Tool: ${baseName}`;
-  const catImport = opts.categories ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(relativeSpecifier(path, opts.categories.file))};` : "";
+  const catImport = opts.categories
+    ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(relativeSpecifier(path, opts.categories.file))};`
+    : "";
   const catOption = opts.categories ? `\n  categories: ${opts.categories.name},` : "";
   return `/**
  * The capability registry: every module's specs, read eagerly, beside one lazy loader per
@@ -61,15 +63,23 @@ export function writeRegistryFile(
   const call =
     Node.isCallExpression(init) && init.getExpression().getText() === "createCapabilityRegistry"
       ? init
-      : sf.getDescendantsOfKind(SyntaxKind.CallExpression).find((n) => n.getExpression().getText() === "createCapabilityRegistry");
+      : sf
+          .getDescendantsOfKind(SyntaxKind.CallExpression)
+          .find((n) => n.getExpression().getText() === "createCapabilityRegistry");
   const table = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
-  if (!Node.isObjectLiteralExpression(table)) throw new Error(`${path}: no createCapabilityRegistry({ ... }) table to add "${ns}" to`);
+  if (!Node.isObjectLiteralExpression(table))
+    throw new Error(`${path}: no createCapabilityRegistry({ ... }) table to add "${ns}" to`);
   if (table.getProperty(registryKey(ns)) || table.getProperty(ns)) return text;
   const dir = path.slice(0, path.lastIndexOf("/") + 1);
   const entry = `  ${registryKey(ns)}: { loader: () => import(${JSON.stringify(`./${ns}.js`)}).then((m) => m.module), specs: ${specsArrayName(ns)} },`;
   text = insertBeforeClose(text, table.getEnd() - 1, table.getStart(), entry);
   void camel;
   return mergeImports(parseText(project, path, text), [
-    { specifier: relativeSpecifier(path, `${dir}${ns}.specs.ts`), imported: specsArrayName(ns), local: specsArrayName(ns), typeOnly: false },
+    {
+      specifier: relativeSpecifier(path, `${dir}${ns}.specs.ts`),
+      imported: specsArrayName(ns),
+      local: specsArrayName(ns),
+      typeOnly: false,
+    },
   ]);
 }

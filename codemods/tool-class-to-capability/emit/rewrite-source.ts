@@ -22,7 +22,11 @@ function removalRange(stmt: Statement): { start: number; end: number } {
   if (full > 0) return { start: full, end: stmt.getEnd() };
   const doc = Node.isJSDocable(stmt) ? stmt.getJsDocs()[0] : undefined;
   const start = doc ? doc.getStart() : stmt.getStart();
-  const after = sf.getFullText().slice(stmt.getEnd()).match(/^[ \t]*\n?/)?.[0].length ?? 0;
+  const after =
+    sf
+      .getFullText()
+      .slice(stmt.getEnd())
+      .match(/^[ \t]*\n?/)?.[0].length ?? 0;
   return { start, end: stmt.getEnd() + after };
 }
 
@@ -42,7 +46,8 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
       changes.push({ start: doc ? doc.getStart() : stmt.getStart(), end: stmt.getEnd(), text: shim });
     } else changes.push({ ...removalRange(stmt), text: "" });
   }
-  for (const stmt of edits.exportAdd) changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
+  for (const stmt of edits.exportAdd)
+    changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
   const afterRemoval = applyEdits(text, changes);
   const next = parseText(project, `.capkit-scratch${sf.getFilePath()}`, afterRemoval);
   const used = new Set(

@@ -11,7 +11,16 @@ import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } 
 import { insertBeforeClose, parseText } from "./morph.js";
 
 /** The run fields the runtime lets a host type (see runtime/types.ts HostType). */
-export const HOST_TYPE_KEYS = new Set(["context", "client", "subAgent", "nodeRegistry", "providers", "examples", "vectorCollection", "loaders"]);
+export const HOST_TYPE_KEYS = new Set([
+  "context",
+  "client",
+  "subAgent",
+  "nodeRegistry",
+  "providers",
+  "examples",
+  "vectorCollection",
+  "loaders",
+]);
 
 export interface RunTypeMember {
   readonly key: string;
@@ -25,7 +34,13 @@ export interface RunTypeMember {
 }
 
 /** A member for `key` typed like `typeNode` (from `file`), or null when its type cannot be imported. */
-export function runTypeMember(key: string, typeNode: TypeNode | string, sf: SourceFile, file: string, target: string): RunTypeMember | null {
+export function runTypeMember(
+  key: string,
+  typeNode: TypeNode | string,
+  sf: SourceFile,
+  file: string,
+  target: string,
+): RunTypeMember | null {
   const kind = HOST_TYPE_KEYS.has(key) ? "host" : "field";
   if (typeof typeNode === "string") return { key, type: typeNode, imports: [], target: kind };
   const imports: ImportNeed[] = [];
@@ -33,7 +48,12 @@ export function runTypeMember(key: string, typeNode: TypeNode | string, sf: Sour
     const ref = resolveRef(id, sf);
     if (!ref) continue;
     if (ref.kind === "import") {
-      imports.push({ specifier: importSpecifierFor(ref.decl.getModuleSpecifierValue(), file, target), imported: ref.imported, local: ref.local, typeOnly: true });
+      imports.push({
+        specifier: importSpecifierFor(ref.decl.getModuleSpecifierValue(), file, target),
+        imported: ref.imported,
+        local: ref.local,
+        typeOnly: true,
+      });
     } else if (isExported(ref.stmt) && (isTypeOnlyStatement(ref.stmt) || Node.isClassDeclaration(ref.stmt))) {
       imports.push({ specifier: relativeSpecifier(target, file), imported: ref.name, local: ref.name, typeOnly: true });
     } else return null;
@@ -57,7 +77,14 @@ export {};
 }
 
 /** `text` with `lines` added to interface `name` of the module augmentation (created there when missing). */
-function addMembers(project: Project, path: string, text: string, name: string, members: readonly RunTypeMember[], line: (m: RunTypeMember) => string): string {
+function addMembers(
+  project: Project,
+  path: string,
+  text: string,
+  name: string,
+  members: readonly RunTypeMember[],
+  line: (m: RunTypeMember) => string,
+): string {
   const sf = parseText(project, path, text);
   const ifaces = sf.getDescendantsOfKind(SyntaxKind.InterfaceDeclaration);
   const iface = ifaces.find((i) => i.getName() === name);
@@ -65,7 +92,14 @@ function addMembers(project: Project, path: string, text: string, name: string, 
     const host = ifaces.find((i) => i.getName() === "CapabilityHostTypes");
     if (!host) throw new Error(`${path}: no CapabilityHostTypes interface to add run field types beside`);
     const at = host.getEnd();
-    return addMembers(project, path, `${text.slice(0, at)}\n  interface ${name} {\n  }${text.slice(at)}`, name, members, line);
+    return addMembers(
+      project,
+      path,
+      `${text.slice(0, at)}\n  interface ${name} {\n  }${text.slice(at)}`,
+      name,
+      members,
+      line,
+    );
   }
   const have = new Set(iface.getProperties().map((p) => p.getName()));
   const fresh = members.filter((m, i) => !have.has(m.key) && members.findIndex((x) => x.key === m.key) === i);
@@ -74,13 +108,24 @@ function addMembers(project: Project, path: string, text: string, name: string, 
   return insertBeforeClose(text, iface.getEnd() - 1, open, fresh.map(line).join("\n"), ";");
 }
 
-export function writeRunTypesFile(project: Project, path: string, existing: string | null, runtimeImport: string, members: readonly RunTypeMember[]): string {
+export function writeRunTypesFile(
+  project: Project,
+  path: string,
+  existing: string | null,
+  runtimeImport: string,
+  members: readonly RunTypeMember[],
+): string {
   const original = existing ?? skeleton(runtimeImport);
   let text = original;
   const host = members.filter((m) => (m.target ?? "host") === "host");
   const fields = members.filter((m) => m.target === "field");
-  if (host.length) text = addMembers(project, path, text, "CapabilityHostTypes", host, (m) => `    ${m.key}: ${m.type};`);
-  if (fields.length) text = addMembers(project, path, text, "CapabilityRunFields", fields, (m) => `    readonly ${m.key}?: ${m.type};`);
+  if (host.length)
+    text = addMembers(project, path, text, "CapabilityHostTypes", host, (m) => `    ${m.key}: ${m.type};`);
+  if (fields.length)
+    text = addMembers(project, path, text, "CapabilityRunFields", fields, (m) => `    readonly ${m.key}?: ${m.type};`);
   if (text === original) return text;
-  return mergeImports(parseText(project, path, text), members.flatMap((m) => m.imports));
+  return mergeImports(
+    parseText(project, path, text),
+    members.flatMap((m) => m.imports),
+  );
 }

@@ -32,10 +32,23 @@ export interface SharedInput {
  * a specs file import (it matches `specs.schemaFiles`) and that lies on neither side of any seam;
  * null when none does (then a shared constant refuses its class, as before this module existed).
  */
-export function sharedModulePath(capabilitiesDir: string, ns: string, seam: SeamConfig = DEFAULT_SEAM_CONFIG): string | null {
+export function sharedModulePath(
+  capabilitiesDir: string,
+  ns: string,
+  seam: SeamConfig = DEFAULT_SEAM_CONFIG,
+): string | null {
   const parent = posix.dirname(capabilitiesDir);
-  const candidates = [`${parent}/schemas/${ns}.shared.ts`, `${parent}/${ns}.shared.schema.ts`, `${parent}/${ns}.shared.schemas.ts`];
-  return candidates.find((p) => matchesAny(p, seam.specs.schemaFiles) && !seam.seams.some((s) => matchesAny(p, s.from) || matchesAny(p, s.to))) ?? null;
+  const candidates = [
+    `${parent}/schemas/${ns}.shared.ts`,
+    `${parent}/${ns}.shared.schema.ts`,
+    `${parent}/${ns}.shared.schemas.ts`,
+  ];
+  return (
+    candidates.find(
+      (p) =>
+        matchesAny(p, seam.specs.schemaFiles) && !seam.seams.some((s) => matchesAny(p, s.from) || matchesAny(p, s.to)),
+    ) ?? null
+  );
 }
 
 function skeleton(ns: string): string {
@@ -49,7 +62,11 @@ function skeleton(ns: string): string {
 
 /** Comparable text of a declaration: no leading comments, no `export`, whitespace collapsed. */
 export function declarationKey(text: string): string {
-  return text.replace(/^(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, "").replace(/^export\s+/, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/^(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, "")
+    .replace(/^export\s+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** name → declarationKey of its statement, for every top-level variable the file declares. */
@@ -64,7 +81,13 @@ export function sharedDeclarations(project: Project, path: string, text: string 
   return out;
 }
 
-export function writeSharedFile(project: Project, path: string, existing: string | null, ns: string, input: SharedInput): string {
+export function writeSharedFile(
+  project: Project,
+  path: string,
+  existing: string | null,
+  ns: string,
+  input: SharedInput,
+): string {
   const declared = sharedDeclarations(project, path, existing);
   let text = existing ?? skeleton(ns);
   const fresh = input.statements.filter((s) => {
@@ -87,10 +110,16 @@ export interface ShareablePredicate {
  * not declare it yet (or declares exactly this), and the specs and module files, which will
  * import it, have no other binding of that name.
  */
-export function shareablePredicate(project: Project, tree: VirtualTree, sharedPath: string, importers: readonly string[]): ShareablePredicate {
+export function shareablePredicate(
+  project: Project,
+  tree: VirtualTree,
+  sharedPath: string,
+  importers: readonly string[],
+): ShareablePredicate {
   const known = sharedDeclarations(project, sharedPath, tree.read(sharedPath));
   const bound = takenNames(project, tree, importers);
-  const test = (names: readonly string[], text: string): boolean => names.every((n) => (known.has(n) ? known.get(n) === declarationKey(text) : !bound.has(n)));
+  const test = (names: readonly string[], text: string): boolean =>
+    names.every((n) => (known.has(n) ? known.get(n) === declarationKey(text) : !bound.has(n)));
   return Object.assign(test, {
     record(names: readonly string[], text: string): void {
       for (const n of names) known.set(n, declarationKey(text));

@@ -21,7 +21,10 @@ export function shimText(a: ClassAnalysis, ns: string): string {
   const ctor = a.cls.getConstructors()[0];
   const params = ctor?.getParameters() ?? [];
   const paramText = params
-    .map((p) => `${p.getName()}${p.hasQuestionToken() || p.getInitializer() ? "?" : ""}${p.getTypeNode() ? `: ${p.getTypeNode()?.getText()}` : ""}`)
+    .map(
+      (p) =>
+        `${p.getName()}${p.hasQuestionToken() || p.getInitializer() ? "?" : ""}${p.getTypeNode() ? `: ${p.getTypeNode()?.getText()}` : ""}`,
+    )
     .join(", ");
   const fields = params.map((p) => {
     const field = a.paramFields.get(p.getName()) ?? p.getName();
@@ -56,7 +59,13 @@ export class ${name} {
  * (its remaining subclasses keep their ordinary `instanceof`). Written into the file as it is
  * now in the tree; a class that already answers `Symbol.hasInstance` is left alone (re-runs too).
  */
-export function addIntermediateHasInstance(project: Project, tree: VirtualTree, file: string, className: string, wires: readonly string[]): void {
+export function addIntermediateHasInstance(
+  project: Project,
+  tree: VirtualTree,
+  file: string,
+  className: string,
+  wires: readonly string[],
+): void {
   const text = tree.read(file);
   if (text === null || wires.length === 0) return;
   const cls = parseText(project, `.capkit-scratch/${file}`, text).getClass(className);

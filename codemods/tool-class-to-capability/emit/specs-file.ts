@@ -40,13 +40,21 @@ export const ${specsArrayName(ns)}: readonly CapabilitySpec[] = [
 `;
 }
 
-export function writeSpecsFile(project: Project, path: string, existing: string | null, ns: string, runtimeImport: string, input: SpecsInput): string {
+export function writeSpecsFile(
+  project: Project,
+  path: string,
+  existing: string | null,
+  ns: string,
+  runtimeImport: string,
+  input: SpecsInput,
+): string {
   let text = existing ?? skeleton(ns, runtimeImport);
   let sf = parseText(project, path, text);
   const arrayName = specsArrayName(ns);
   const anchor = sf.getVariableStatement(arrayName);
   const array = anchor?.getDeclarations()[0]?.getInitializer();
-  if (!anchor || !Node.isArrayLiteralExpression(array)) throw new Error(`${path}: no \`export const ${arrayName} = [...]\` to add specs to`);
+  if (!anchor || !Node.isArrayLiteralExpression(array))
+    throw new Error(`${path}: no \`export const ${arrayName} = [...]\` to add specs to`);
   const chunks = [...input.statements];
   if (input.usesZodHelper && !text.includes("function toInputSchema(")) chunks.push(ZOD_HELPER);
   chunks.push(...input.specs.map((s) => s.text.trimEnd()));
@@ -56,7 +64,10 @@ export function writeSpecsFile(project: Project, path: string, existing: string 
   const at = anchor.getStart();
   text = `${text.slice(0, at)}${chunks.join("\n\n")}\n\n${text.slice(at)}`;
   sf = parseText(project, path, text);
-  const needs: ImportNeed[] = [{ specifier: runtimeImport, imported: "CapabilitySpec", local: "CapabilitySpec", typeOnly: true }, ...input.imports];
+  const needs: ImportNeed[] = [
+    { specifier: runtimeImport, imported: "CapabilitySpec", local: "CapabilitySpec", typeOnly: true },
+    ...input.imports,
+  ];
   if (input.usesZodHelper) needs.push({ specifier: "zod", imported: "z", local: "z", typeOnly: false });
   return mergeImports(sf, needs);
 }

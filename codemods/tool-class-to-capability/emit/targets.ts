@@ -17,7 +17,16 @@ export function existingWireNames(tree: VirtualTree, dir: string): Map<string, s
 }
 
 export function takenNames(project: Project, tree: VirtualTree, paths: readonly string[]): Set<string> {
-  const names = new Set<string>(["run", "args", "rawArgs", "module", "registry", "toInputSchema", "requireRunField", "z"]);
+  const names = new Set<string>([
+    "run",
+    "args",
+    "rawArgs",
+    "module",
+    "registry",
+    "toInputSchema",
+    "requireRunField",
+    "z",
+  ]);
   for (const path of paths) {
     const text = tree.read(path);
     if (text === null) continue;
@@ -30,6 +39,10 @@ export function takenNames(project: Project, tree: VirtualTree, paths: readonly 
 export function updateSnapshot(existing: string | null, entries: readonly (readonly [string, string])[]): string {
   const current = existing ? (JSON.parse(existing) as Record<string, string>) : {};
   for (const [name, category] of entries) current[name] = category;
-  const sorted = Object.fromEntries(Object.keys(current).sort().map((k) => [k, current[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(current)
+      .sort()
+      .map((k) => [k, current[k]]),
+  );
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }

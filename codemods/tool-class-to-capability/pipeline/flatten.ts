@@ -13,7 +13,18 @@ import { refusedUnit, type FileWork, type NamespaceRun } from "./namespace-run.j
 export function dropGroup(run: NamespaceRun, g: FlattenGroup, why: string): void {
   for (const work of run.files.values()) {
     for (const p of work.parts.filter((x) => g.subclasses.includes(x.analysis.record))) {
-      run.out.push(refusedUnit(p.analysis.record, new RefusalError("indirect-subclass", p.analysis.file, p.analysis.record.line, `inherits through ${g.name}, which must stay: ${why}`, "fix that sibling's refusal, then re-run")));
+      run.out.push(
+        refusedUnit(
+          p.analysis.record,
+          new RefusalError(
+            "indirect-subclass",
+            p.analysis.file,
+            p.analysis.record.line,
+            `inherits through ${g.name}, which must stay: ${why}`,
+            "fix that sibling's refusal, then re-run",
+          ),
+        ),
+      );
       work.parts = work.parts.filter((x) => x !== p);
     }
   }
@@ -23,12 +34,19 @@ export function dropGroup(run: NamespaceRun, g: FlattenGroup, why: string): void
 export function settleFlattening(run: NamespaceRun): void {
   for (const g of run.groups.values()) {
     if (g.problem) continue;
-    const bad = run.out.find((u) => u.outcome === "refused" && g.subclasses.some((s) => s.name === u.unit && s.file === u.file));
+    const bad = run.out.find(
+      (u) => u.outcome === "refused" && g.subclasses.some((s) => s.name === u.unit && s.file === u.file),
+    );
     if (bad) dropGroup(run, g, `subclass ${bad.unit} was refused (${bad.code ?? "see its refusal"})`);
   }
-  const treeFiles = (): [string, string][] => run.tree.list().filter((f) => /\.tsx?$/.test(f)).map((f) => [f, run.tree.readOrThrow(f)]);
+  const treeFiles = (): [string, string][] =>
+    run.tree
+      .list()
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => [f, run.tree.readOrThrow(f)]);
   for (const g of run.groups.values()) {
-    if (!g.problem && !run.failedGroups.has(g)) run.removedIntermediates.set(g, run.ctx.keepShims ? ["--keep-shims"] : outsideReferences(g, treeFiles()));
+    if (!g.problem && !run.failedGroups.has(g))
+      run.removedIntermediates.set(g, run.ctx.keepShims ? ["--keep-shims"] : outsideReferences(g, treeFiles()));
   }
 }
 
@@ -44,7 +62,17 @@ export function reportStayingIntermediates(run: NamespaceRun): void {
   for (const g of run.groups.values()) {
     if (!g.record || g.record.namespace !== run.ns) continue; // reported with its own namespace
     const subs = g.subclasses.map((s) => s.name).join(", ");
-    const failed = g.problem ?? (run.failedGroups.has(g) ? new RefusalError("flatten-blocked", g.record.file, g.record.line, `abstract base of ${subs}, flattened only when every subclass converts: ${run.failedGroups.get(g)}`, "fix that subclass's refusal, then re-run") : null);
+    const failed =
+      g.problem ??
+      (run.failedGroups.has(g)
+        ? new RefusalError(
+            "flatten-blocked",
+            g.record.file,
+            g.record.line,
+            `abstract base of ${subs}, flattened only when every subclass converts: ${run.failedGroups.get(g)}`,
+            "fix that subclass's refusal, then re-run",
+          )
+        : null);
     if (failed) run.out.push(refusedUnit(g.record, failed));
   }
 }

@@ -117,16 +117,34 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
 /** Field types run-types.ts already declares (`name?: Type;` members). */
 function declaredFieldTypes(text: string | null, path: string): Map<string, { type: string; by: string }> {
   const out = new Map<string, { type: string; by: string }>();
-  for (const m of (text ?? "").matchAll(/^\s*(?:readonly\s+)?(\w+)\??:\s*([^;\n]+);/gm)) if (m[1] && m[2]) out.set(m[1], { type: m[2].trim(), by: path });
+  for (const m of (text ?? "").matchAll(/^\s*(?:readonly\s+)?(\w+)\??:\s*([^;\n]+);/gm))
+    if (m[1] && m[2]) out.set(m[1], { type: m[2].trim(), by: path });
   return out;
 }
 
-export function unitResult(rec: ClassRecord, outcome: UnitResult["outcome"], extra: Partial<UnitResult> = {}): UnitResult {
-  return { codemod: CODEMOD_NAME, outcome, unit: rec.name ?? "(anonymous class)", file: rec.file, line: rec.line, namespace: rec.namespace ?? undefined, ...extra };
+export function unitResult(
+  rec: ClassRecord,
+  outcome: UnitResult["outcome"],
+  extra: Partial<UnitResult> = {},
+): UnitResult {
+  return {
+    codemod: CODEMOD_NAME,
+    outcome,
+    unit: rec.name ?? "(anonymous class)",
+    file: rec.file,
+    line: rec.line,
+    namespace: rec.namespace ?? undefined,
+    ...extra,
+  };
 }
 
 export function refusedUnit(rec: ClassRecord, error: RefusalError): UnitResult {
-  return unitResult(rec, "refused", { reason: error.message, code: error.code, fix: error.unblock, line: error.line || rec.line });
+  return unitResult(rec, "refused", {
+    reason: error.message,
+    code: error.code,
+    fix: error.unblock,
+    line: error.line || rec.line,
+  });
 }
 
 /** The flattening group a subclass converts through, if any. */

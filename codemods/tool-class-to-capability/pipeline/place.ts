@@ -12,10 +12,18 @@ import { refusedUnit, type NamespaceRun } from "./namespace-run.js";
 
 export function placeNamespace(run: NamespaceRun): void {
   const { paths, tree } = run;
-  const shareable = paths.sharedTarget ? shareablePredicate(run.project, tree, paths.sharedTarget, [paths.specs, paths.module]) : undefined;
+  const shareable = paths.sharedTarget
+    ? shareablePredicate(run.project, tree, paths.sharedTarget, [paths.specs, paths.module])
+    : undefined;
   for (const work of run.files.values()) {
     while (work.parts.length) {
-      const placed = placeDependencies(work.sf, work.parts, removedWith(run, work), usedOutside(tree, work.file), shareable);
+      const placed = placeDependencies(
+        work.sf,
+        work.parts,
+        removedWith(run, work),
+        usedOutside(tree, work.file),
+        shareable,
+      );
       if (!Array.isArray(placed)) {
         work.placement = placed;
         for (const st of placed.sharedStatements) shareable?.record(st.names, st.text);
@@ -25,7 +33,8 @@ export function placeNamespace(run: NamespaceRun): void {
         run.out.push(refusedUnit(part.analysis.record, error));
         work.parts = work.parts.filter((x) => x !== part);
         const g = [...run.groups.values()].find((x) => x.subclasses.includes(part.analysis.record));
-        if (g && !run.failedGroups.has(g)) dropGroup(run, g, `subclass ${part.analysis.className} was refused (${error.code})`);
+        if (g && !run.failedGroups.has(g))
+          dropGroup(run, g, `subclass ${part.analysis.className} was refused (${error.code})`);
       }
     }
   }

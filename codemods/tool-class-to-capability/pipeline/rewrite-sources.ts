@@ -22,15 +22,28 @@ function rewriteFile(run: NamespaceRun, work: FileWork): string | null {
   if (!placement) throw new Error(`rewriteFile: ${work.file} has no placement`);
   const sharedSpecifier = relativeSpecifier(work.file, paths.shared);
   // Exported shared constants stay importable from here: a re-export where they were declared.
-  const replace = new Map<Statement, string>([...placement.reexportShared].map(([s, names]) => [s, `export { ${names.join(", ")} } from ${JSON.stringify(sharedSpecifier)};`]));
+  const replace = new Map<Statement, string>(
+    [...placement.reexportShared].map(([s, names]) => [
+      s,
+      `export { ${names.join(", ")} } from ${JSON.stringify(sharedSpecifier)};`,
+    ]),
+  );
   if (ctx.keepShims) for (const p of work.parts) replace.set(p.analysis.cls, shimText(p.analysis, run.ns));
   const rewritten = rewriteSource(project, work.sf, {
     remove: [...work.parts.map((p) => p.analysis.cls), ...removedWith(run, work), ...placement.removeStatements],
     exportAdd: placement.exportInSource,
     replace,
   });
-  const fromShared = placement.sourceFromShared.map((name): ImportNeed => ({ specifier: sharedSpecifier, imported: name, local: name, typeOnly: false }));
-  const next = rewritten !== null && fromShared.length ? mergeImports(parseText(project, `.capkit-scratch/${work.file}`, rewritten), fromShared) : rewritten;
+  const fromShared = placement.sourceFromShared.map((name): ImportNeed => ({
+    specifier: sharedSpecifier,
+    imported: name,
+    local: name,
+    typeOnly: false,
+  }));
+  const next =
+    rewritten !== null && fromShared.length
+      ? mergeImports(parseText(project, `.capkit-scratch/${work.file}`, rewritten), fromShared)
+      : rewritten;
   if (next === null || !ctx.keepShims) return next;
   const sf = parseText(project, `.capkit-scratch/${work.file}`, next);
   const registry = relativeSpecifier(work.file, paths.registry);
@@ -48,10 +61,25 @@ function reportIntermediates(run: NamespaceRun, converted: readonly ClassParts[]
     const wires = mine.join(", ");
     if (run.ctx.keepShims) {
       addIntermediateHasInstance(run.project, run.tree, g.record.file, g.name, mine);
-      run.out.push(unitResult(g.record, "skipped", { code: "intermediate-kept", reason: `abstract base flattened into ${wires}; kept under --keep-shims (the shims no longer extend it; instanceof it still holds for their tools) — delete it once nothing uses it` }));
+      run.out.push(
+        unitResult(g.record, "skipped", {
+          code: "intermediate-kept",
+          reason: `abstract base flattened into ${wires}; kept under --keep-shims (the shims no longer extend it; instanceof it still holds for their tools) — delete it once nothing uses it`,
+        }),
+      );
     } else if (refs.length) {
-      run.out.push(unitResult(g.record, "skipped", { code: "intermediate-kept", reason: `abstract base flattened into ${wires}; kept because ${refs.join(", ")} still ${refs.length > 1 ? "reference" : "references"} it — delete it once nothing does` }));
-    } else run.out.push(unitResult(g.record, "changed", { warnings: [`${g.name} (abstract base) was flattened into ${wires} and removed`] }));
+      run.out.push(
+        unitResult(g.record, "skipped", {
+          code: "intermediate-kept",
+          reason: `abstract base flattened into ${wires}; kept because ${refs.join(", ")} still ${refs.length > 1 ? "reference" : "references"} it — delete it once nothing does`,
+        }),
+      );
+    } else
+      run.out.push(
+        unitResult(g.record, "changed", {
+          warnings: [`${g.name} (abstract base) was flattened into ${wires} and removed`],
+        }),
+      );
   }
 }
 
@@ -66,14 +94,35 @@ export function rewriteSources(run: NamespaceRun, converted: readonly ClassParts
       deleted.add(work.file);
     } else {
       run.tree.write(work.file, next);
-      if (!run.ctx.keepShims) removedNames.set(work.file, new Set([...work.parts.map((p) => p.analysis.className), ...removedWith(run, work).map((c) => c.getName() ?? "")]));
+      if (!run.ctx.keepShims)
+        removedNames.set(
+          work.file,
+          new Set([
+            ...work.parts.map((p) => p.analysis.className),
+            ...removedWith(run, work).map((c) => c.getName() ?? ""),
+          ]),
+        );
     }
     const units = work.parts.map((p) => {
       const created = p.analysis.createdFields;
-      return unitResult(p.analysis.record, "changed", { wireName: p.analysis.wireName, ...(p.warnings.length ? { warnings: p.warnings } : {}), ...(created.length ? { runFields: created } : {}) });
+      return unitResult(p.analysis.record, "changed", {
+        wireName: p.analysis.wireName,
+        ...(p.warnings.length ? { warnings: p.warnings } : {}),
+        ...(created.length ? { runFields: created } : {}),
+      });
     });
     // A shim's file now imports the registry: the seam needs an exception for it.
-    const seam = run.ctx.keepShims && next !== null ? allowReverseImport(run.tree, seamWhere(run.ctx), CODEMOD_NAME, work.file, run.paths.registry, EXCEPTION_REASONS.shim) : null;
+    const seam =
+      run.ctx.keepShims && next !== null
+        ? allowReverseImport(
+            run.tree,
+            seamWhere(run.ctx),
+            CODEMOD_NAME,
+            work.file,
+            run.paths.registry,
+            EXCEPTION_REASONS.shim,
+          )
+        : null;
     run.out.push(...withSeamOutcome(units, seam));
   }
   reportIntermediates(run, converted);

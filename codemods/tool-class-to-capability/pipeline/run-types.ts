@@ -23,5 +23,9 @@ export function writeRunTypes(run: NamespaceRun, converted: readonly ClassParts[
       }
     }
   }
-  if (members.length) tree.write(paths.runTypes, writeRunTypesFile(run.project, paths.runTypes, tree.read(paths.runTypes), run.ctx.runtimeImport, members));
+  if (members.length)
+    tree.write(
+      paths.runTypes,
+      writeRunTypesFile(run.project, paths.runTypes, tree.read(paths.runTypes), run.ctx.runtimeImport, members),
+    );
 }

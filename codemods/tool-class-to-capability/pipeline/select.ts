@@ -18,7 +18,13 @@ function inventoryRefusal(rec: ClassRecord, flattening: boolean): RefusalError |
   const b = blocking[0];
   if (!b) return null;
   const detail = blocking.map((x) => `${x.code}: ${x.message}`).join("; ");
-  return new RefusalError(b.code as RefusalError["code"], b.file, b.line, `recorded by the inventory — ${detail}`, "resolve the blocker the inventory names, then re-run");
+  return new RefusalError(
+    b.code as RefusalError["code"],
+    b.file,
+    b.line,
+    `recorded by the inventory — ${detail}`,
+    "resolve the blocker the inventory names, then re-run",
+  );
 }
 
 /**
@@ -32,13 +38,21 @@ function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | 
     const mine = a.depTypes.get(field)?.typeText;
     const theirs = run.fieldTypes.get(field);
     if (!mine || !theirs || theirs.type === mine) continue;
-    return new RefusalError("run-field-conflict", a.file, a.cls.getStartLineNumber(), `constructor parameter \`${param}: ${mine}\` becomes run field "${field}", which ${theirs.by} types as \`${theirs.type}\``, `rename the parameter so it gets a run field of its own (or map it to another field in codemods.runFields), then re-run`);
+    return new RefusalError(
+      "run-field-conflict",
+      a.file,
+      a.cls.getStartLineNumber(),
+      `constructor parameter \`${param}: ${mine}\` becomes run field "${field}", which ${theirs.by} types as \`${theirs.type}\``,
+      `rename the parameter so it gets a run field of its own (or map it to another field in codemods.runFields), then re-run`,
+    );
   }
   return null;
 }
 
 function claimFieldTypes(run: NamespaceRun, a: ClassAnalysis): void {
-  for (const [field, t] of a.depTypes) if (t.typeText && !run.fieldTypes.has(field)) run.fieldTypes.set(field, { type: t.typeText, by: `${a.className} (${a.file})` });
+  for (const [field, t] of a.depTypes)
+    if (t.typeText && !run.fieldTypes.has(field))
+      run.fieldTypes.set(field, { type: t.typeText, by: `${a.className} (${a.file})` });
 }
 
 function selectOne(run: NamespaceRun, rec: ClassRecord): void {
@@ -46,7 +60,18 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
   const blocker = inventoryRefusal(rec, group !== undefined);
   if (group && !blocker && group.problem) {
     const p = group.problem;
-    run.out.push(refusedUnit(rec, new RefusalError("indirect-subclass", rec.file, rec.line, `inherits through ${group.name}, which cannot be flattened (${p.code} at ${p.file}:${p.line}: ${p.detail})`, p.unblock)));
+    run.out.push(
+      refusedUnit(
+        rec,
+        new RefusalError(
+          "indirect-subclass",
+          rec.file,
+          rec.line,
+          `inherits through ${group.name}, which cannot be flattened (${p.code} at ${p.file}:${p.line}: ${p.detail})`,
+          p.unblock,
+        ),
+      ),
+    );
     return;
   }
   if (blocker) {
@@ -54,31 +79,67 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
     return;
   }
   if (rec.name === null) {
-    run.out.push(refusedUnit(rec, new RefusalError("class-expression", rec.file, rec.line, "anonymous class expression", "declare it as a named top-level class")));
+    run.out.push(
+      refusedUnit(
+        rec,
+        new RefusalError(
+          "class-expression",
+          rec.file,
+          rec.line,
+          "anonymous class expression",
+          "declare it as a named top-level class",
+        ),
+      ),
+    );
     return;
   }
   const work = run.workFor(rec.file);
   if (!work) {
-    run.out.push(unitResult(rec, "skipped", { code: "already-migrated", reason: `${rec.file} does not exist (already migrated?)` }));
+    run.out.push(
+      unitResult(rec, "skipped", {
+        code: "already-migrated",
+        reason: `${rec.file} does not exist (already migrated?)`,
+      }),
+    );
     return;
   }
   const cls = work.sf.getClass(rec.name);
   if (!cls) {
-    run.out.push(unitResult(rec, "skipped", { code: "already-migrated", reason: `class ${rec.name} is not in ${rec.file} any more (already migrated?)` }));
+    run.out.push(
+      unitResult(rec, "skipped", {
+        code: "already-migrated",
+        reason: `class ${rec.name} is not in ${rec.file} any more (already migrated?)`,
+      }),
+    );
     return;
   }
   try {
-    const analysis = analyzeClass(cls, rec, rec.file, run.ctx.runFields, group?.cls ?? null, (field) => run.fieldTypes.get(field)?.type);
+    const analysis = analyzeClass(
+      cls,
+      rec,
+      rec.file,
+      run.ctx.runFields,
+      group?.cls ?? null,
+      (field) => run.fieldTypes.get(field)?.type,
+    );
     const conflict = fieldTypeConflict(run, analysis);
     if (conflict) throw conflict;
     const seenAt = run.wireTaken.get(analysis.wireName);
     if (seenAt !== undefined) {
-      throw new RefusalError("duplicate-wire-name", rec.file, rec.line, `"${analysis.wireName}" is already declared in ${seenAt}`, "rename one of them or delete the stale spec");
+      throw new RefusalError(
+        "duplicate-wire-name",
+        rec.file,
+        rec.line,
+        `"${analysis.wireName}" is already declared in ${seenAt}`,
+        "rename one of them or delete the stale spec",
+      );
     }
     claimFieldTypes(run, analysis);
     run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
     run.wireTaken.set(analysis.wireName, rec.file);
-    const imp = work.sf.getImportDeclarations().find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName));
+    const imp = work.sf
+      .getImportDeclarations()
+      .find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName));
     if (imp && !run.toolModule) {
       run.toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
       run.baseName = analysis.baseName;

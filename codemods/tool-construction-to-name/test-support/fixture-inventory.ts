@@ -10,7 +10,9 @@ import type { VirtualTree } from "../../plan.js";
 
 export function fixtureInventory(fixture: FixtureCase, tree: VirtualTree): InventoryResult {
   const base = inventoryFromPartial(fixture.inventory, tree.root);
-  const raw = (fixture.inventory ?? {}) as { classes?: readonly { name?: unknown; file?: unknown; constructorParams?: unknown }[] };
+  const raw = (fixture.inventory ?? {}) as {
+    classes?: readonly { name?: unknown; file?: unknown; constructorParams?: unknown }[];
+  };
   const params = new Map((raw.classes ?? []).map((c) => [`${String(c.file)}#${String(c.name)}`, c.constructorParams]));
   return {
     ...base,

@@ -18,14 +18,21 @@ interface ExpectedWarning {
 }
 
 export function describeFixtureWarnings(codemod: Codemod, fixturesDir: URL, options: FixtureRunOptions = {}): void {
-  const cases = discoverFixtureCases(fileURLToPath(fixturesDir)).filter((c) => existsSync(join(c.dir, "warnings.json")));
+  const cases = discoverFixtureCases(fileURLToPath(fixturesDir)).filter((c) =>
+    existsSync(join(c.dir, "warnings.json")),
+  );
   describe(`${codemod.name} fixture warnings`, () => {
     for (const fixture of cases) {
       it(`${fixture.name}: changed units carry the warnings in warnings.json`, async () => {
         const wanted = readFixtureJson(join(fixture.dir, "warnings.json")) as ExpectedWarning[];
         const { results } = await runFixtureCase(codemod, fixture, options);
         for (const w of wanted) {
-          const hit = results.find((r) => r.unit === w.unit && (!w.file || r.file === w.file) && (r.warnings ?? []).some((x) => x.includes(w.warning)));
+          const hit = results.find(
+            (r) =>
+              r.unit === w.unit &&
+              (!w.file || r.file === w.file) &&
+              (r.warnings ?? []).some((x) => x.includes(w.warning)),
+          );
           expect(hit, `${w.unit}${w.file ? ` in ${w.file}` : ""} should warn "${w.warning}"`).toBeDefined();
         }
       });

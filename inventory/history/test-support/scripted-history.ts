@@ -72,14 +72,20 @@ export const STEPS: Step[] = [
     subject: "agents: workflow tools",
     files: {
       "packages/agents/package.json": `{ "name": "@mini/agents", "main": "./src/index.ts" }\n`,
-      "packages/agents/src/tools/workflow-tools.ts": toolsFile([["ListWorkflowsTool", "list_workflows"], ["RunWorkflowTool", "run_workflow"]]),
+      "packages/agents/src/tools/workflow-tools.ts": toolsFile([
+        ["ListWorkflowsTool", "list_workflows"],
+        ["RunWorkflowTool", "run_workflow"],
+      ]),
       "packages/agents/src/tools/mcp-tools.ts": belt({ "workflow-tools": ["ListWorkflowsTool", "RunWorkflowTool"] }),
     },
   },
   {
     subject: "agents: email tools and the graph planner",
     files: {
-      "packages/agents/src/tools/email-tools.ts": toolsFile([["SendEmailTool", "send_email"], ["ListInboxTool", "list_inbox"]]),
+      "packages/agents/src/tools/email-tools.ts": toolsFile([
+        ["SendEmailTool", "send_email"],
+        ["ListInboxTool", "list_inbox"],
+      ]),
       "packages/agents/src/tools/mcp-tools.ts": belt({
         "workflow-tools": ["ListWorkflowsTool", "RunWorkflowTool"],
         "email-tools": ["SendEmailTool", "ListInboxTool"],

@@ -38,23 +38,49 @@ export function tinyEngine(version = "tiny-1"): TinyEngine {
         const namespace = /([\w]+)-tools\.ts$/.exec(f.file)?.[1] ?? null;
         for (const c of f.classes) {
           records.push({
-            name: c.name, file: f.file, line: c.line, base: "Tool", direct: true, chain: [c.name, "Tool"], kind,
-            wireName: null, namespace, category: null, categorySource: "none", evidence: [], blockers: [],
+            name: c.name,
+            file: f.file,
+            line: c.line,
+            base: "Tool",
+            direct: true,
+            chain: [c.name, "Tool"],
+            kind,
+            wireName: null,
+            namespace,
+            category: null,
+            categorySource: "none",
+            evidence: [],
+            blockers: [],
           });
         }
       }
-      const byKind = Object.fromEntries(KINDS.map((k) => [k, records.filter((r) => r.kind === k).length])) as Record<Kind, number>;
+      const byKind = Object.fromEntries(KINDS.map((k) => [k, records.filter((r) => r.kind === k).length])) as Record<
+        Kind,
+        number
+      >;
       const byNamespace: Record<string, number> = {};
-      for (const r of records) if (r.kind === "capability") byNamespace[r.namespace ?? "(none)"] = (byNamespace[r.namespace ?? "(none)"] ?? 0) + 1;
-      const problems = files.filter((f) => f.broken).map((f) => ({ file: f.file, line: 1, column: 1, message: "conflict marker" }));
+      for (const r of records)
+        if (r.kind === "capability")
+          byNamespace[r.namespace ?? "(none)"] = (byNamespace[r.namespace ?? "(none)"] ?? 0) + 1;
+      const problems = files
+        .filter((f) => f.broken)
+        .map((f) => ({ file: f.file, line: 1, column: 1, message: "conflict marker" }));
       return {
-        version: 1, root, generatedAt: new Date(0).toISOString(), scannedFiles: files.length,
+        version: 1,
+        root,
+        generatedAt: new Date(0).toISOString(),
+        scannedFiles: files.length,
         counters: {
           extendsTool: { occurrences: records.length, files: new Set(records.map((r) => r.file)).size },
           indirect: { occurrences: 0, files: 0 },
-          capabilityShaped: byKind.capability, loopProtocol: byKind["loop-protocol"], byKind, byNamespace,
+          capabilityShaped: byKind.capability,
+          loopProtocol: byKind["loop-protocol"],
+          byKind,
+          byNamespace,
         },
-        classes: records, problems, incomplete: problems.length > 0,
+        classes: records,
+        problems,
+        incomplete: problems.length > 0,
       };
     },
   };

@@ -88,7 +88,10 @@ describe("history backfill (plumbing, tiny engine)", () => {
   });
 
   it("survives a torn cache line and reports unparseable files per commit", async () => {
-    const fresh = buildRepo([...STEPS.slice(0, 2), { subject: "conflict", files: { "packages/agents/src/tools/x.ts": "<<<<<<< HEAD\n" } }]);
+    const fresh = buildRepo([
+      ...STEPS.slice(0, 2),
+      { subject: "conflict", files: { "packages/agents/src/tools/x.ts": "<<<<<<< HEAD\n" } },
+    ]);
     made.push(fresh);
     await backfillHistory(fresh, { commits: 5, engine: tinyEngine() });
     const dir = join(fresh, ".capkit", "cache", "history");
@@ -107,6 +110,8 @@ describe("history backfill (plumbing, tiny engine)", () => {
     mkdirSync(notGit, { recursive: true });
     writeFileSync(join(notGit, "x"), "");
     made.push(notGit);
-    await expect(backfillHistory(notGit, { commits: 3, engine: tinyEngine() })).rejects.toBeInstanceOf(EnvironmentError);
+    await expect(backfillHistory(notGit, { commits: 3, engine: tinyEngine() })).rejects.toBeInstanceOf(
+      EnvironmentError,
+    );
   });
 });

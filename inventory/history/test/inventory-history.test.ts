@@ -39,8 +39,16 @@ describe("history backfill with the real inventory", () => {
   it("reuses the previous counters when an edit only moves code, and gets the same counters as a full analysis", async () => {
     const shifted = STEPS.map((s) => s);
     const email = STEPS[2]!.files["packages/agents/src/tools/email-tools.ts"]!;
-    shifted.push({ subject: "style: a header comment moves every line", files: { "packages/agents/src/tools/email-tools.ts": `// Email tools.\n// Two lines longer.\n${email}` } });
-    shifted.push({ subject: "feat: one more email tool", files: { "packages/agents/src/tools/email-tools.ts": `${email}\nexport class ArchiveEmailTool extends Tool {\n  readonly name = "archive_email";\n}\n` } });
+    shifted.push({
+      subject: "style: a header comment moves every line",
+      files: { "packages/agents/src/tools/email-tools.ts": `// Email tools.\n// Two lines longer.\n${email}` },
+    });
+    shifted.push({
+      subject: "feat: one more email tool",
+      files: {
+        "packages/agents/src/tools/email-tools.ts": `${email}\nexport class ArchiveEmailTool extends Tool {\n  readonly name = "archive_email";\n}\n`,
+      },
+    });
     const repo = buildRepo(shifted);
     made.push(repo);
     const fast = await computeHistory(repo, { commits: 30 });
@@ -60,14 +68,20 @@ describe("history backfill with the real inventory", () => {
     expect(history.commits[0]?.counters).toEqual(scan.counters);
   });
 
-  it.runIf(existsSync("fixtures/nodetool-mini/packages"))("agrees with a working-tree scan of the NodeTool-shaped fixture", async () => {
-    const repo = makeRepo("capkit-history-fixture-");
-    made.push(repo);
-    cpSync("fixtures/nodetool-mini", repo, { recursive: true, filter: (src) => !src.includes("node_modules") && !src.includes(".capkit") });
-    git(repo, ["add", "-A"]);
-    git(repo, ["commit", "-q", "-m", "fixture"]);
-    const [history, scan] = [await computeHistory(repo, { commits: 1 }), await scanInventory(repo)];
-    expect(scan.counters.extendsTool.occurrences).toBeGreaterThan(0);
-    expect(history.commits[0]?.counters).toEqual(scan.counters);
-  });
+  it.runIf(existsSync("fixtures/nodetool-mini/packages"))(
+    "agrees with a working-tree scan of the NodeTool-shaped fixture",
+    async () => {
+      const repo = makeRepo("capkit-history-fixture-");
+      made.push(repo);
+      cpSync("fixtures/nodetool-mini", repo, {
+        recursive: true,
+        filter: (src) => !src.includes("node_modules") && !src.includes(".capkit"),
+      });
+      git(repo, ["add", "-A"]);
+      git(repo, ["commit", "-q", "-m", "fixture"]);
+      const [history, scan] = [await computeHistory(repo, { commits: 1 }), await scanInventory(repo)];
+      expect(scan.counters.extendsTool.occurrences).toBeGreaterThan(0);
+      expect(history.commits[0]?.counters).toEqual(scan.counters);
+    },
+  );
 });

@@ -55,8 +55,14 @@ describe("history scope matching (fast-glob syntax on git paths)", () => {
 
   it("derives the folders to list from the include patterns", () => {
     expect(staticFolders({ include: DEFAULT_INCLUDE, exclude: [] })).toEqual(["packages"]);
-    expect(staticFolders({ include: ["packages/**/*.ts", "apps/web/src/**/*.ts"], exclude: [] })).toEqual(["apps/web/src", "packages"]);
-    expect(staticFolders({ include: ["{packages,apps}/**/*.ts", "packages/a/**/*.js"], exclude: [] })).toEqual(["apps", "packages"]);
+    expect(staticFolders({ include: ["packages/**/*.ts", "apps/web/src/**/*.ts"], exclude: [] })).toEqual([
+      "apps/web/src",
+      "packages",
+    ]);
+    expect(staticFolders({ include: ["{packages,apps}/**/*.ts", "packages/a/**/*.js"], exclude: [] })).toEqual([
+      "apps",
+      "packages",
+    ]);
     expect(staticFolders({ include: ["**/*.ts"], exclude: [] })).toEqual([]);
   });
 });

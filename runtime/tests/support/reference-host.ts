@@ -74,13 +74,18 @@ export abstract class NtTool {
     const m = params["_message"];
     return typeof m === "string" && m.trim() ? m.trim() : `Running ${this.name}`;
   }
-  async execute(context: NtContext, params: Record<string, unknown> | null | undefined, options: { toolCallId?: string } = {}): Promise<unknown> {
+  async execute(
+    context: NtContext,
+    params: Record<string, unknown> | null | undefined,
+    options: { toolCallId?: string } = {},
+  ): Promise<unknown> {
     const { _message: _m, ...clean } = params ?? {};
     if (this.needsToolCallId && options.toolCallId) clean["_tool_call_id"] = options.toolCallId;
     const schema = this.schema;
     if (!schema) return this.process(context, clean);
     const parsed = schema.safeParse(clean);
-    if (!parsed.success) return { error: "invalid_tool_arguments", message: `Invalid arguments for ${this.name}`, issues: [] };
+    if (!parsed.success)
+      return { error: "invalid_tool_arguments", message: `Invalid arguments for ${this.name}`, issues: [] };
     return this.process(context, parsed.data as Record<string, unknown>);
   }
 }

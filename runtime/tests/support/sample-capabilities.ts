@@ -57,7 +57,10 @@ export function sampleModules(world: SampleWorld): { notes: CapabilityModule; op
     notes: {
       module: "notes",
       exports: [
-        { spec: listNotes, impl: counted(world, "list_notes", (a) => world.notes.slice(0, (a["limit"] as number) ?? 100)) },
+        {
+          spec: listNotes,
+          impl: counted(world, "list_notes", (a) => world.notes.slice(0, (a["limit"] as number) ?? 100)),
+        },
         {
           spec: addNote,
           impl: counted(world, "add_note", (a) => {
@@ -70,7 +73,10 @@ export function sampleModules(world: SampleWorld): { notes: CapabilityModule; op
     ops: {
       module: "ops",
       exports: [
-        { spec: runJob, impl: counted(world, "run_job", (a) => ({ ran: a["id"], parent: a["parent_tool_call_id"] ?? null })) },
+        {
+          spec: runJob,
+          impl: counted(world, "run_job", (a) => ({ ran: a["id"], parent: a["parent_tool_call_id"] ?? null })),
+        },
         {
           spec: fetchUrl,
           impl: counted(world, "fetch_url", (a) => {

@@ -5,7 +5,11 @@ import type { CapabilitySpec } from "capkit/runtime";
 export const remember: CapabilitySpec = {
   name: "remember",
   description: "Store a note under a key in this thread's memory.",
-  inputSchema: { type: "object", properties: { key: { type: "string" }, value: { type: "string" } }, required: ["key", "value"] },
+  inputSchema: {
+    type: "object",
+    properties: { key: { type: "string" }, value: { type: "string" } },
+    required: ["key", "value"],
+  },
   category: "write",
   userMessage: (args) => `Remembering ${String(args["key"])}`,
 };

@@ -10,7 +10,8 @@ export const registry = createCapabilityRegistry({
   memory: { loader: () => (loads.push("memory"), import("./memory.js").then((m) => m.module)), specs: memorySpecs },
 });
 
-export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters({
-  Tool: MiniTool,
-  registry,
-});
+export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } =
+  bindToolAdapters({
+    Tool: MiniTool,
+    registry,
+  });
