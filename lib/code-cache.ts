@@ -1,8 +1,8 @@
 /**
- * requireWithCodeCache(id): `require(id)` for a big CommonJS library (TypeScript: 9 MB of
- * JavaScript, ~250 ms to compile on every CLI run), compiled with a V8 code cache kept on disk.
+ * requireWithCodeCache(id): `require(id)` for a big CommonJS library (TypeScript: megabytes of
+ * JavaScript to compile on every CLI run), compiled with a V8 code cache kept on disk.
  * Node 22 has module.enableCompileCache() for this; Node 20, which capkit supports, does not.
- * With the cache the load takes ~80 ms. The cache is written when the process exits, so it
+ * With the cache the load is several times faster. The cache is written when the process exits, so it
  * also holds the functions compiled while the library was used (the parser, not only its
  * top level), and only when there was none or V8 rejected it (another Node, another library
  * version: V8 checks the source and its own version and flags, and falls back to compiling).

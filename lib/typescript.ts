@@ -1,6 +1,6 @@
 /**
  * The TypeScript compiler API, loaded on first use through `require` (an ESM `import` of this
- * 9 MB CommonJS file makes Node scan it for named exports, and loading it at all costs ~0.25 s
+ * large CommonJS file makes Node scan it for named exports, and loading it at all is costly
  * without a code cache, so a command that parses nothing never pays), plus one syntax-only parse that reports the
  * parser's own diagnostics as line/column problems. Shared by the inventory extractor, the
  * codemods and the lint engine; none of them runs the type checker through this.
@@ -12,7 +12,7 @@ export type TypeScriptApi = typeof TS;
 
 let loaded: TypeScriptApi | undefined;
 
-/** Loaded with a V8 code cache (lib/code-cache.ts): ~80 ms instead of ~250 ms per process. */
+/** Loaded with a V8 code cache (lib/code-cache.ts), so a process does not compile it anew. */
 export function getTypeScript(): TypeScriptApi {
   loaded ??= requireWithCodeCache<TypeScriptApi>("typescript").exports;
   return loaded;

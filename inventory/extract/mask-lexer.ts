@@ -40,7 +40,7 @@ export function plainLineBreaks(text: string): boolean {
   );
 }
 
-/** The line breaks of text[start, end): with plain breaks, one `\n` per `\n` found natively (~4× faster than the regex). */
+/** The line breaks of text[start, end): with plain breaks, one `\n` per `\n` found natively (faster than the regex; bench/inventory). */
 export function lineBreaksOf(text: string, start: number, end: number, plain: boolean): string {
   if (!plain) return text.slice(start, end).replace(NOT_LINE_BREAKS, "");
   let n = 0;

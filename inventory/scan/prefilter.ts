@@ -257,7 +257,7 @@ export function textHints(text: string, options: { readonly mixinVars?: boolean 
     for (const m of text.matchAll(DEFAULT_IMPORT)) defaultImports.push(m[1] ?? "");
   }
   const mixinVars: [string, string][] = [];
-  // The binding regex costs ~20 ms over the bench tree's hinted files, so it runs only where a
+  // The binding regex is costly over many hinted files, so it runs only where a
   // binding is likely: a base name passed as an argument (the byte gate saw it), or a class here
   // extending a PascalCase name this file declares as a variable.
   // One search per distinct name: a file of thousands of classes extending Tool asks once.

@@ -5,7 +5,7 @@
  * as UTF-8 only when a later step needs their text, read again then.
  *
  * Why not keep every file: each kept byte lands on fresh memory, and the kernel's page faults
- * for it cost as much as the read itself (~90 ms per 100 MB here); a scan's memory also grew
+ * for it cost as much as the read itself; a scan's memory also grew
  * with the repository. A later step that must search the files not kept (phase 2, when phase 1
  * found class factories) re-reads them through the same scratch buffer: `select()`.
  *
@@ -57,7 +57,7 @@ export class Sources {
     for (const file of files) {
       const t0 = performance.now();
       // With a stat cache, an unchanged file's answers come from it: one stat, no read. A file
-      // it has no entry for is read and fstat-ed in one go (a path stat costs ~4 µs a file).
+      // it has no entry for is read and fstat-ed in one go (a separate path stat would cost a syscall a file).
       if (statCache?.has(file)) {
         const st = this.statOrReport(file);
         if (st === null) continue;
@@ -124,8 +124,8 @@ export class Sources {
   /**
    * The file as text, decoded anew on each call: the pre-filter decodes ~1 in 6 files once and
    * drops the string at once, the parser decodes again the few it parses. Keeping every decoded
-   * text alive for the whole scan made the young generation copy megabytes of strings (GC ~60 ms
-   * a scan on the bench tree); decoding twice costs a few milliseconds.
+   * text alive for the whole scan made the young generation copy megabytes of strings; decoding
+   * twice costs far less than that garbage collection did.
    */
   text(file: string): string {
     return this.bytesOf(file)?.toString("utf8") ?? "";

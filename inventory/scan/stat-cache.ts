@@ -27,7 +27,7 @@ const STAT_CACHE_VERSION = 2;
 const RACY_MS = 2000;
 /**
  * After this many lookups with under a tenth of them hits (a fresh checkout: every mtime is new),
- * the cache stops asking: a stat that never hits only costs (~4 µs a file) before the read.
+ * the cache stops asking: a stat that never hits is pure cost before the read.
  */
 const GIVE_UP_AFTER = 256;
 

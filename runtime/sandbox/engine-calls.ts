@@ -2,7 +2,7 @@
  * The three engine operations the sandbox makes on every capability call — call a guest
  * function with at most one argument, run pending jobs, and ask whether a promise is still
  * pending — without quickjs-emscripten's per-call scratch allocations (a malloc'd argv array
- * and fresh typed-array views over the whole wasm heap on every call: ~4 µs a capability call).
+ * and fresh typed-array views over the whole wasm heap on every call, a large share of a call's cost).
  * Each does exactly what the library's public method does, in the same order, on the same FFI
  * functions, with two scratch slots allocated once per action; results are ordinary library
  * handles, so ownership, disposal and error classification are unchanged. It reads library

@@ -1,7 +1,7 @@
 /**
  * The host half of the bridge's pull-based call queue. The guest never calls into the host:
- * a guest→host callback costs ~8–15 µs in quickjs-emscripten (its generator-based callback
- * trampoline), while a host→guest call costs ~1.5 µs. So after running guest jobs the host
+ * a guest→host callback is several times dearer in quickjs-emscripten (its generator-based
+ * callback trampoline) than a host→guest call (bench/dispatch). So after running guest jobs the host
  * pulls every queued call with one `drain()` call, starts each through the dispatcher (which
  * validates it and calls `run.invoke`), and hands finished answers back in one `deliver(text)`
  * call. Answers are plain JSON data; a host error is an answer, never a rejected promise, and
