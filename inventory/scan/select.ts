@@ -23,7 +23,7 @@ import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
-import type { FileGate, Gate } from "./gate.js";
+import { isIdent, type FileGate, type Gate } from "./gate.js";
 import {
   bufferWantedInPhase2,
   candidateNames,
@@ -201,14 +201,41 @@ export function selectPhase2(
       );
     }),
   );
-  if (extraMentions.length === 0) return open.filter((file) => byGate.has(file));
+  // A file naming a class found without `new` of it lists it somewhere: a class table or a
+  // registry fed to `new Cls()` (classification's belt-assembly evidence), so it is read too.
+  const suffix = commonSuffix([...classNames]);
   const byBytes = new Set(
     sources.select(
       open.filter((file) => !byGate.has(file)),
-      (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1),
+      (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1) || namesAny(buf, classNames, suffix),
     ),
   );
   return open.filter((file) => byGate.has(file) || byBytes.has(file));
+}
+
+/** The longest suffix every name shares (`Tool` for `ReadFileTool`, `GrepTool`), as bytes, or null under three letters. */
+function commonSuffix(names: readonly string[]): Buffer | null {
+  const [first, ...rest] = names;
+  if (first === undefined) return null;
+  let n = first.length;
+  for (const name of rest) {
+    let k = 0;
+    while (k < n && k < name.length && name[name.length - 1 - k] === first[first.length - 1 - k]) k++;
+    n = k;
+  }
+  return n >= 3 ? Buffer.from(first.slice(first.length - n), "latin1") : null;
+}
+
+/** Whether an identifier of `buf` is one of `names` (a byte search for their common suffix rules most files out first). */
+function namesAny(buf: Buffer, names: ReadonlySet<string>, suffix: Buffer | null): boolean {
+  if (names.size === 0 || (suffix !== null && buf.indexOf(suffix) === -1)) return false;
+  for (let i = 0; i < buf.length; i++) {
+    if (!isIdent(buf[i])) continue;
+    const start = i;
+    while (i < buf.length && isIdent(buf[i])) i++;
+    if (names.has(buf.toString("latin1", start, i))) return true;
+  }
+  return false;
 }
 
 /**

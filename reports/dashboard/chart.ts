@@ -53,13 +53,7 @@ export function trendChart(
   for (let t = 0; t <= top; t += tickStep) ticks.push(t);
   const grid = ticks.map(
     (t) =>
-      html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t)}" y2="${y(t)}" /><text
-          class="tick"
-          x="${PAD.left - 6}"
-          y="${y(t) + 4}"
-          text-anchor="end"
-          >${t}</text
-        >`,
+      html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t)}" y2="${y(t)}"/><text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`,
   );
   const first = commits[0];
   const last = commits[commits.length - 1];
@@ -68,74 +62,35 @@ export function trendChart(
       ? html`<text class="tick" x="${x(0)}" y="${H - 12}" text-anchor="middle">${shortDate(first.date)}</text>`
       : first && last
         ? html`<text class="tick" x="${x(0)}" y="${H - 12}" text-anchor="start">${shortDate(first.date)}</text>
-            <text class="tick" x="${x(commits.length - 1)}" y="${H - 12}" text-anchor="end"
-              >${shortDate(last.date)}</text
-            >`
+      <text class="tick" x="${x(commits.length - 1)}" y="${H - 12}" text-anchor="end">${shortDate(last.date)}</text>`
         : "";
   const baselines = [
     baseline?.capabilityShaped != null
-      ? html`<line
-            class="baseline cap"
-            data-testid="baseline-line"
-            x1="${PAD.left}"
-            x2="${W - PAD.right}"
-            y1="${y(baseline.capabilityShaped)}"
-            y2="${y(baseline.capabilityShaped)}"
-          />
-          <text
-            class="baseline-label"
-            x="${W - PAD.right - 4}"
-            y="${y(baseline.capabilityShaped) - 5}"
-            text-anchor="end"
-            >baseline ${baseline.capabilityShaped}</text
-          >`
+      ? html`<line class="baseline cap" data-testid="baseline-line" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(baseline.capabilityShaped)}" y2="${y(baseline.capabilityShaped)}"/>
+        <text class="baseline-label" x="${W - PAD.right - 4}" y="${y(baseline.capabilityShaped) - 5}" text-anchor="end">baseline ${baseline.capabilityShaped}</text>`
       : "",
   ];
   const hitW = commits.length > 1 ? step : plotW;
   const hits = commits.map((c, i) => {
     const tip = `${c.sha.slice(0, 8)} · ${shortDate(c.date)}\n${c.subject}\ncapability-shaped ${c.counters.capabilityShaped} · loop-protocol ${c.counters.loopProtocol}`;
-    return html`<rect
-      class="hit"
-      x="${Math.max(PAD.left - hitW / 2, x(i) - hitW / 2)}"
-      y="${PAD.top}"
-      width="${hitW}"
-      height="${plotH}"
-      data-i="${i}"
-      data-x="${x(i)}"
-      data-sha="${c.sha.slice(0, 8)}"
-      data-date="${shortDate(c.date)}"
-      data-subject="${c.subject}"
-      data-cap="${c.counters.capabilityShaped}"
-      data-loop="${c.counters.loopProtocol}"
-      tabindex="0"
-      ><title>${tip}</title></rect
-    >`;
+    return html`<rect class="hit" x="${Math.max(PAD.left - hitW / 2, x(i) - hitW / 2)}" y="${PAD.top}" width="${hitW}" height="${plotH}" data-i="${i}" data-x="${x(i)}" data-sha="${c.sha.slice(0, 8)}" data-date="${shortDate(c.date)}" data-subject="${c.subject}" data-cap="${c.counters.capabilityShaped}" data-loop="${c.counters.loopProtocol}" tabindex="0"><title>${tip}</title></rect>`;
   });
   const dots = (values: number[], cls: string) =>
     values.map(
       (v, i) =>
-        html`<circle
-          class="pt ${cls}"
-          cx="${x(i)}"
-          cy="${y(v)}"
-          r="${commits.length > 60 ? 0 : size.variant === "wide" ? 3 : 2.5}"
-        />`,
+        html`<circle class="pt ${cls}" cx="${x(i)}" cy="${y(v)}" r="${commits.length > 60 ? 0 : size.variant === "wide" ? 3 : 2.5}"/>`,
     );
 
   const testid = size.variant === "wide" ? "trend-chart" : "trend-chart-compact";
-  return html`<svg
-    class="chart ${size.variant}"
-    data-testid="${testid}"
-    viewBox="0 0 ${W} ${H}"
-    role="img"
-    aria-label="capability-shaped and loop-protocol counts over ${commits.length} commits"
-    preserveAspectRatio="xMidYMid meet"
-  >
-    ${grid} ${xLabels} ${baselines}
-    <polyline class="series cap" data-testid="series-capability" points="${line(capValues)}" />
-    <polyline class="series loop" data-testid="series-loop" points="${line(loopValues)}" />
-    ${dots(capValues, "cap")} ${dots(loopValues, "loop")}
-    <line class="guide" x1="0" x2="0" y1="${PAD.top}" y2="${PAD.top + plotH}" visibility="hidden" />
-    ${raw(hits.map((h) => h.__html).join(""))}
-  </svg>`;
+  return html`<svg class="chart ${size.variant}" data-testid="${testid}" viewBox="0 0 ${W} ${H}" role="img" aria-label="capability-shaped and loop-protocol counts over ${commits.length} commits" preserveAspectRatio="xMidYMid meet">
+  ${grid}
+  ${xLabels}
+  ${baselines}
+  <polyline class="series cap" data-testid="series-capability" points="${line(capValues)}"/>
+  <polyline class="series loop" data-testid="series-loop" points="${line(loopValues)}"/>
+  ${dots(capValues, "cap")}
+  ${dots(loopValues, "loop")}
+  <line class="guide" x1="0" x2="0" y1="${PAD.top}" y2="${PAD.top + plotH}" visibility="hidden"/>
+  ${raw(hits.map((h) => h.__html).join(""))}
+</svg>`;
 }

@@ -33,48 +33,36 @@ export function renderDashboard(inputs: DashboardInputs): string {
     .filter(Boolean)
     .join(", ");
   const incomplete = inv.incomplete
-    ? html`<section class="warn" data-testid="incomplete">
-        <strong>Incomplete scan:</strong> ${inv.problems.length} file(s) could not be parsed, so counts may be low.
-        <ul>
-          ${inv.problems.map((p) => html`<li class="mono">${p.file}:${p.line}:${p.column} ${p.message}</li>`)}
-        </ul>
-      </section>`
+    ? html`<section class="warn" data-testid="incomplete"><strong>Incomplete scan:</strong> ${inv.problems.length} file(s) could not be parsed, so counts may be low.<ul>${inv.problems.map(
+        (p) => html`<li class="mono">${p.file}:${p.line}:${p.column} ${p.message}</li>`,
+      )}</ul></section>`
     : "";
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta
-          http-equiv="Content-Security-Policy"
-          content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
-        />
-        <title>capkit migration dashboard</title>
-        <style>
-          ${raw(STYLES)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <header>
-            <h1>capkit migration dashboard</h1>
-            <p>
-              <span class="mono">${inv.root}</span> · inventory of ${inv.generatedAt} · ${inv.scannedFiles} files
-              scanned
-            </p>
-          </header>
-          ${cardsSection(inputs)} ${incomplete} ${trendSection(inputs)}
-          ${namespacesSection(namespaces, inputs.migrate !== undefined)} ${refusalsSection(refusalsByCode(inputs))}
-          ${ledgerSection(ledger)} ${lintSection(inputs)} ${paritySection(inputs)}
-          <footer>
-            Rendered ${inputs.renderedAt} from saved results (${sources}) in .capkit/results/. Re-run the jobs, then
-            <code>capkit dashboard</code>, to refresh.
-          </footer>
-        </main>
-        <script>
-          ${raw(CLIENT_SCRIPT)};
-        </script>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>capkit migration dashboard</title>
+<style>${raw(STYLES)}</style>
+</head>
+<body>
+<main>
+<header><h1>capkit migration dashboard</h1>
+<p><span class="mono">${inv.root}</span> · inventory of ${inv.generatedAt} · ${inv.scannedFiles} files scanned</p></header>
+${cardsSection(inputs)}
+${incomplete}
+${trendSection(inputs)}
+${namespacesSection(namespaces, inputs.migrate !== undefined)}
+${refusalsSection(refusalsByCode(inputs))}
+${ledgerSection(ledger)}
+${lintSection(inputs)}
+${paritySection(inputs)}
+<footer>Rendered ${inputs.renderedAt} from saved results (${sources}) in .capkit/results/. Re-run the jobs, then <code>capkit dashboard</code>, to refresh.</footer>
+</main>
+<script>${raw(CLIENT_SCRIPT)}</script>
+</body>
+</html>
+`;
   return page.__html;
 }
