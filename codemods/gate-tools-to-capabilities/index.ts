@@ -12,7 +12,7 @@ import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { isSourceFile } from "../shared/paths.js";
 import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../seam-exceptions.js";
-import { OverlappingEditsError } from "../shared/splice.js";
+import { OverlappingEditsError, overlappingEditsUnit } from "../shared/splice.js";
 import { importTarget, PackageReexports } from "../shared/targets.js";
 import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
 import { gateToolsTarget, uncheckedIndexAccess } from "./sources.js";
@@ -89,16 +89,7 @@ export function runGateTools(tree: VirtualTree, context: CodemodContext, options
       results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({
-        codemod: CODEMOD_NAME,
-        outcome: "error",
-        unit: file,
-        file,
-        line: 1,
-        code: "codemod-bug",
-        reason: `${error.message}; the file is left as it was (report this as a codemod bug)`,
-        fix: "report this as a codemod bug, with the file",
-      });
+      results.push(overlappingEditsUnit(CODEMOD_NAME, file, error));
     }
   }
   reexports.apply();

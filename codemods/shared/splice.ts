@@ -3,6 +3,7 @@
  * applies them in one pass, so every byte outside an edit stays exactly as it was (no reprint).
  * Overlapping edits are a bug in the caller and throw a typed error instead of corrupting text.
  */
+import type { UnitResult } from "../plan.js";
 
 export interface TextEdit {
   readonly start: number;
@@ -19,6 +20,20 @@ export class OverlappingEditsError extends Error {
     super(`${file}: overlapping edits at ${first.start}-${first.end} and ${second.start}-${second.end}`);
     this.name = "OverlappingEditsError";
   }
+}
+
+/** A file whose edits overlapped: an error unit, the file left as it was (a codemod bug to report). */
+export function overlappingEditsUnit(codemod: string, file: string, error: OverlappingEditsError): UnitResult {
+  return {
+    codemod,
+    outcome: "error",
+    unit: file,
+    file,
+    line: 1,
+    code: "codemod-bug",
+    reason: `${error.message}; the file is left as it was (report this as a codemod bug)`,
+    fix: "report this as a codemod bug, with the file",
+  };
 }
 
 /** Applies non-overlapping edits; identical duplicate edits are applied once. */

@@ -17,7 +17,7 @@ import { CODEMOD_NAME, rewriteFile } from "./rewrite-file.js";
 import { moduleExports } from "../shared/exports.js";
 import { isSourceFile } from "../shared/paths.js";
 import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } from "../seam-exceptions.js";
-import { OverlappingEditsError } from "../shared/splice.js";
+import { OverlappingEditsError, overlappingEditsUnit } from "../shared/splice.js";
 import { importTarget, PackageReexports, runtimeSpecifier } from "../shared/targets.js";
 
 export interface ToolConstructionOptions {
@@ -149,16 +149,7 @@ export function runToolConstruction(
       results.push(...withSeamOutcome(outcome.results, seam));
     } catch (error) {
       if (!(error instanceof OverlappingEditsError)) throw error;
-      results.push({
-        codemod: CODEMOD_NAME,
-        outcome: "error",
-        unit: file,
-        file,
-        line: 1,
-        code: "codemod-bug",
-        reason: `${error.message}; the file is left as it was (report this as a codemod bug)`,
-        fix: "report this as a codemod bug, with the file",
-      });
+      results.push(overlappingEditsUnit(CODEMOD_NAME, file, error));
     }
   }
   reexports.apply();
