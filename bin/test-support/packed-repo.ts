@@ -21,11 +21,14 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** The environment a user's shell has: none of the npm_* variables `npm test` sets for this checkout. */
+/**
+ * The environment of a person's shell: none of the npm_* variables `npm test` sets for this
+ * checkout, and no CI (the README's story runs `--update-baseline` locally, which CI refuses).
+ */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
-    if (!/^npm_/i.test(k) && k !== "INIT_CWD" && k !== "NODE_OPTIONS") env[k] = v;
+    if (!/^npm_/i.test(k) && !["INIT_CWD", "NODE_OPTIONS", "CI"].includes(k)) env[k] = v;
   return { ...env, NO_COLOR: "1", FORCE_COLOR: "0", ...extra };
 }
 
