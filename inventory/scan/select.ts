@@ -194,6 +194,9 @@ export function selectPhase2(
       const g = sources.gates.get(file);
       if (g === undefined) return false;
       if (g.mentionsBelt || g.newTargets.some((t) => classNames.has(t))) return true;
+      // Importing a class found while constructing something: a class table or registry fed to
+      // `new Cls()` (classification's belt-assembly evidence).
+      if (g.newTargets.length > 0 && g.imported.some((n) => classNames.has(n))) return true;
       return (
         defaultClass &&
         g.newTargets.length > 0 &&

@@ -87,6 +87,7 @@ describe("the stat cache", () => {
       newTargets: [],
       mentionsBelt: false,
       idents: [],
+      imported: [],
       extendsLocalVariable: false,
       extendsDefaultImport: false,
     };

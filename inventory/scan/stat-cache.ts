@@ -22,7 +22,7 @@ import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./gate.js";
 import type { TextHints } from "./prefilter.js";
 
-const STAT_CACHE_VERSION = 2;
+const STAT_CACHE_VERSION = 3;
 /** A file modified less than this before the scan started is not trusted on its stat alone. */
 const RACY_MS = 2000;
 /**
@@ -35,7 +35,7 @@ const GIVE_UP_AFTER = 256;
  * One file, compact: [mtimeMs, size, inode, gate flags, newTargets, structure idents, hints? (0: none found)].
  * Flags: 1 hinted, 2 baseArgument, 4 declaresBase, 8 mentionsBelt, 16 extendsLocalVariable, 32 extendsDefaultImport.
  */
-type Entry = [number, number, number, number, string[], string[], (TextHints | 0)?];
+type Entry = [number, number, number, number, string[], string[], string[], (TextHints | 0)?];
 
 /** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
 const NO_HINTS: TextHints = {
@@ -72,6 +72,7 @@ const gateOf = (e: Entry): FileGate => ({
   extendsDefaultImport: (e[3] & 32) !== 0,
   newTargets: e[4],
   idents: e[5],
+  imported: e[6],
 });
 
 export interface StatCache {
@@ -88,7 +89,7 @@ export interface StatCache {
 }
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["gate", "prefilter", "../extract/builtins"].map((f) => `${f}${CODE_EXTENSION}`);
+const ANSWER_SOURCES = ["gate", "structure", "prefilter", "../extract/builtins"].map((f) => `${f}${CODE_EXTENSION}`);
 const answerSourcesHash = () => {
   const here = dirname(fileURLToPath(import.meta.url));
   return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));
@@ -138,19 +139,19 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       if (!e || !same(e, st)) return undefined;
       hits++;
       next[file] = e;
-      const hints = e[6];
+      const hints = e[7];
       return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? NO_HINTS : hints };
     },
     record(file, st, gate) {
       changed = true;
       // Too fresh to trust: read it again next time.
       if (st.mtimeMs > scanStart - RACY_MS) return;
-      next[file] = [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets], [...gate.idents]];
+      next[file] = [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]];
     },
     recordHints(file, hints) {
       const e = next[file];
-      if (!e || e[6] !== undefined) return;
-      next[file] = [e[0], e[1], e[2], e[3], e[4], e[5], isEmpty(hints) ? 0 : hints];
+      if (!e || e[7] !== undefined) return;
+      next[file] = [e[0], e[1], e[2], e[3], e[4], e[5], e[6], isEmpty(hints) ? 0 : hints];
       changed = true;
     },
     save() {

@@ -17,6 +17,8 @@ import { isIdent } from "./gate.js";
 
 export interface FileStructure {
   readonly idents: readonly string[];
+  /** The names a file's `import { … }` lists and default imports bring in (a class table's entries come this way). */
+  readonly imported: readonly string[];
   readonly extendsLocalVariable: boolean;
   readonly extendsDefaultImport: boolean;
 }
@@ -27,7 +29,7 @@ const HERITAGE_BYTES = 1600;
 const DEFAULT_BYTES = 1200;
 const X = 0x78;
 const IMPORT = Buffer.from("import", "latin1");
-const NOTHING: FileStructure = { idents: [], extendsLocalVariable: false, extendsDefaultImport: false };
+const NOTHING: FileStructure = { idents: [], imported: [], extendsLocalVariable: false, extendsDefaultImport: false };
 
 const at = (b: Buffer, i: number, word: string) => {
   for (let k = 0; k < word.length; k++) if (b[i + k] !== word.charCodeAt(k)) return false;
@@ -122,8 +124,11 @@ function exportAt(b: Buffer, j: number, out: Set<string>): void {
   }
 }
 
-/** `import … { a as b }`: the sources of renames (and `import X from`: X, a default import's local). */
-function importsOf(b: Buffer, out: Set<string>, defaults: Set<string>): void {
+/**
+ * `import … { a as b }`: the sources of renames (and `import X from`: X, a default import's local);
+ * every name an import list holds goes to `imported`.
+ */
+function importsOf(b: Buffer, out: Set<string>, defaults: Set<string>, imported: Set<string>): void {
   for (let p = b.indexOf(IMPORT); p !== -1; p = b.indexOf(IMPORT, p + 6)) {
     if (isIdent(b[p - 1]) || isIdent(b[p + 6])) continue;
     let j = p + 6;
@@ -144,6 +149,7 @@ function importsOf(b: Buffer, out: Set<string>, defaults: Set<string>): void {
     if (b[j] !== 123) continue;
     const close = b.indexOf(125, j);
     const end = close === -1 ? b.length : close;
+    identsIn(b, j + 1, end, imported);
     for (let a = j + 1; a + 3 < end; a++) {
       // `a as b` (any blank before `as`): the identifier before it is a rename's source.
       if (b[a + 1] !== 97 || b[a + 2] !== 115 || !isJsSpace(b[a]) || isIdent(b[a + 3])) continue;
@@ -215,10 +221,12 @@ export function structureOf(b: Buffer): FileStructure {
   if (heritageIdents === null && idents.size === 0) return NOTHING;
   for (const i of heritageIdents ?? []) idents.add(i);
   const defaults = new Set<string>();
-  importsOf(b, idents, defaults);
+  const imported = new Set<string>();
+  importsOf(b, idents, defaults, imported);
+  for (const d of defaults) imported.add(d);
   let extendsDefaultImport = false;
   for (const d of defaults) if (heritageIdents?.has(d)) extendsDefaultImport = true;
   let extendsLocalVariable = false;
   for (const h of heads) if (declaresVariable(b, h)) extendsLocalVariable = true;
-  return { idents: [...idents], extendsLocalVariable, extendsDefaultImport };
+  return { idents: [...idents], imported: [...imported], extendsLocalVariable, extendsDefaultImport };
 }
