@@ -146,7 +146,15 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       changed = true;
       // Too fresh to trust: read it again next time.
       if (st.mtimeMs > scanStart - RACY_MS) return;
-      next[file] = [st.mtimeMs, st.size, st.ino, flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]];
+      next[file] = [
+        st.mtimeMs,
+        st.size,
+        st.ino,
+        flagsOf(gate),
+        [...gate.newTargets],
+        [...gate.idents],
+        [...gate.imported],
+      ];
     },
     recordHints(file, hints) {
       const e = next[file];
