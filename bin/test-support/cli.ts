@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 const TSX = pathToFileURL(require.resolve("tsx")).href;
-export const CLI_ENTRY = join(import.meta.dirname, "..", "run.ts");
+const CLI_ENTRY = join(import.meta.dirname, "..", "run.ts");
 
 /** `spawn(process.execPath, cliArgs("inventory", root, "--json"))`. */
 export function cliArgs(...args: string[]): string[] {

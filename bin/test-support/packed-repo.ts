@@ -5,7 +5,7 @@
  * every check goes through the installed package and never reaches this checkout's node_modules.
  */
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 
@@ -105,11 +105,4 @@ export function git(root: string, ...args: string[]): Run {
 
 export function removeAll(...dirs: string[]): void {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-}
-
-/** Every file under a folder, relative, `/` separators (for reading what an install holds). */
-export function listFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listFiles(join(dir, e.name), base) : [relative(base, join(dir, e.name)).split(sep).join("/")],
-  );
 }

@@ -371,7 +371,8 @@ export function mentionNames(names: Iterable<string>): string[] {
 
 // ── Byte-level gates: most files are rejected without decoding them to a string. ──
 
-const EMPTY: TextHints = {
+/** Hints with nothing in them: a file the byte gate rules out, or one whose `extends` are all generic constraints. */
+export const EMPTY_HINTS: TextHints = {
   heritages: [],
   aliases: [],
   defaultImports: [],
@@ -402,7 +403,7 @@ function hasReexportShape(buf: Buffer): boolean {
 
 /** textHints for raw bytes: files with no `extends` and no re-export shape never get decoded. */
 export function bufferHints(buf: Buffer, decode: () => string): TextHints {
-  if (buf.indexOf("extends") === -1 && !hasReexportShape(buf)) return EMPTY;
+  if (buf.indexOf("extends") === -1 && !hasReexportShape(buf)) return EMPTY_HINTS;
   return textHints(decode());
 }
 

@@ -20,7 +20,7 @@ import { cacheDir } from "../../lib/results-store.js";
 import { hashSources } from "../extract/code-hash.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./gate.js";
-import type { TextHints } from "./prefilter.js";
+import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
 
 const STAT_CACHE_VERSION = 3;
 /** A file modified less than this before the scan started is not trusted on its stat alone. */
@@ -38,15 +38,6 @@ const GIVE_UP_AFTER = 256;
 type Entry = [number, number, number, number, string[], string[], string[], (TextHints | 0)?];
 
 /** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
-const NO_HINTS: TextHints = {
-  heritages: [],
-  aliases: [],
-  defaultImports: [],
-  starExport: false,
-  exportListNames: [],
-  mixinVars: [],
-  defaultExports: [],
-};
 const isEmpty = (h: TextHints) =>
   !h.starExport &&
   h.defaultExports.length === 0 &&
@@ -140,7 +131,7 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       hits++;
       next[file] = e;
       const hints = e[7];
-      return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? NO_HINTS : hints };
+      return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? EMPTY_HINTS : hints };
     },
     record(file, st, gate) {
       changed = true;
