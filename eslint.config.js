@@ -44,15 +44,7 @@ export default defineConfig(
   },
   {
     // The CLI, the benches and tests may print.
-    files: [
-      "bin/**",
-      "bench/**",
-      "**/*.test.ts",
-      "**/test-support/**",
-      "**/tests/**",
-      "**/test/**",
-      "codemods/testing/**",
-    ],
+    files: ["bin/**", "bench/**", "**/*.test.ts", "**/test-support/**"],
     rules: { "no-console": "off" },
   },
   {

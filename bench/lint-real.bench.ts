@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- lint-real`: `capkit lint --cycles` against dependency-cruiser's
- * `no-circular` (rules/tests/depcruise.ts: the settings that mean what capkit's cycles mean) on
+ * `no-circular` (rules/test-support/depcruise.ts: the settings that mean what capkit's cycles mean) on
  * the real-TypeScript corpus that bench/make-real-corpus.sh builds
  * (BENCH_CORPUS, default /tmp/perf-corpus; it must hold `.done`). Prints both tools' times —
  * in-process (the engine call, the cruise call) and whole process (start to exit) — their
@@ -49,7 +49,7 @@ async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs
     };
   }
   if (tool === "depcruise") {
-    const { depcruiseCycles } = await import("../rules/tests/depcruise.js");
+    const { depcruiseCycles } = await import("../rules/test-support/depcruise.js");
     const t = performance.now();
     const r = await depcruiseCycles(root, ["."]);
     return {

@@ -15,8 +15,8 @@ import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig, type SeamConfig }
 import { runLint } from "../rules/engine/lint-engine.js";
 import type { Codemod } from "./codemod.js";
 import { CODEMODS } from "./index.js";
-import { discoverFixtureCases, runFixtureCase, type FixtureRunOptions } from "./testing/index.js";
-import { fixtureInventory } from "./tool-construction-to-name/test-support/fixture-inventory.js";
+import { discoverFixtureCases, runFixtureCase, type FixtureRunOptions } from "./test-support/index.js";
+import { fixtureInventory } from "./test-support/fixture-inventory.js";
 
 const ANY_DEPTH = { tools: ["**/tools/**"], capabilities: ["**/capabilities/**"] };
 const anyDepthConfig: SeamConfig = {

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { newErrors } from "./runner/index.js";
-import { discoverFixtureCases, readDirFiles } from "./testing/index.js";
+import { discoverFixtureCases, readDirFiles } from "./test-support/index.js";
 
 const CODEMODS = ["tool-class-to-capability", "tool-construction-to-name", "gate-tools-to-capabilities"];
 const require = createRequire(import.meta.url);

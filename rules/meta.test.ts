@@ -11,11 +11,11 @@ import plugin, { rules } from "./index.js";
 
 const RULES_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO = join(RULES_DIR, "..");
-const SHARED_CODEMOD_FOLDERS = new Set(["runner", "testing", "shared", "utils", "support", "__testfixtures__"]);
+const SHARED_CODEMOD_FOLDERS = new Set(["runner", "test-support", "shared", "utils", "support", "__testfixtures__"]);
 
 describe.each(Object.entries(rules))("rule %s", (name, rule) => {
   const docs = join(RULES_DIR, "docs", `${name}.md`);
-  const test = join(RULES_DIR, "tests", `${name}.test.ts`);
+  const test = join(RULES_DIR, `${name}.test.ts`);
   const messageIds = Object.keys(rule.meta.messages);
 
   it("has a docs page that names the rule and every message id", () => {

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../../inventory/test-support/fixtures.js";
-import { captureIO } from "../../rules/tests/cli-io.js";
+import { captureIO } from "../test-support/cli-io.js";
 import { main } from "../capkit.js";
 
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
 import { cliArgs } from "../test-support/cli.js";
-import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/tests/support.js";
+import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/test-support/mini-target.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 afterAll(cleanupCopies);

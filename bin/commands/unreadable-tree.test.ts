@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { copyCase } from "../../inventory/test-support/fixtures.js";
-import { captureIO } from "../../rules/tests/cli-io.js";
+import { captureIO } from "../test-support/cli-io.js";
 import { main } from "../capkit.js";
 
 const faults = vi.hoisted(() => ({ unreadable: new Set<string>(), readOnly: new Set<string>() }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
 import type { CodemodContext } from "../codemod.js";
-import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
-import { describeFixtureWarnings } from "../tool-construction-to-name/test-support/fixture-warnings.js";
+import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../test-support/index.js";
+import { describeFixtureWarnings } from "../test-support/fixture-warnings.js";
 import gateToolsToCapabilities from "./index.js";
 
 describeCodemodFixtures(gateToolsToCapabilities, new URL("./__testfixtures__", import.meta.url));

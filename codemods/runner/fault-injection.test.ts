@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findJournal, JournalConflictError } from "./journal.js";
 import { runMigration } from "./migrate.js";
 import { resolveJournal } from "./recover.js";
-import { killingFs } from "./test-support/killing-fs.js";
-import { MigrateProjects } from "./test-support/migrate-project.js";
-import { snapshotTree } from "./test-support/temp-project.js";
+import { killingFs } from "../test-support/killing-fs.js";
+import { MigrateProjects } from "../test-support/migrate-project.js";
+import { snapshotTree } from "../test-support/temp-project.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");
 /** A file the plan rewrites (not deletes), so an edit to it meets every kind of half state. */

@@ -5,9 +5,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { findJournal, interruptedMigrateError, JournalConflictError, JOURNAL_REL } from "./journal.js";
 import { runMigration } from "./migrate.js";
 import { resolveJournal } from "./recover.js";
-import { killingFs } from "./test-support/killing-fs.js";
-import { MigrateProjects } from "./test-support/migrate-project.js";
-import { snapshotTree } from "./test-support/temp-project.js";
+import { killingFs } from "../test-support/killing-fs.js";
+import { MigrateProjects } from "../test-support/migrate-project.js";
+import { snapshotTree } from "../test-support/temp-project.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");
 afterEach(() => projects.cleanup());

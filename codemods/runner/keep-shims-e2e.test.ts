@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../lib/config/index.js";
-import { inventoryFromPartial } from "../testing/index.js";
+import { inventoryFromPartial } from "../test-support/index.js";
 import { runMigration } from "./migrate.js";
 import { runTypecheck } from "./typecheck.js";
-import { tempProject } from "./test-support/temp-project.js";
+import { tempProject } from "../test-support/temp-project.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const FIXTURE = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__/keep-shims", import.meta.url));

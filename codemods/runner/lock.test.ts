@@ -6,7 +6,7 @@ import type { InventoryResult } from "../../inventory/types.js";
 import { EnvironmentError } from "../../lib/errors.js";
 import { acquireMigrateLock, lockHolder, LOCK_REL } from "./lock.js";
 import { runMigration } from "./migrate.js";
-import { MigrateProjects } from "./test-support/migrate-project.js";
+import { MigrateProjects } from "../test-support/migrate-project.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");
 afterEach(() => projects.cleanup());

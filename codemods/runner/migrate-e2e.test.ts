@@ -14,8 +14,8 @@ import { scanInventory } from "../../inventory/index.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { REFUSAL_CODES } from "../tool-class-to-capability/index.js";
 import { runTypecheck } from "./typecheck.js";
-import { runBehaviourSuite } from "./test-support/behaviour-suite.js";
-import { snapshotTree, tempProject } from "./test-support/temp-project.js";
+import { runBehaviourSuite } from "../test-support/behaviour-suite.js";
+import { snapshotTree, tempProject } from "../test-support/temp-project.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
 const FIXTURE = fileURLToPath(new URL("../../fixtures/nodetool-mini", import.meta.url));

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
-import { inventoryFromPartial } from "../testing/index.js";
+import { inventoryFromPartial } from "../test-support/index.js";
 import { VirtualTree } from "../plan.js";
 import {
   ApplyError,
@@ -17,7 +17,7 @@ import {
   validatePlan,
   type MigrateOptions,
 } from "./index.js";
-import { snapshotTree, tempProject } from "./test-support/temp-project.js";
+import { snapshotTree, tempProject } from "../test-support/temp-project.js";
 
 const FIXTURES = fileURLToPath(new URL("../tool-class-to-capability/__testfixtures__", import.meta.url));
 const BASIC = join(FIXTURES, "basic-json-schema");
@@ -160,7 +160,7 @@ describe("capkit migrate runner", () => {
     writeFileSync(planFile, JSON.stringify(tree.changes()));
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(new URL("./test-support/apply-child.ts", import.meta.url)), root, planFile],
+      ["--import", "tsx", fileURLToPath(new URL("../test-support/apply-child.ts", import.meta.url)), root, planFile],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runMigration } from "./migrate.js";
-import { MigrateProjects } from "./test-support/migrate-project.js";
+import { MigrateProjects } from "../test-support/migrate-project.js";
 import { listTreeFiles } from "./tree-files.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../bin/capkit.js";
 import type { CliIO } from "../../bin/command.js";
 import { runTypecheck } from "../runner/typecheck.js";
-import { snapshotTree, tempProject } from "../runner/test-support/temp-project.js";
+import { snapshotTree, tempProject } from "../test-support/temp-project.js";
 
 const CLASSES = fileURLToPath(new URL("./__testfixtures__/constructor-run-fields/input", import.meta.url));
 const HOST = fileURLToPath(

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../lib/config/seam.js";
 import { runLint } from "../../rules/engine/lint-engine.js";
-import { discoverFixtureCases, listDirFiles, runFixtureCase } from "../testing/index.js";
+import { discoverFixtureCases, listDirFiles, runFixtureCase } from "../test-support/index.js";
 import { sharedModulePath } from "./emit/shared-file.js";
 import { toolClassToCapability } from "./index.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeCodemodFixtures, discoverFixtureCases, runFixtureCase } from "../testing/index.js";
+import { describeCodemodFixtures, discoverFixtureCases, runFixtureCase } from "../test-support/index.js";
 import { isUnitCode } from "../unit-codes.js";
 import { REFUSAL_CODES, toolClassToCapability } from "./index.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
 import type { CodemodContext } from "../codemod.js";
-import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../testing/index.js";
+import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../test-support/index.js";
 import { VirtualTree } from "../plan.js";
-import { fixtureInventory } from "./test-support/fixture-inventory.js";
-import { describeFixtureWarnings } from "./test-support/fixture-warnings.js";
+import { fixtureInventory } from "../test-support/fixture-inventory.js";
+import { describeFixtureWarnings } from "../test-support/fixture-warnings.js";
 import toolConstructionToName from "./index.js";
 
 describeCodemodFixtures(toolConstructionToName, new URL("./__testfixtures__", import.meta.url), {

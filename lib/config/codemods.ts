@@ -3,7 +3,7 @@
  * dependencies map onto CapabilityRun fields, and which module specifier migrated code imports
  * the runtime from. `resolveCodemodsConfig(raw, file)` validates a parsed section (or nothing)
  * and returns a complete config with NodeTool-shaped defaults; consumed by codemods/runner/
- * and the codemod fixture helper (codemods/testing/).
+ * and the codemod fixture helper (codemods/test-support/).
  */
 import { z } from "zod";
 import { ConfigError } from "../errors.js";

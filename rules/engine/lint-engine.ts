@@ -2,7 +2,7 @@
  * `capkit lint`'s engine: all five rules over every TypeScript file under a root without any
  * ESLint configuration. The graph rules and spec purity run on the shared module graph
  * (token-scanned, built once); require-capability-category runs through ESLint's Linter on
- * the files that can hold a spec (ESLint is loaded only when there is one). Same answers as the plugin (rules/tests/fast-path.test.ts).
+ * the files that can hold a spec (ESLint is loaded only when there is one). Same answers as the plugin (rules/engine/fast-path.test.ts).
  * Returns data; bin/commands/lint.ts prints it.
  */
 import { readFileSync } from "node:fs";

@@ -9,7 +9,7 @@ import { getQuickJS } from "quickjs-emscripten";
 import { createCapabilityRegistry, createCapabilityRun, type CapabilityModule, type CapabilitySpec } from "../index.js";
 import { createEngineCalls } from "./engine-calls.js";
 import { runGuestAction } from "./host.js";
-import { afterPendingJobs, deferred, type Deferred } from "../tests/support/test-time.js";
+import { afterPendingJobs, deferred, type Deferred } from "../test-support/test-time.js";
 
 const PACK = "@capkit/platform";
 const spec = (name: string): CapabilitySpec => ({

@@ -1,0 +1,22 @@
+/** An in-memory CliIO for driving `capkit` commands in-process from tests. */
+import type { CliIO } from "../command.js";
+
+export interface CapturedIO extends CliIO {
+  readonly out: string[];
+  readonly err: string[];
+}
+
+export function captureIO(cwd: string): CapturedIO {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    cwd,
+    env: { ...process.env, CI: "" },
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    out,
+    err,
+  };
+}
