@@ -1,7 +1,17 @@
 /**
- * Text splicing: a codemod collects `{ start, end, text }` edits against the text it parsed and
- * applies them in one pass, so every byte outside an edit stays exactly as it was (no reprint).
- * Overlapping edits are a bug in the caller and throw a typed error instead of corrupting text.
+ * Text splicing, the one edit applier every codemod uses: a codemod collects `{ start, end, text }`
+ * edits against the text it parsed and applies them in one pass, so every byte outside an edit
+ * stays exactly as it was (no reprint).
+ *
+ * Overlap policy:
+ * - identical edits (same start, end and text) are applied once;
+ * - a deletion (empty text) may overlap the edits before it: whatever either covers is removed
+ *   (two removed statements can share the newline between them), and a deletion wholly inside an
+ *   earlier edit adds nothing;
+ * - any other overlap, an insertion or replacement that starts inside an earlier edit, is a bug in
+ *   the caller and throws `OverlappingEditsError` instead of corrupting text.
+ * Edits apply by start; at one position insertions come first, then replacements, then deletions,
+ * and edits of the same kind keep the caller's order.
  */
 import type { UnitResult } from "../plan.js";
 
@@ -36,21 +46,36 @@ export function overlappingEditsUnit(codemod: string, file: string, error: Overl
   };
 }
 
-/** Applies non-overlapping edits; identical duplicate edits are applied once. */
-export function applyEdits(file: string, text: string, edits: readonly TextEdit[]): string {
+/** Insertions, then replacements, then deletions: the order edits at one position apply in. */
+function rank(edit: TextEdit): number {
+  if (edit.start === edit.end) return 0;
+  return edit.text === "" ? 2 : 1;
+}
+
+/** `text.slice(from, to)` with `edits` (absolute positions inside that span) applied. */
+export function spliceRange(file: string, text: string, from: number, to: number, edits: readonly TextEdit[]): string {
   const unique = new Map<string, TextEdit>();
   for (const e of edits) unique.set(`${e.start}:${e.end}:${e.text}`, e);
-  const sorted = [...unique.values()].sort((a, b) => a.start - b.start || a.end - b.end);
+  const sorted = [...unique.values()].sort((a, b) => a.start - b.start || rank(a) - rank(b));
   let out = "";
-  let cursor = 0;
+  let cursor = from;
   let previous: TextEdit | undefined;
   for (const edit of sorted) {
-    if (previous && edit.start < previous.end) throw new OverlappingEditsError(file, previous, edit);
+    if (edit.start < cursor) {
+      if (edit.text !== "") throw new OverlappingEditsError(file, previous ?? edit, edit);
+      cursor = Math.max(cursor, edit.end);
+      continue;
+    }
     out += text.slice(cursor, edit.start) + edit.text;
     cursor = edit.end;
     previous = edit;
   }
-  return out + text.slice(cursor);
+  return out + text.slice(cursor, to);
+}
+
+/** `text` with `edits` applied (the overlap policy is in this file's header). */
+export function applyEdits(file: string, text: string, edits: readonly TextEdit[]): string {
+  return spliceRange(file, text, 0, text.length, edits);
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
 import { refuse } from "./refusals.js";
-import { frozenLinesOf, reindent, spliceRange, type TextEdit } from "./text-edits.js";
+import { spliceRange, type TextEdit } from "../../shared/splice.js";
+import { frozenLinesOf, reindent } from "./text-edits.js";
 
 export interface HelperRef {
   readonly fnName: string;
@@ -362,7 +363,7 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   thisEdits(root, scope, edits, flags);
   contextEdits(root, scope, edits, flags);
   const text = root.getSourceFile().getFullText();
-  const spliced = spliceRange(text, root.getStart(), root.getEnd(), edits);
+  const spliced = spliceRange(scope.file, text, root.getStart(), root.getEnd(), edits);
   const literals = root
     .getDescendants()
     .filter(

@@ -1,39 +1,7 @@
 /**
- * Text splicing helpers: apply non-overlapping edits to a slice of a file, and re-indent a block
- * without touching the inside of multi-line template literals (their whitespace is content).
+ * Re-indenting a rewritten block without touching the inside of multi-line template literals
+ * (their whitespace is content). Applying edits is codemods/shared/splice.ts's job.
  */
-
-export interface TextEdit {
-  /** Absolute positions in the file text. */
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
-/** `text.slice(from, to)` with `edits` (inside that span) applied. Overlapping edits throw. */
-export function spliceRange(text: string, from: number, to: number, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  let out = "";
-  let cursor = from;
-  for (const edit of sorted) {
-    if (edit.start < cursor) {
-      // Two deletions may share a newline (a statement at the top of a file); anything else is a bug.
-      if (edit.text !== "" || edit.end <= cursor) {
-        if (edit.text === "") continue;
-        throw new Error(`overlapping edits at ${edit.start}`);
-      }
-      cursor = edit.end;
-      continue;
-    }
-    out += text.slice(cursor, edit.start) + edit.text;
-    cursor = edit.end;
-  }
-  return out + text.slice(cursor, to);
-}
-
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  return spliceRange(text, 0, text.length, edits);
-}
 
 /** Leading whitespace width of the least-indented non-blank line after the first. */
 function commonIndent(lines: readonly string[], skip: ReadonlySet<number>): number {

@@ -4,8 +4,7 @@
  */
 import { posix } from "node:path";
 import type { Project } from "ts-morph";
-import type { TextEdit } from "../analyze/text-edits.js";
-import { applyEdits } from "../analyze/text-edits.js";
+import { applyEdits, type TextEdit } from "../../shared/splice.js";
 import type { VirtualTree } from "../../plan.js";
 import { parseText } from "./morph.js";
 
@@ -61,7 +60,7 @@ export function updateBarrels(
       edits.push({ start: decl.getStart() + open, end: decl.getStart() + close + 1, text: `{ ${keep.join(", ")} }` });
     }
     if (!edits.length) continue;
-    tree.write(path, applyEdits(text, edits));
+    tree.write(path, applyEdits(path, text, edits));
     changed.push(path);
   }
   void names;

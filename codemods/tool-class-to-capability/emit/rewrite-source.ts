@@ -6,7 +6,7 @@
  * comments would be left, i.e. the file should be deleted.
  */
 import { Node, SyntaxKind, type Project, type SourceFile, type Statement } from "ts-morph";
-import { applyEdits, type TextEdit } from "../analyze/text-edits.js";
+import { applyEdits, type TextEdit } from "../../shared/splice.js";
 import { parseText } from "./morph.js";
 
 export interface SourceEdits {
@@ -48,7 +48,7 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
   }
   for (const stmt of edits.exportAdd)
     changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
-  const afterRemoval = applyEdits(text, changes);
+  const afterRemoval = applyEdits(sf.getFilePath(), text, changes);
   const next = parseText(project, `.capkit-scratch${sf.getFilePath()}`, afterRemoval);
   const used = new Set(
     next
@@ -88,7 +88,7 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
   }
   // Removals next to a kept header or at the top of the file leave blank-line runs the author
   // never wrote: drop them (only when the original had no such run, so kept code stays as is).
-  let result = applyEdits(afterRemoval, importEdits);
+  let result = applyEdits(sf.getFilePath(), afterRemoval, importEdits);
   if (!/\n[ \t]*\n[ \t]*\n/.test(text)) result = result.replace(/\n(?:[ \t]*\n){2,}/g, "\n\n");
   if (!/^\s*\n/.test(text)) result = result.replace(/^\s*\n/, "");
   const final = parseText(project, `.capkit-scratch${sf.getFilePath()}`, result);
