@@ -12,11 +12,13 @@ import type {
   CapabilityRegistry,
   CapabilityRun,
 } from "../runtime/index.js";
+import type { SavedParity, SavedParityCheck } from "../lib/saved-results.js";
 import type { LegacyBelts } from "./record.js";
 
 export type ParityCheckName = "drift" | "category-snapshot" | "gate-parity" | "behaviour";
 
-export interface ParityCheck {
+/** One check as `results/parity.json` saves it (the saved shape: lib/saved-results.ts). */
+export interface ParityCheck extends SavedParityCheck {
   readonly name: ParityCheckName;
   readonly ok: boolean;
   /** Each names the capability (and the case) it is about. Empty when ok. */
@@ -44,7 +46,8 @@ export interface MutantsSummary {
   readonly results: readonly MutantOutcome[];
 }
 
-export interface ParityResult {
+/** What `capkit parity` prints and saves as `results/parity.json` (read back by the dashboard). */
+export interface ParityResult extends SavedParity {
   readonly root?: string;
   readonly ok: boolean;
   readonly checks: readonly ParityCheck[];

@@ -25,6 +25,7 @@ import { computeHistory, saveHistory } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { colorEnabled, renderInventoryReport } from "../../reports/index.js";
 import { parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { lintJson } from "./lint.js";
 import { migrateJson } from "./migrate.js";
 
 const USAGE = "capkit demo [--table]";
@@ -164,7 +165,7 @@ export const command: CommandModule = {
 
     step(io, 5, "Seam lint on the migrated tree (capkit lint)");
     const lint = await runLint(root);
-    saveResult(root, "lint", lint);
+    saveResult(root, "lint", lintJson(lint));
     io.stdout(
       `  ${lint.files} files, ${lint.cycles} cycles across the seam (${lint.asyncCycles} async), ${lint.violations.length} violations\n`,
     );

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import type { SeamConfig } from "../../lib/config/seam.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
+import type { SavedLint } from "../../lib/saved-results.js";
 import {
   formatCycle,
   runLint,
@@ -35,7 +36,7 @@ const OPTIONS = {
   force: { type: "boolean" },
 } as const;
 
-/** The JSON document: the contract's `violations` plus counts; with `--cycles`, every import cycle. */
+/** The JSON document (and `results/lint.json`): the contract's `violations` plus counts; with `--cycles`, every import cycle. */
 export function lintJson(result: LintResult, withCycles = false) {
   return {
     root: result.root,
@@ -51,7 +52,7 @@ export function lintJson(result: LintResult, withCycles = false) {
     unreadable: result.unreadable,
     syntaxErrors: result.syntaxErrors,
     incomplete: result.unreadable.length > 0 || result.syntaxErrors.length > 0,
-  };
+  } satisfies SavedLint;
 }
 
 /** A seam that matches nothing guards nothing: a config error unless it says `allowEmpty`. */

@@ -5,26 +5,11 @@
  * dashboard's progress bars then show every namespace migrated so far.
  */
 
-export interface SavedNamespace {
-  readonly namespace: string;
-  readonly converted: readonly string[];
-  readonly refused: readonly {
-    readonly class: string;
-    readonly file: string;
-    readonly line?: number;
-    readonly code?: string;
-    readonly reason: string;
-    readonly fix?: string;
-  }[];
-  readonly filesWritten: readonly string[];
-  readonly [extra: string]: unknown;
-}
+import type { SavedMigrate, SavedMigrateNamespace } from "../../lib/saved-results.js";
 
-export interface SavedMigrate {
-  readonly namespaces: readonly SavedNamespace[];
-  readonly callSitesRewritten: number;
-  readonly [extra: string]: unknown;
-}
+export type { SavedMigrate };
+/** One namespace's entry in the ledger (the shape lives in lib/saved-results.ts, shared with the dashboard). */
+export type SavedNamespace = SavedMigrateNamespace;
 
 function isSavedMigrate(value: unknown): value is SavedMigrate {
   return typeof value === "object" && value !== null && Array.isArray((value as SavedMigrate).namespaces);
@@ -40,5 +25,5 @@ export function mergeSavedMigrate(previous: unknown, current: SavedMigrate): Sav
     a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0,
   );
   const earlier = typeof previous.callSitesRewritten === "number" ? previous.callSitesRewritten : 0;
-  return { ...current, namespaces, callSitesRewritten: earlier + current.callSitesRewritten };
+  return { ...current, namespaces, callSitesRewritten: earlier + (current.callSitesRewritten ?? 0) };
 }

@@ -11,7 +11,8 @@ import { resultPath, type ResultJob } from "../../lib/results-store.js";
 import type { HistoryResult } from "../../inventory/history/types.js";
 import { readBaseline } from "../../inventory/ratchet/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
-import type { BaselineCounters, DashboardInputs, LintResult, MigrateResult, ParityResult } from "./inputs.js";
+import type { SavedLint, SavedMigrate, SavedParity } from "../../lib/saved-results.js";
+import type { BaselineCounters, DashboardInputs } from "./inputs.js";
 
 const RERUN: Partial<Record<ResultJob, string>> = {
   inventory: "capkit inventory",
@@ -70,9 +71,9 @@ export function loadDashboardInputs(root: string, options: LoadOptions = {}): Da
     });
   }
   const history = loadJob<HistoryResult>(root, "history");
-  const migrate = loadJob<MigrateResult>(root, "migrate");
-  const lint = loadJob<LintResult>(root, "lint");
-  const parity = loadJob<ParityResult>(root, "parity");
+  const migrate = loadJob<SavedMigrate>(root, "migrate");
+  const lint = loadJob<SavedLint>(root, "lint");
+  const parity = loadJob<SavedParity>(root, "parity");
   const baseline = loadBaselineCounters(root, options.baselineFile ?? ".capkit/baseline.json");
   return {
     inventory,
