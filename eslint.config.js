@@ -32,7 +32,7 @@ export default defineConfig(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
-      // Small files and functions (CONVENTIONS): warn, so a long one is visible without blocking.
+      // Small files and functions: warn, so a long one is visible without blocking.
       "max-lines": ["warn", { max: 300, skipBlankLines: true, skipComments: true }],
       "max-lines-per-function": ["warn", { max: 80, skipBlankLines: true, skipComments: true }],
       // A few hot loops chain statements with commas (`(a(), b = true)`); visible, not blocking,

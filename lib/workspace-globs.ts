@@ -128,8 +128,8 @@ const SOURCE_GLOB = "**/*.{ts,tsx,mts,cts}";
 /**
  * The default scan scope for a root: the source under every workspace folder its manifests
  * declare (`libs/*` → `libs/**\/*.{ts,…}`), or, with no manifest, under whichever of
- * packages/, libs/ and apps/ exist. `packages/**` alone when that is all there is (the
- * design document's convention).
+ * packages/, libs/ and apps/ exist. `packages/**` alone when that is all there is (NodeTool's
+ * layout).
  */
 export function workspaceScanInclude(root: string, fallback: readonly string[]): string[] {
   const globs = readWorkspaceGlobs(root);

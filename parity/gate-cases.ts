@@ -1,5 +1,5 @@
 /**
- * The gate-parity cases (design document, "Verification"): for one canary per category, in
+ * The gate-parity cases: for one canary per category, in
  * default mode with a scripted approver — read runs without a prompt; write, execute and
  * external round-trip an approval with the clock suspended and the monitor consulted; a denied
  * call returns `permission_denied` without running the implementation; plan mode blocks; plus

@@ -1,5 +1,5 @@
 /**
- * Issue 16's done-when: the design document's deadlock laid out as ONE package (`src/tools`,
+ * Issue 16's done-when: the esbuild deadlock of `__fixtures__/esbuild-deadlock/` laid out as ONE package (`src/tools`,
  * `src/capabilities`) with no capkit config fails `capkit lint` — the reverse import and the
  * async cycle with its await — and `capkit smoke` agrees: the bundle deadlocks (exit 13) while
  * plain Node serves.

@@ -1,5 +1,5 @@
 /**
- * The regression fixture from the design document's esbuild async-cycle lesson: `capkit lint`
+ * The regression fixture for the esbuild async-cycle deadlock (`__fixtures__/esbuild-deadlock/`): `capkit lint`
  * flags the reverse import and the async cycle, `capkit smoke` reproduces the bundle-only hang
  * and names the cycle, and the fixed-direction copy passes both.
  */

@@ -1,5 +1,5 @@
 /**
- * The NodeTool preset's module table: the design document's Mapping table (pack module ← the
+ * The NodeTool preset's module table: NodeTool's mapping of pack modules (pack module ← the
  * tool files it wraps today), keyed by file stem. A file the table marks as mixed is split per
  * class by its wire name's domain words; `words` sends a class to another module when its wire
  * name carries one of them (the critique-style pair in the critique file, `asset_list`-style

@@ -1,5 +1,5 @@
 /**
- * The NodeTool preset: wire names and class names the design document enumerates as kinds that
+ * The NodeTool preset: the wire names and class names NodeTool keeps as kinds that
  * stay (loop-protocol, supervisor, run-memory, sandbox-pack) or serve capabilities
  * (infrastructure). Applied only when config `classify.preset` is "nodetool".
  */

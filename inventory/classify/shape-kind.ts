@@ -1,6 +1,6 @@
 /**
  * The kind a class has by its shape alone, when no construction site in scope decides it (the
- * design document's definitions): a static wire name over a process that keeps no per-instance
+ * kinds of lib/kinds.ts): a static wire name over a process that keeps no per-instance
  * state is a spec plus a function, so capability-shaped; a process that keeps per-instance state
  * is the feedback channel of a loop that reads it back (loop-protocol), unless the constructing
  * code in scope never reads it back, which is a conflict; a wire name built at run time is a

@@ -28,7 +28,7 @@ export const DEFAULT_RUN_FIELDS: Record<string, string> = {
 };
 
 export const classifySection = z.strictObject({
-  /** "nodetool" adds the loop-protocol / supervisor / run-memory / sandbox-pack wire names of the design document. */
+  /** "nodetool" adds the loop-protocol / supervisor / run-memory / sandbox-pack wire names NodeTool keeps (inventory/classify/presets.ts). */
   preset: z.enum(["nodetool", "none"]).default("nodetool"),
   /** Functions that assemble the capability belt; classes they (transitively) construct are capability-shaped. */
   beltBuilders: z
