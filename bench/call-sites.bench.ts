@@ -20,7 +20,7 @@ import fg from "fast-glob";
 import jscodeshift from "jscodeshift";
 import { scanInventory } from "../inventory/index.js";
 import { VirtualTree } from "../codemods/plan.js";
-import { DEFAULT_CODEMODS_CONFIG } from "../lib/config/codemods.js";
+import { DEFAULT_CODEMODS_CONFIG } from "../lib/config/codemods-section.js";
 import { runToolConstruction } from "../codemods/tool-construction-to-name/index.js";
 import { getTypeScript, parseSource } from "../codemods/shared/parse.js";
 import { applyEdits } from "../codemods/shared/splice.js";

@@ -6,7 +6,7 @@
  */
 import type { InventoryResult } from "../inventory/types.js";
 import type { UnitResult, VirtualTree } from "./plan.js";
-import type { SeamConfig } from "../lib/config/seam.js";
+import type { SeamConfig } from "../lib/config/seam-section.js";
 
 export interface CodemodContext {
   /** Absolute path of the repo being migrated. */

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig, type SeamConfig } from "../lib/config/seam.js";
+import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig, type SeamConfig } from "../lib/config/seam-section.js";
 import { runLint } from "../rules/engine/lint-engine.js";
 import type { Codemod } from "./codemod.js";
 import { CODEMODS } from "./index.js";

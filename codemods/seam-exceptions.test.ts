@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SEAM_CONFIG } from "../lib/config/seam.js";
+import { DEFAULT_SEAM_CONFIG } from "../lib/config/seam-section.js";
 import { VirtualTree } from "./plan.js";
 import { allowReverseImport, EXCEPTION_REASONS } from "./seam-exceptions.js";
 

@@ -16,7 +16,7 @@
  */
 import type { CodemodContext } from "./codemod.js";
 import type { UnitResult, VirtualTree } from "./plan.js";
-import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, type SeamDefinition } from "../lib/config/seam.js";
+import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, type SeamDefinition } from "../lib/config/seam-section.js";
 import { matchesAny } from "../lib/glob-list.js";
 import { exceptionFor } from "../lib/config/seam-sides.js";
 

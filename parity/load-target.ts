@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fg from "fast-glob";
 import type { CapkitConfig } from "../lib/config/index.js";
-import { categorySnapshotPath } from "../lib/config/codemods.js";
+import { categorySnapshotPath } from "../lib/config/codemods-section.js";
 import { ConfigError } from "../lib/errors.js";
 import { NEVER_SCANNED_GLOBS } from "../lib/never-scanned.js";
 import { readJsonFileIfExists } from "../lib/read-json.js";

@@ -1,4 +1,4 @@
-import { DEFAULT_SEAM } from "../lib/config/seam.js";
+import { DEFAULT_SEAM } from "../lib/config/seam-section.js";
 import rule from "./no-reverse-seam-import.js";
 import { createRuleTester, fixturePath } from "./test-support/rule-tester.js";
 

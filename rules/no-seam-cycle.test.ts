@@ -1,4 +1,4 @@
-import { DEFAULT_SEAM } from "../lib/config/seam.js";
+import { DEFAULT_SEAM } from "../lib/config/seam-section.js";
 import rule from "./no-seam-cycle.js";
 import { createRuleTester, onDisk } from "./test-support/rule-tester.js";
 

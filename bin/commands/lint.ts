@@ -9,7 +9,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import type { SavedLint } from "../../lib/saved-results.js";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
+import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods-section.js";
 import type { CodemodContext } from "../codemod.js";
 import { describeCodemodFixtures, inventoryFromPartial, treeFromFiles } from "../test-support/index.js";
 import { describeFixtureWarnings } from "../test-support/fixture-warnings.js";

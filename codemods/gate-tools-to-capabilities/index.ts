@@ -7,7 +7,7 @@
  * rewritten construction. Text splicing keeps untouched code byte-identical.
  */
 import { getTypeScript, parseSource } from "../shared/parse.js";
-import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { isSourceFile } from "../shared/paths.js";

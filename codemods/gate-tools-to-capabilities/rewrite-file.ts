@@ -7,7 +7,7 @@
  */
 import type TS from "typescript";
 import type { TypeScriptApi } from "../shared/parse.js";
-import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { ImportPlan, namedImports } from "../shared/imports.js";
 import { applyEdits, type TextEdit } from "../shared/splice.js";

@@ -4,8 +4,8 @@
  * file names the tools-side module that defines the old `gateTools`/`GatedTool` (a relative
  * path into the seam's tools side, or the file that declares them).
  */
-import type { SeamDefinition } from "../../lib/config/seam.js";
-import { DEFAULT_SEAM_CONFIG } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
+import { DEFAULT_SEAM_CONFIG } from "../../lib/config/seam-section.js";
 import type { VirtualTree } from "../plan.js";
 import { moduleExports } from "../shared/exports.js";
 import { resolveRelative } from "../shared/paths.js";

@@ -6,7 +6,7 @@
  */
 import { createTwoFilesPatch } from "diff";
 import type { InventoryResult } from "../../inventory/types.js";
-import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods.js";
+import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods-section.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { readDirFiles, treeFromFiles, type FixtureCase } from "./fixture-cases.js";

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../lib/config/seam.js";
+import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../lib/config/seam-section.js";
 import { runLint } from "../../rules/engine/lint-engine.js";
 import { discoverFixtureCases, listDirFiles, runFixtureCase } from "../test-support/index.js";
 import { sharedModulePath } from "./emit/shared-file.js";

@@ -9,7 +9,7 @@
  * `context.runtimeImport`.
  */
 import { getTypeScript, parseSource } from "../shared/parse.js";
-import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
 import { convertedClasses, type ConvertedClass } from "./converted.js";

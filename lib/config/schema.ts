@@ -11,9 +11,9 @@ import { classifySection } from "./classify-section.js";
 import { namespacesSection } from "./namespaces-section.js";
 import { categoriesSection } from "./categories-section.js";
 import { ratchetSection } from "./ratchet-section.js";
-import { seamSection } from "./seam.js";
-import { codemodsSection } from "./codemods.js";
-import { paritySection } from "./parity.js";
+import { seamSection } from "./seam-section.js";
+import { codemodsSection } from "./codemods-section.js";
+import { paritySection } from "./parity-section.js";
 
 export const SECTIONS = {
   scan: scanSection,

@@ -1,7 +1,7 @@
-/** The `seam` section of capkit.config.json (lib/config/seam.ts) and its glob language. */
+/** The `seam` section of capkit.config.json (lib/config/seam-section.ts) and its glob language. */
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./index.js";
-import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig } from "./seam.js";
+import { DEFAULT_SEAM, DEFAULT_SEAM_CONFIG, resolveSeamConfig } from "./seam-section.js";
 import { ConfigError } from "../errors.js";
 import { matchesAny } from "../glob-list.js";
 import { sideOf } from "./seam-sides.js";

@@ -3,7 +3,7 @@
  * covers it. Consumed by the lint (rules/: graph analysis and the rules) and by the codemods
  * that warn before writing an import across a seam.
  */
-import type { SeamConfig, SeamDefinition, SeamException } from "./seam.js";
+import type { SeamConfig, SeamDefinition, SeamException } from "./seam-section.js";
 import { matchesAny } from "../glob-list.js";
 
 export type Side = "from" | "to" | null;

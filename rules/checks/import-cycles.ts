@@ -4,7 +4,7 @@
  * asked (`syncCycles`, `capkit lint --cycles`). A cycle holding both sides of a seam is
  * no-seam-cycle's to report, so one cycle is reported once.
  */
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { crossesSeam, type ImportCycle } from "../graph/import-cycles.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 

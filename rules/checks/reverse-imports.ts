@@ -3,7 +3,7 @@
  * path: given one file's import records, which of them reach the forbidden side of a seam.
  * Type-only imports pass unless `allowTypeImports` is false; exception globs exempt a file.
  */
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import type { ImportRecord } from "../graph/module-facts.js";
 import { toRel } from "../graph/module-graph.js";
 import type { Resolver } from "../graph/resolve.js";

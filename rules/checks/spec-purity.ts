@@ -3,7 +3,7 @@
  * path: a spec file may import types, the allowed packages (zod), and other spec or schema
  * modules — never an implementation, and never anything loaded at run time.
  */
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import type { ImportRecord } from "../graph/module-facts.js";
 import { toRel } from "../graph/module-graph.js";
 import type { Resolver } from "../graph/resolve.js";

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { CapkitError } from "../../lib/errors.js";
 import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
 import { findCycleFindings } from "../checks/import-cycles.js";

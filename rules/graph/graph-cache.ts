@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { listSourceFiles } from "./list-files.js";
 import {
   buildGraph,

@@ -7,7 +7,7 @@
  * its modules reach a top-level await. Consumed by the no-async-cycle rule, `capkit lint`
  * (`--cycles` lists them all) and the dependency-cruiser agreement test and bench.
  */
-import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import { sideOf } from "../../lib/config/seam-sides.js";
 import { isInitEdge } from "./module-facts.js";
 import type { ModuleGraph } from "./module-graph.js";

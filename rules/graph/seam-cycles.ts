@@ -6,7 +6,7 @@
  * reaches a top-level await through static imports: the case that deadlocks an esbuild
  * bundle. Consumed by graph-cache.ts (for no-seam-cycle) and `capkit smoke`.
  */
-import type { SeamDefinition } from "../../lib/config/seam.js";
+import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import { sideOf } from "../../lib/config/seam-sides.js";
 import { isInitEdge } from "./module-facts.js";
 import type { ModuleGraph } from "./module-graph.js";

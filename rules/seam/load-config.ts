@@ -7,7 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readJsonFile } from "../../lib/read-json.js";
-import { resolveSeamConfig, type SeamConfig } from "../../lib/config/seam.js";
+import { resolveSeamConfig, type SeamConfig } from "../../lib/config/seam-section.js";
 
 export const CONFIG_FILE = "capkit.config.json";
 

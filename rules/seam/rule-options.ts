@@ -5,7 +5,7 @@
  */
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import { resolve } from "node:path";
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { toRel } from "../graph/module-graph.js";
 import { findRoot, loadSeamConfig } from "./load-config.js";
 

@@ -9,7 +9,7 @@ import { build } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import type { SeamConfig } from "../../lib/config/seam.js";
+import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { cyclesFromEntry, type NamedCycle } from "../graph/entry-cycles.js";
 import { getSeamAnalysis } from "../graph/graph-cache.js";
 import { toRel } from "../graph/module-graph.js";

@@ -13,7 +13,7 @@
  * neither side, so either side may import it.
  */
 import { posix } from "node:path";
-import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../../lib/config/seam.js";
+import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../../lib/config/seam-section.js";
 import { matchesAny } from "../../../lib/glob-list.js";
 import { Node, type Project } from "ts-morph";
 import type { VirtualTree } from "../../plan.js";

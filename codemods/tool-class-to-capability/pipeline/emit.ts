@@ -4,7 +4,7 @@
  * the run field types and the category snapshot. Existing files are appended to, never rewritten.
  */
 import { posix } from "node:path";
-import { categorySnapshotPath, DEFAULT_CODEMODS_CONFIG } from "../../../lib/config/codemods.js";
+import { categorySnapshotPath, DEFAULT_CODEMODS_CONFIG } from "../../../lib/config/codemods-section.js";
 import type { ClassParts } from "../analyze/build-parts.js";
 import type { FilePlacement } from "../analyze/dependencies.js";
 import { importSpecifierFor, relativeSpecifier, type ImportNeed } from "../emit/imports.js";
