@@ -2,11 +2,12 @@
  * The `codemods` section of capkit.config.json: where capability modules go, how constructor
  * dependencies map onto CapabilityRun fields, and which module specifier migrated code imports
  * the runtime from. `resolveCodemodsConfig(raw, file)` validates a parsed section (or nothing)
- * and returns a complete config with NodeTool-shaped defaults; consumed by codemods/runner/
+ * with the section's zod schema and returns a complete config with NodeTool-shaped defaults; consumed by codemods/runner/
  * and the codemod fixture helper (codemods/test-support/).
  */
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
 
 export interface CodemodsConfig {
   /** Root-relative folder that receives `<ns>.specs.ts`, `<ns>.ts`, `registry.ts`. */
@@ -46,58 +47,67 @@ export const DEFAULT_CODEMODS_CONFIG: CodemodsConfig = {
   categorySnapshot: null,
 };
 
-const KEYS = new Set(["capabilitiesDir", "runFields", "runtimeImport", "toolModule", "categorySnapshot"]);
+const HINT =
+  'fix the "codemods" section of the config, e.g. { "codemods": { "capabilitiesDir": "packages/agents/src/capabilities", "runFields": { "registry": "nodeRegistry" } } }';
 
 function bad(file: string, message: string): never {
-  throw new ConfigError(`codemods: ${message}`, {
-    file,
-    hint: 'fix the "codemods" section of the config, e.g. { "codemods": { "capabilitiesDir": "packages/agents/src/capabilities", "runFields": { "registry": "nodeRegistry" } } }',
+  throw new ConfigError(`codemods: ${message}`, { file, hint: HINT });
+}
+
+/** `./`, back slashes and trailing slashes dropped. */
+function normalizePath(value: string): string {
+  return value.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+}
+
+/** A root-relative path that stays inside the root. */
+const relPath = z
+  .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
+  .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") })
+  .refine(
+    (value) => {
+      const norm = normalizePath(value);
+      return !norm.startsWith("/") && !norm.split("/").includes("..");
+    },
+    { error: (iss) => atKey(iss.path, `must be relative to the root and stay inside it (got "${String(iss.input)}")`) },
+  )
+  .transform(normalizePath);
+
+const runField = z
+  .string({ error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`) })
+  .regex(/^[A-Za-z_$][\w$]*$/, {
+    error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`),
   });
-}
 
-function relPath(file: string, key: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") bad(file, `"${key}" must be a non-empty string`);
-  const norm = value.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
-  if (norm.startsWith("/") || norm.split("/").includes(".."))
-    bad(file, `"${key}" must be relative to the root and stay inside it (got "${value}")`);
-  return norm;
-}
+const SECTION_SHAPE = {
+  runFields: z
+    .record(z.string(), runField, { error: (iss) => atKey(iss.path, "must map constructor names to run fields") })
+    .optional(),
+  capabilitiesDir: relPath.optional(),
+  runtimeImport: z
+    .string({ error: (iss) => atKey(iss.path, "must be a module specifier") })
+    .min(1, { error: (iss) => atKey(iss.path, "must be a module specifier") })
+    .nullish(),
+  toolModule: relPath.nullish(),
+  categorySnapshot: relPath.nullish(),
+};
+const KNOWN = ["capabilitiesDir", "runFields", "runtimeImport", "toolModule", "categorySnapshot"];
 
-/** Validate the raw `codemods` section (undefined → defaults). `file` names the config in errors. */
+const sectionSchema = z
+  .strictObject(SECTION_SHAPE, { error: objectError(KNOWN, "must be an object") })
+  .transform((raw): CodemodsConfig => ({
+    capabilitiesDir: raw.capabilitiesDir ?? DEFAULT_CODEMODS_CONFIG.capabilitiesDir,
+    runFields: { ...DEFAULT_RUN_FIELDS, ...raw.runFields },
+    runtimeImport: raw.runtimeImport ?? DEFAULT_CODEMODS_CONFIG.runtimeImport,
+    toolModule: raw.toolModule ?? null,
+    categorySnapshot: raw.categorySnapshot ?? null,
+  }));
+
+/** Validate the raw `codemods` section (undefined → defaults) with its zod schema. `file` names the config in errors. */
 export function resolveCodemodsConfig(raw: unknown, file = "capkit.config.json"): CodemodsConfig {
   if (raw === undefined || raw === null) return DEFAULT_CODEMODS_CONFIG;
-  if (typeof raw !== "object" || Array.isArray(raw)) bad(file, "must be an object");
-  const section = raw as Record<string, unknown>;
-  for (const key of Object.keys(section)) {
-    if (!KEYS.has(key)) bad(file, `unknown key "${key}" (known: ${[...KEYS].join(", ")})`);
-  }
-  const runFields: Record<string, string> = { ...DEFAULT_RUN_FIELDS };
-  if (section["runFields"] !== undefined) {
-    const rf = section["runFields"];
-    if (typeof rf !== "object" || rf === null || Array.isArray(rf))
-      bad(file, '"runFields" must map constructor names to run fields');
-    for (const [k, v] of Object.entries(rf as Record<string, unknown>)) {
-      if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*$/.test(v))
-        bad(file, `"runFields.${k}" must be a run field identifier (got ${JSON.stringify(v)})`);
-      runFields[k] = v;
-    }
-  }
-  const capabilitiesDir =
-    section["capabilitiesDir"] === undefined
-      ? DEFAULT_CODEMODS_CONFIG.capabilitiesDir
-      : relPath(file, "capabilitiesDir", section["capabilitiesDir"]);
-  const runtimeImport = section["runtimeImport"] ?? DEFAULT_CODEMODS_CONFIG.runtimeImport;
-  if (typeof runtimeImport !== "string" || runtimeImport === "")
-    bad(file, '"runtimeImport" must be a module specifier');
-  const toolModule =
-    section["toolModule"] === undefined || section["toolModule"] === null
-      ? null
-      : relPath(file, "toolModule", section["toolModule"]);
-  const categorySnapshot =
-    section["categorySnapshot"] === undefined || section["categorySnapshot"] === null
-      ? null
-      : relPath(file, "categorySnapshot", section["categorySnapshot"]);
-  return { capabilitiesDir, runFields, runtimeImport, toolModule, categorySnapshot };
+  const result = sectionSchema.safeParse(raw);
+  if (!result.success) bad(file, firstIssueMessage(result.error));
+  return result.data;
 }
 
 /** The snapshot path actually used: configured, else `<capabilitiesDir>/categories.snapshot.json`. */

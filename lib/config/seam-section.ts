@@ -2,12 +2,14 @@
  * The `seam` section of capkit.config.json: which files sit on each side of an import
  * boundary (the tools/ → capabilities/ seam by default), why the boundary exists, which files
  * are exempt, and what the spec-file rules accept. `resolveSeamConfig(raw, file)` validates a
- * parsed section (or nothing) and returns a complete config with NodeTool-shaped defaults;
+ * parsed section (or nothing) with the section's zod schema and returns a complete config with
+ * NodeTool-shaped defaults;
  * consumed by rules/ (ESLint rules and `capkit lint`) and `capkit smoke`.
  */
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { PERMISSION_CATEGORIES } from "../kinds.js";
+import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
 
 export interface SeamException {
   /** Root-relative glob of importing files the direction rule lets through. */
@@ -95,129 +97,131 @@ export const DEFAULT_SEAM_CONFIG: SeamConfig = {
 
 const EXAMPLE =
   '{ "seam": { "tools": ["packages/*/src/tools/**"], "capabilities": ["packages/*/src/capabilities/**"], "reason": "…", "exceptions": [{ "from": "packages/agents/src/tools/mcp-tools.ts", "reason": "belt assembly" }] } }';
-const SHORTHAND = ["tools", "capabilities", "reason", "exceptions", "allowEmpty"];
-const KEYS = new Set([...SHORTHAND, "seams", "allowTypeImports", "aliases", "baseline", "ignore", "specs"]);
-const SEAM_KEYS = new Set(["name", "from", "to", "reason", "exceptions", "allowEmpty"]);
-const SPEC_KEYS = new Set(["files", "schemaFiles", "allowedPackages", "typeNames", "categories"]);
+const SHORTHAND = ["tools", "capabilities", "reason", "exceptions", "allowEmpty"] as const;
 
 function bad(file: string, message: string): never {
   throw new ConfigError(`seam: ${message}`, { file, hint: `fix the "seam" section of the config, e.g. ${EXAMPLE}` });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const GLOBS = "must be a glob or a non-empty list of globs relative to the root";
 
-function checkKeys(file: string, where: string, value: Record<string, unknown>, known: Set<string>): void {
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) bad(file, `unknown key "${where}${key}" (known: ${[...known].join(", ")})`);
-  }
-}
+/** A glob or a non-empty list of them, root-relative with forward slashes. */
+const globs = z
+  .union([z.string(), z.array(z.string())], { error: (iss) => atKey(iss.path, GLOBS) })
+  .transform((value) => (typeof value === "string" ? [value] : value))
+  .refine((list) => list.length > 0 && list.every((g) => g.trim() !== ""), { error: (iss) => atKey(iss.path, GLOBS) })
+  .transform((list) => list.map((g) => g.replace(/\\/g, "/").replace(/^\.\//, "")));
 
-function globs(file: string, key: string, value: unknown): string[] {
-  const list = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(list) || list.length === 0 || list.some((g) => typeof g !== "string" || g.trim() === "")) {
-    bad(file, `"${key}" must be a glob or a non-empty list of globs relative to the root`);
-  }
-  return (list as string[]).map((g) => g.replace(/\\/g, "/").replace(/^\.\//, ""));
-}
+const text = z
+  .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
+  .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") });
 
-function text(file: string, key: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") bad(file, `"${key}" must be a non-empty string`);
-  return value;
-}
+const flag = z.boolean({ error: (iss) => atKey(iss.path, "must be true or false") });
 
-function flag(file: string, key: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== "boolean") bad(file, `"${key}" must be true or false`);
-  return value;
-}
+const EXCEPTION = 'must be { "from": glob, "reason": string }';
+const exceptionList = z.array(
+  z
+    .strictObject({ from: globs, reason: text }, { error: objectError(["from", "reason"], EXCEPTION) })
+    .transform((e): SeamException => ({ from: e.from[0] as string, reason: e.reason })),
+  { error: (iss) => atKey(iss.path, 'must be a list of { "from": glob, "reason": string }') },
+);
 
-function exceptions(file: string, key: string, value: unknown): SeamException[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) bad(file, `"${key}" must be a list of { "from": glob, "reason": string }`);
-  return value.map((entry, i) => {
-    if (!isRecord(entry)) bad(file, `"${key}[${i}]" must be { "from": glob, "reason": string }`);
-    checkKeys(file, `${key}[${i}].`, entry, new Set(["from", "reason"]));
-    return {
-      from: globs(file, `${key}[${i}].from`, entry["from"])[0] as string,
-      reason: text(file, `${key}[${i}].reason`, entry["reason"]),
-    };
-  });
-}
+const SEAM_SHAPE = {
+  name: text,
+  from: globs,
+  to: globs,
+  reason: text,
+  exceptions: exceptionList.optional(),
+  allowEmpty: flag.optional(),
+};
+const seamDefinition = z
+  .strictObject(SEAM_SHAPE, {
+    error: objectError(Object.keys(SEAM_SHAPE), 'must be { "name", "from", "to", "reason", "exceptions" }'),
+  })
+  .transform((s): SeamDefinition => ({ ...s, exceptions: s.exceptions ?? [], allowEmpty: s.allowEmpty ?? false }));
 
-function seamDefinition(file: string, key: string, value: unknown): SeamDefinition {
-  if (!isRecord(value)) bad(file, `"${key}" must be { "name", "from", "to", "reason", "exceptions" }`);
-  checkKeys(file, `${key}.`, value, SEAM_KEYS);
-  return {
-    name: text(file, `${key}.name`, value["name"]),
-    from: globs(file, `${key}.from`, value["from"]),
-    to: globs(file, `${key}.to`, value["to"]),
-    reason: text(file, `${key}.reason`, value["reason"]),
-    exceptions: exceptions(file, `${key}.exceptions`, value["exceptions"]),
-    allowEmpty: flag(file, `${key}.allowEmpty`, value["allowEmpty"], false),
-  };
+/** A spec list: absent → the default; `[]` allowed where an empty list means "none". */
+function specList(key: keyof SpecRulesConfig, allowEmpty: boolean) {
+  const list = allowEmpty
+    ? z.union([z.array(z.never()).length(0), globs], { error: (iss) => atKey(iss.path, GLOBS) })
+    : globs;
+  return list.optional().transform((v): readonly string[] => v ?? DEFAULT_SPEC_RULES[key]);
 }
+const SPEC_SHAPE = {
+  files: specList("files", false),
+  schemaFiles: specList("schemaFiles", true),
+  allowedPackages: specList("allowedPackages", true),
+  typeNames: specList("typeNames", true),
+  categories: specList("categories", false),
+};
+const specRules = z.strictObject(SPEC_SHAPE, { error: objectError(Object.keys(SPEC_SHAPE), "must be an object") });
 
-function specRules(file: string, value: unknown): SpecRulesConfig {
-  if (value === undefined) return DEFAULT_SPEC_RULES;
-  if (!isRecord(value)) bad(file, '"specs" must be an object');
-  checkKeys(file, "specs.", value, SPEC_KEYS);
-  const list = (key: keyof SpecRulesConfig, allowEmpty: boolean): readonly string[] => {
-    const v = value[key];
-    if (v === undefined) return DEFAULT_SPEC_RULES[key];
-    if (allowEmpty && Array.isArray(v) && v.length === 0) return [];
-    return globs(file, `specs.${key}`, v);
-  };
-  return {
-    files: list("files", false),
-    schemaFiles: list("schemaFiles", true),
-    allowedPackages: list("allowedPackages", true),
-    typeNames: list("typeNames", true),
-    categories: list("categories", false),
-  };
-}
+const SECTION_SHAPE = {
+  tools: globs.optional(),
+  capabilities: globs.optional(),
+  reason: text.optional(),
+  exceptions: exceptionList.optional(),
+  allowEmpty: flag.optional(),
+  seams: z.array(seamDefinition, { error: (iss) => atKey(iss.path, "must be a list of boundaries") }).optional(),
+  allowTypeImports: flag.optional(),
+  aliases: z
+    .record(z.string(), text, { error: (iss) => atKey(iss.path, 'must map "prefix/*" to "root-relative/path/*"') })
+    .optional(),
+  baseline: text.optional(),
+  ignore: globs.optional(),
+  specs: specRules.optional(),
+};
 
 /**
- * Validate the raw `seam` section (undefined → defaults). The shorthand keys `tools`,
- * `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the default tools-capabilities seam; `seams`
- * declares further boundaries (and, without the shorthand, replaces the default).
+ * The shorthand keys `tools`, `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the
+ * default tools-capabilities seam; `seams` declares further boundaries (and, without the
+ * shorthand, replaces the default). Seam names are unique.
+ */
+const sectionSchema = z
+  .strictObject(SECTION_SHAPE, { error: objectError(Object.keys(SECTION_SHAPE), "must be an object") })
+  .transform((raw): SeamConfig => {
+    const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
+    const seams: SeamDefinition[] = [];
+    if (shorthand || raw.seams === undefined) {
+      seams.push({
+        name: DEFAULT_SEAM.name,
+        from: raw.tools ?? DEFAULT_SEAM.from,
+        to: raw.capabilities ?? DEFAULT_SEAM.to,
+        reason: raw.reason ?? DEFAULT_SEAM.reason,
+        exceptions: raw.exceptions ?? [],
+        allowEmpty: raw.allowEmpty ?? DEFAULT_SEAM.allowEmpty,
+      });
+    }
+    seams.push(...(raw.seams ?? []));
+    return {
+      seams,
+      allowTypeImports: raw.allowTypeImports ?? true,
+      aliases: raw.aliases ?? {},
+      baseline: raw.baseline ?? DEFAULT_SEAM_CONFIG.baseline,
+      ignore: raw.ignore ?? [],
+      specs: raw.specs ?? DEFAULT_SPEC_RULES,
+    };
+  })
+  .superRefine((config, ctx) => {
+    const names = new Set<string>();
+    for (const s of config.seams) {
+      if (names.has(s.name)) {
+        ctx.addIssue({ code: "custom", message: `two seams are named "${s.name}"; names must be unique` });
+        return;
+      }
+      names.add(s.name);
+    }
+  });
+
+/**
+ * Validate the raw `seam` section (undefined → defaults) against the section's zod schema; the
+ * first problem is a ConfigError naming the key. See `sectionSchema` for the shorthand.
  */
 export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): SeamConfig {
   if (raw === undefined || raw === null) return DEFAULT_SEAM_CONFIG;
-  if (!isRecord(raw)) bad(file, "must be an object");
-  checkKeys(file, "", raw, KEYS);
-  const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
-  const seams: SeamDefinition[] = [];
-  if (shorthand || raw["seams"] === undefined) {
-    seams.push({
-      name: DEFAULT_SEAM.name,
-      from: raw["tools"] === undefined ? DEFAULT_SEAM.from : globs(file, "tools", raw["tools"]),
-      to: raw["capabilities"] === undefined ? DEFAULT_SEAM.to : globs(file, "capabilities", raw["capabilities"]),
-      reason: raw["reason"] === undefined ? DEFAULT_SEAM.reason : text(file, "reason", raw["reason"]),
-      exceptions: exceptions(file, "exceptions", raw["exceptions"]),
-      allowEmpty: flag(file, "allowEmpty", raw["allowEmpty"], DEFAULT_SEAM.allowEmpty),
-    });
-  }
-  if (raw["seams"] !== undefined) {
-    if (!Array.isArray(raw["seams"])) bad(file, '"seams" must be a list of boundaries');
-    raw["seams"].forEach((s, i) => seams.push(seamDefinition(file, `seams[${i}]`, s)));
-  }
-  const names = new Set<string>();
-  for (const s of seams) {
-    if (names.has(s.name)) bad(file, `two seams are named "${s.name}"; names must be unique`);
-    names.add(s.name);
-  }
-  const allowTypeImports = flag(file, "allowTypeImports", raw["allowTypeImports"], true);
-  const aliases: Record<string, string> = {};
-  if (raw["aliases"] !== undefined) {
-    if (!isRecord(raw["aliases"])) bad(file, '"aliases" must map "prefix/*" to "root-relative/path/*"');
-    for (const [k, v] of Object.entries(raw["aliases"])) aliases[k] = text(file, `aliases.${k}`, v);
-  }
-  const baseline =
-    raw["baseline"] === undefined ? DEFAULT_SEAM_CONFIG.baseline : text(file, "baseline", raw["baseline"]);
-  const ignore = raw["ignore"] === undefined ? [] : globs(file, "ignore", raw["ignore"]);
-  return { seams, allowTypeImports, aliases, baseline, ignore, specs: specRules(file, raw["specs"]) };
+  const result = sectionSchema.safeParse(raw);
+  if (!result.success) bad(file, firstIssueMessage(result.error));
+  return result.data;
 }
 
 /**
