@@ -86,7 +86,9 @@ export async function recordParity(input: RecordInput): Promise<ParityRecording>
       input.generate ?? ["minimal", "full"],
     )) {
       const key = JSON.stringify(g.args);
-      if (!seen.has(key)) (inputs.push({ source: `schema:${g.kind}`, args: g.args }), seen.add(key));
+      if (seen.has(key)) continue;
+      inputs.push({ source: `schema:${g.kind}`, args: g.args });
+      seen.add(key);
     }
     const cases: RecordedCase[] = [];
     for (const i of inputs)

@@ -27,7 +27,7 @@ export type ZodLikeResult =
  *   declare module "capkit/runtime" { interface CapabilityHostTypes { context: ProcessingContext } }
  * Unaugmented fields fall back to `any`, so migrated code type-checks before anyone does.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a host augments it (declaration merging)
 export interface CapabilityHostTypes {}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type HostType<K extends string> = K extends keyof CapabilityHostTypes ? CapabilityHostTypes[K] : any;
