@@ -114,51 +114,38 @@ function refusedWithout(events: readonly GateEvent[], c: GateCall, code: string,
   return problems;
 }
 
-/** The cases for the canaries found (category → call); absent categories are skipped. */
-export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>>): {
-  cases: GateCase[];
-  skipped: string[];
-} {
-  const cases: GateCase[] = [];
-  const skipped: string[] = [];
-  const read = canaries.read;
-  const asking = (["write", "execute", "external"] as const)
-    .map((k) => canaries[k])
-    .filter((c): c is GateCall => c !== undefined);
-  for (const k of PERMISSION_CATEGORIES)
-    if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
-  if (read) {
-    cases.push({
-      id: "read-without-prompt",
-      mode: "default",
-      calls: [read],
-      approvals: {},
-      expect: (ev) => [
-        ...ranOnce(ev, read, "read call"),
-        ...(of(ev, "approval").length
-          ? [`${read.capability} (read): prompted for approval; reads take the fast path`]
-          : []),
-        ...(of(ev, "monitor").length
-          ? [`${read.capability} (read): the security monitor reviewed a read; reads skip it`]
-          : []),
-      ],
-    });
-  }
-  for (const c of asking) {
-    cases.push({
-      id: `${c.category}-approval-round-trip`,
-      mode: "default",
-      calls: [c],
-      approvals: { [c.capability]: "allow" },
-      expect: (ev) => approvalRoundTrip(ev, c),
-    });
-  }
-  const first = asking[0];
-  if (!first) {
-    skipped.push("deny, plan-mode, allow_for_chat, allow-set and monitor cases: no write/execute/external canary");
-    return { cases, skipped };
-  }
-  cases.push({
+/** Reads take the fast path: no prompt, no monitor. */
+function readCase(read: GateCall): GateCase {
+  return {
+    id: "read-without-prompt",
+    mode: "default",
+    calls: [read],
+    approvals: {},
+    expect: (ev) => [
+      ...ranOnce(ev, read, "read call"),
+      ...(of(ev, "approval").length
+        ? [`${read.capability} (read): prompted for approval; reads take the fast path`]
+        : []),
+      ...(of(ev, "monitor").length
+        ? [`${read.capability} (read): the security monitor reviewed a read; reads skip it`]
+        : []),
+    ],
+  };
+}
+
+/** An asking category's call is prompted once and runs after "allow". */
+function approvalCase(c: GateCall): GateCase {
+  return {
+    id: `${c.category}-approval-round-trip`,
+    mode: "default",
+    calls: [c],
+    approvals: { [c.capability]: "allow" },
+    expect: (ev) => approvalRoundTrip(ev, c),
+  };
+}
+
+function deniedCase(first: GateCall): GateCase {
+  return {
     id: "denied-call",
     mode: "default",
     calls: [first],
@@ -169,8 +156,12 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
         ? [`${first.capability} (${first.category}): a denied call must be asked exactly once`]
         : []),
     ],
-  });
-  cases.push({
+  };
+}
+
+/** Plan mode refuses every asking call without a prompt and still runs reads. */
+function planModeCase(asking: readonly GateCall[], read: GateCall | undefined): GateCase {
+  return {
     id: "plan-mode-blocks",
     mode: "plan",
     calls: [...asking, ...(read ? [read] : [])],
@@ -180,9 +171,12 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
       ...(of(ev, "approval").length ? ["plan mode asked for approval instead of blocking"] : []),
       ...(read ? ranOnce(ev, read, "read call in plan mode") : []),
     ],
-  });
-  const again = canaries.execute ?? first;
-  cases.push({
+  };
+}
+
+/** allow_for_chat answers the second call too. */
+function allowForChatCase(again: GateCall): GateCase {
+  return {
     id: "allow-for-chat-remembered",
     mode: "default",
     calls: [again, again],
@@ -201,8 +195,11 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
         );
       return problems;
     },
-  });
-  cases.push({
+  };
+}
+
+function sessionAllowCase(first: GateCall): GateCase {
+  return {
     id: "session-allow-set",
     mode: "default",
     calls: [first],
@@ -214,17 +211,22 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
         ? [`${first.capability} (${first.category}): the session allow-set was ignored: prompted anyway`]
         : []),
     ],
-  });
-  const watched = canaries.external ?? first;
-  cases.push({
+  };
+}
+
+function monitorCase(watched: GateCall): GateCase {
+  return {
     id: "monitor-blocks",
     mode: "default",
     calls: [watched],
     approvals: { [watched.capability]: "allow" },
     monitorBlock: { [watched.capability]: "flagged by the parity check" },
     expect: (ev) => refusedWithout(ev, watched, "blocked_by_security_monitor"),
-  });
-  cases.push({
+  };
+}
+
+function autoModeCase(first: GateCall): GateCase {
+  return {
     id: "auto-mode-allows",
     mode: "auto",
     calls: [first],
@@ -233,6 +235,36 @@ export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>
       ...ranOnce(ev, first, "call in auto mode"),
       ...(of(ev, "approval").length ? [`${first.capability} (${first.category}): auto mode asked for approval`] : []),
     ],
-  });
+  };
+}
+
+/** The cases for the canaries found (category → call); absent categories are skipped. */
+export function gateCases(canaries: Partial<Record<PermissionCategory, GateCall>>): {
+  cases: GateCase[];
+  skipped: string[];
+} {
+  const cases: GateCase[] = [];
+  const skipped: string[] = [];
+  const read = canaries.read;
+  const asking = (["write", "execute", "external"] as const)
+    .map((k) => canaries[k])
+    .filter((c): c is GateCall => c !== undefined);
+  for (const k of PERMISSION_CATEGORIES)
+    if (!canaries[k]) skipped.push(`no ${k} capability in the registry to use as the ${k} canary`);
+  if (read) cases.push(readCase(read));
+  for (const c of asking) cases.push(approvalCase(c));
+  const first = asking[0];
+  if (!first) {
+    skipped.push("deny, plan-mode, allow_for_chat, allow-set and monitor cases: no write/execute/external canary");
+    return { cases, skipped };
+  }
+  cases.push(
+    deniedCase(first),
+    planModeCase(asking, read),
+    allowForChatCase(canaries.execute ?? first),
+    sessionAllowCase(first),
+    monitorCase(canaries.external ?? first),
+    autoModeCase(first),
+  );
   return { cases, skipped };
 }

@@ -16,6 +16,45 @@ function shortArgs(args: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/** One recorded case through `run.invoke` on the migrated registry, with a fresh run in auto mode. */
+async function replayCase(
+  target: ParityTarget,
+  hooks: CheckHooks,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<unknown> {
+  const run = createCapabilityRun({
+    ...(target.createRunFields?.() ?? {}),
+    context: target.createContext(),
+    registry: target.registry,
+    gate: (hooks.gateFactory ?? createPermissionGate)({ mode: "auto" }),
+  });
+  try {
+    return outcomeOf({ value: await run.invoke(name, structuredClone(args)) });
+  } catch (err) {
+    return outcomeOf({ thrown: err });
+  }
+}
+
+/** What was not replayed and why: registered but never recorded, or not constructed when recording. */
+function notReplayed(target: ParityTarget, names: readonly string[]): string[] {
+  const skipped: string[] = [];
+  const recordedNames = new Set(names);
+  const unrecorded = target.registry
+    .listCapabilitySpecs()
+    .map((s) => s.name)
+    .filter((n) => !recordedNames.has(n))
+    .sort();
+  if (unrecorded.length)
+    skipped.push(`registered but never recorded (no behaviour to compare): ${unrecorded.join(", ")}`);
+  for (const u of target.recording?.unrecorded ?? []) {
+    skipped.push(
+      `${u.capability}${u.class ? ` (${u.class})` : ""}: not constructed by the belt builders when recording`,
+    );
+  }
+  return skipped;
+}
+
 export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {}): Promise<ParityCheck> {
   const patterns = target.nondeterministic ?? [];
   const recording = target.recording;
@@ -52,22 +91,8 @@ export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {
     let first: string | undefined;
     for (const [i, c] of recorded.entries()) {
       cases++;
-      let outcome: unknown;
-      if (!migrated && legacy) {
-        outcome = await runToolCase(legacy, name, c.args);
-      } else {
-        const run = createCapabilityRun({
-          ...(target.createRunFields?.() ?? {}),
-          context: target.createContext(),
-          registry: target.registry,
-          gate: (hooks.gateFactory ?? createPermissionGate)({ mode: "auto" }),
-        });
-        try {
-          outcome = outcomeOf({ value: await run.invoke(name, structuredClone(c.args)) });
-        } catch (err) {
-          outcome = outcomeOf({ thrown: err });
-        }
-      }
+      const outcome =
+        !migrated && legacy ? await runToolCase(legacy, name, c.args) : await replayCase(target, hooks, name, c.args);
       const diff = firstDifference(
         maskNondeterministic(name, c.result, patterns),
         maskNondeterministic(name, outcome, patterns),
@@ -83,19 +108,7 @@ export async function behaviourCheck(target: ParityTarget, hooks: CheckHooks = {
       );
   }
   if (viaTool.length) skipped.push(`not migrated, replayed through the remaining Tool class: ${viaTool.join(", ")}`);
-  const recordedNames = new Set(names);
-  const unrecorded = target.registry
-    .listCapabilitySpecs()
-    .map((s) => s.name)
-    .filter((n) => !recordedNames.has(n))
-    .sort();
-  if (unrecorded.length)
-    skipped.push(`registered but never recorded (no behaviour to compare): ${unrecorded.join(", ")}`);
-  for (const u of recording.unrecorded) {
-    skipped.push(
-      `${u.capability}${u.class ? ` (${u.class})` : ""}: not constructed by the belt builders when recording`,
-    );
-  }
+  skipped.push(...notReplayed(target, names));
   return {
     name: "behaviour",
     ok: problems.length === 0,

@@ -77,6 +77,28 @@ function toHistoryCommit(commit: CommitInfo, result: InventoryResult): HistoryCo
   };
 }
 
+/**
+ * A commit's files in scope and its workspace manifests, each path once and sorted, and a
+ * signature of both (two commits with one signature have the same inventory).
+ */
+async function commitFiles(
+  trees: TreeReader,
+  sha: string,
+  prefix: string,
+  folders: readonly string[],
+  engine: { inScope(path: string): boolean },
+) {
+  const listed = await trees.list(sha, prefix, folders);
+  const seenPaths = new Set<string>();
+  const tree = listed
+    .filter((e) => !seenPaths.has(e.path) && seenPaths.add(e.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const scanned = tree.filter((e) => engine.inScope(e.path));
+  const manifestEntries = tree.filter((e) => isManifestPath(e.path));
+  const signature = [...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
+  return { scanned, manifestEntries, signature };
+}
+
 export async function backfillHistory<F>(rootIn: string, options: BackfillOptions<F>): Promise<HistoryResult> {
   const root = resolve(rootIn);
   const { engine } = options;
@@ -101,14 +123,7 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
   let sameShapeCommits = 0;
   try {
     for (const [i, commit] of commits.entries()) {
-      const listed = await trees.list(commit.sha, prefix, folders);
-      const seenPaths = new Set<string>();
-      const tree = listed
-        .filter((e) => !seenPaths.has(e.path) && seenPaths.add(e.path))
-        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const scanned = tree.filter((e) => engine.inScope(e.path));
-      const manifestEntries = tree.filter((e) => isManifestPath(e.path));
-      const signature = [...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
+      const { scanned, manifestEntries, signature } = await commitFiles(trees, commit.sha, prefix, folders, engine);
       let result: InventoryResult;
       let shape: string | null = null;
       if (previous && previous.signature === signature) {

@@ -7,6 +7,7 @@
  */
 import type { HistoryCommit, HistoryResult } from "../../inventory/history/types.js";
 import type { ClassRecord, Counters, Kind } from "../../inventory/types.js";
+import type { SavedLint, SavedMigrate, SavedParity } from "../../lib/saved-results.js";
 import type { DashboardInputs } from "../dashboard/inputs.js";
 import { sampleClass, sampleInventory } from "./sample-inventory.js";
 
@@ -103,6 +104,76 @@ function historyCommits(final: Counters): HistoryCommit[] {
   return commits;
 }
 
+function savedMigrate(): SavedMigrate {
+  return {
+    namespaces: [
+      {
+        namespace: "workflows",
+        converted: ["list_workflows", "run_workflow", "get_workflow", "search_workflows"],
+        refused: [],
+        filesWritten: ["packages/agents/src/capabilities/workflows.ts"],
+      },
+      {
+        namespace: "models",
+        converted: ["list_models"],
+        refused: [
+          { class: "DescribeModelTool", file: fileOf("models"), reason: `passes \`this\` to a helper ${HOSTILE}` },
+        ],
+        filesWritten: [],
+      },
+      {
+        namespace: "media",
+        converted: [],
+        refused: [{ class: "TranscribeAudioTool", file: fileOf("media"), reason: "dynamic wire name" }],
+        filesWritten: [],
+      },
+    ],
+    callSitesRewritten: 7,
+  };
+}
+
+function savedLint(): SavedLint {
+  return {
+    violations: [
+      {
+        rule: "capkit/seam-direction",
+        file: "packages/agents/src/tools/email-tools.ts",
+        line: 3,
+        message: "tools/ must not import capabilities/ (imports ../capabilities/workflows.js)",
+      },
+      {
+        rule: "capkit/spec-purity",
+        file: "packages/agents/src/capabilities/workflows.specs.ts",
+        line: 9,
+        message: `spec file imports an implementation ${HOSTILE}`,
+      },
+    ],
+  };
+}
+
+function savedParity(): SavedParity {
+  return {
+    checks: [
+      {
+        name: "workflows: outputs match the Tool classes",
+        ok: true,
+        problems: [],
+        summary: "4 capabilities, 12 recorded cases",
+      },
+      {
+        name: "models: outputs match the Tool classes",
+        ok: false,
+        problems: [
+          "list_models: expected 3 models, got 2",
+          { input: { provider: "openai" }, diff: "- gpt\n+ (missing)" },
+        ],
+      },
+      { name: "registry drift", ok: true, problems: [] },
+    ],
+    mutants: { total: 43, killed: 41, survivors: ["drop-category-check", "skip-<b>monitor</b>"], results: [] },
+  };
+}
+
 export function dashboardFixture(): DashboardInputs {
   const inventory = sampleInventory(remainingClasses(), {
     root: "/work/nodetool-mini",
@@ -122,66 +193,8 @@ export function dashboardFixture(): DashboardInputs {
     history,
     renderedAt: "2026-10-30T09:05:00.000Z",
     baseline: { file: ".capkit/baseline.json", capabilityShaped: 16, loopProtocol: 3 },
-    migrate: {
-      namespaces: [
-        {
-          namespace: "workflows",
-          converted: ["list_workflows", "run_workflow", "get_workflow", "search_workflows"],
-          refused: [],
-          filesWritten: ["packages/agents/src/capabilities/workflows.ts"],
-        },
-        {
-          namespace: "models",
-          converted: ["list_models"],
-          refused: [
-            { class: "DescribeModelTool", file: fileOf("models"), reason: `passes \`this\` to a helper ${HOSTILE}` },
-          ],
-          filesWritten: [],
-        },
-        {
-          namespace: "media",
-          converted: [],
-          refused: [{ class: "TranscribeAudioTool", file: fileOf("media"), reason: "dynamic wire name" }],
-          filesWritten: [],
-        },
-      ],
-      callSitesRewritten: 7,
-    },
-    lint: {
-      violations: [
-        {
-          rule: "capkit/seam-direction",
-          file: "packages/agents/src/tools/email-tools.ts",
-          line: 3,
-          message: "tools/ must not import capabilities/ (imports ../capabilities/workflows.js)",
-        },
-        {
-          rule: "capkit/spec-purity",
-          file: "packages/agents/src/capabilities/workflows.specs.ts",
-          line: 9,
-          message: `spec file imports an implementation ${HOSTILE}`,
-        },
-      ],
-    },
-    parity: {
-      checks: [
-        {
-          name: "workflows: outputs match the Tool classes",
-          ok: true,
-          problems: [],
-          summary: "4 capabilities, 12 recorded cases",
-        },
-        {
-          name: "models: outputs match the Tool classes",
-          ok: false,
-          problems: [
-            "list_models: expected 3 models, got 2",
-            { input: { provider: "openai" }, diff: "- gpt\n+ (missing)" },
-          ],
-        },
-        { name: "registry drift", ok: true, problems: [] },
-      ],
-      mutants: { total: 43, killed: 41, survivors: ["drop-category-check", "skip-<b>monitor</b>"], results: [] },
-    },
+    migrate: savedMigrate(),
+    lint: savedLint(),
+    parity: savedParity(),
   };
 }
