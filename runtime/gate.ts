@@ -76,6 +76,37 @@ function errorText(err: unknown): string {
   return (err as Error)?.message ?? String(err);
 }
 
+type GateSettings = ReturnType<typeof normalizeGateOptions>;
+
+/** The approver's answer, asked off the action's clock; a failed request is a deny saying why. */
+async function askApproval(
+  g: GateSettings,
+  approve: NonNullable<GateSettings["approve"]>,
+  request: ApprovalRequest,
+): Promise<{ decision: string; reason?: string }> {
+  try {
+    return answerOf(await g.offTheClock(() => approve(request)));
+  } catch (err) {
+    return { decision: "deny", reason: `the approval request failed (${errorText(err)})` };
+  }
+}
+
+/** The security monitor's verdict, asked off the action's clock; a failing monitor blocks. */
+async function monitorVerdict(
+  g: GateSettings,
+  review: NonNullable<GateSettings["review"]>,
+  request: ApprovalRequest,
+): Promise<Verdict> {
+  try {
+    const transcript = g.transcript();
+    const recentTranscript = Array.isArray(transcript) ? transcript : transcript === undefined ? [] : [transcript];
+    const monitorRequest: MonitorRequest = { ...request, name: request.capability, transcript, recentTranscript };
+    return verdictOf(await g.offTheClock(() => review(monitorRequest)));
+  } catch (err) {
+    return { block: true, reason: `the monitor failed (${errorText(err)})` };
+  }
+}
+
 export function createPermissionGate(options: PermissionGateOptions): CapabilityGate {
   if (typeof options === "object" && options !== null && !PERMISSION_MODES.includes(options.mode)) {
     throw new PermissionGateOptionsError(
@@ -126,12 +157,7 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
           return deny("permission_denied");
         }
         prompted = true;
-        let answer: { decision: string; reason?: string };
-        try {
-          answer = answerOf(await g.offTheClock(() => approve(request)));
-        } catch (err) {
-          answer = { decision: "deny", reason: `the approval request failed (${errorText(err)})` };
-        }
+        const answer = await askApproval(g, approve, request);
         steps.push(`approval:${answer.decision}`);
         if (answer.decision === "allow_for_chat") sessionAllow.add(request.capability);
         else if (answer.decision !== "allow")
@@ -141,15 +167,7 @@ export function createPermissionGate(options: PermissionGateOptions): Capability
     const review = g.review;
     if (review) {
       monitored = true;
-      let verdict: Verdict;
-      try {
-        const transcript = g.transcript();
-        const recentTranscript = Array.isArray(transcript) ? transcript : transcript === undefined ? [] : [transcript];
-        const monitorRequest: MonitorRequest = { ...request, name: request.capability, transcript, recentTranscript };
-        verdict = verdictOf(await g.offTheClock(() => review(monitorRequest)));
-      } catch (err) {
-        verdict = { block: true, reason: `the monitor failed (${errorText(err)})` };
-      }
+      const verdict = await monitorVerdict(g, review, request);
       steps.push(`monitor:${verdict.block ? "block" : "allow"}`);
       if (verdict.block) {
         const { block: _b, ...detail } = verdict;

@@ -57,14 +57,42 @@ export class CapabilityLoadError extends Error {
   }
 }
 
-export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegistry {
-  const keys = Object.keys(table);
+/** Which module declares each capability name (the first declaration wins). */
+function specOwners(table: CapabilityTable): Map<string, { module: string; spec: CapabilitySpec }> {
   const owner = new Map<string, { module: string; spec: CapabilitySpec }>();
-  for (const key of keys) {
+  for (const key of Object.keys(table)) {
     for (const spec of table[key]?.specs ?? []) {
       if (typeof spec?.name === "string" && !owner.has(spec.name)) owner.set(spec.name, { module: key, spec });
     }
   }
+  return owner;
+}
+
+/** The declared specs' drift plus each module's against what it implements (every module loaded). */
+async function loadedDrift(
+  table: CapabilityTable,
+  loadModule: (key: string) => Promise<CapabilityModule>,
+): Promise<ReturnType<typeof specDrift>> {
+  const problems = specDrift(table);
+  for (const key of Object.keys(table)) {
+    const entry = table[key];
+    if (!entry || !Array.isArray(entry.specs)) continue;
+    try {
+      problems.push(...moduleDrift(key, entry.specs, await loadModule(key)));
+    } catch (err) {
+      problems.push({
+        code: "module-load-failed",
+        module: key,
+        message: `module "${key}" failed to load: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+  }
+  return problems;
+}
+
+export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegistry {
+  const keys = Object.keys(table);
+  const owner = specOwners(table);
   const pending = new Map<string, Promise<CapabilityModule>>();
   const loaded = new Set<string>();
 
@@ -125,23 +153,7 @@ export function createCapabilityRegistry(table: CapabilityTable): CapabilityRegi
     modules: () => [...keys],
     loadedModules: () => keys.filter((k) => loaded.has(k)),
     checkSpecDrift: () => specDrift(table),
-    async checkDrift() {
-      const problems = specDrift(table);
-      for (const key of keys) {
-        const entry = table[key];
-        if (!entry || !Array.isArray(entry.specs)) continue;
-        try {
-          problems.push(...moduleDrift(key, entry.specs, await loadModule(key)));
-        } catch (err) {
-          problems.push({
-            code: "module-load-failed",
-            module: key,
-            message: `module "${key}" failed to load: ${err instanceof Error ? err.message : String(err)}`,
-          });
-        }
-      }
-      return problems;
-    },
+    checkDrift: () => loadedDrift(table, loadModule),
     categorySnapshot() {
       const names = [...owner.keys()].sort();
       return Object.fromEntries(names.map((n) => [n, owner.get(n)?.spec.category as PermissionCategory]));

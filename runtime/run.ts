@@ -47,12 +47,34 @@ const OWN_OPTION_KEYS = new Set([
   "toolCallIdArg",
 ]);
 
+/** The gate given (built, or options to build), else the one published on the context. */
+function runGate<Ctx>(options: CapabilityRunOptions<Ctx>): CapabilityGate {
+  if (isGate(options.gate)) return options.gate;
+  return options.gate ? createPermissionGate(options.gate) : gateFromContext(options.context, options.contextGate);
+}
+
+/** The run fields: every option that is not the run's own setting. */
+function runFields<Ctx>(options: CapabilityRunOptions<Ctx>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!OWN_OPTION_KEYS.has(k) && v !== undefined) fields[k] = v;
+  return fields;
+}
+
+/** The spec's category; a malformed one fails closed as external (drift reports it). */
+function callCategory(spec: CapabilitySpec): PermissionCategory {
+  return (PERMISSION_CATEGORIES as readonly unknown[]).includes(spec.category) ? spec.category : "external";
+}
+
+/** How this gate words refusals: capkit's extra payload fields, the host's messages. */
+function refusalShape(gate: CapabilityGate) {
+  return {
+    ...(gate.payloadExtras ? { extras: true } : {}),
+    ...(gate.refusalMessages ? { messages: gate.refusalMessages } : {}),
+  };
+}
+
 export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRunOptions<Ctx>): CapabilityRun<Ctx> {
-  const gate: CapabilityGate = isGate(options.gate)
-    ? options.gate
-    : options.gate
-      ? createPermissionGate(options.gate)
-      : gateFromContext(options.context, options.contextGate);
+  const gate = runGate(options);
   const host = new Map<string, { spec: CapabilitySpec; impl: CapabilityImpl<Ctx> }>();
   for (const cap of options.capabilities ?? []) host.set(cap.spec.name, cap);
   const registry = options.registry;
@@ -60,16 +82,13 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
   const signal = options.signal ?? signalOf(options.context);
   let seq = 0;
 
-  const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (!OWN_OPTION_KEYS.has(k) && v !== undefined) fields[k] = v;
+  const fields = runFields(options);
 
   async function invoke(name: string, rawArgs: Record<string, unknown> = {}): Promise<unknown> {
     const local = host.get(name);
     const spec = local?.spec ?? registry?.capabilitySpec(name);
     if (!spec) throw new CapabilityNotFoundError(name);
-    const category: PermissionCategory = (PERMISSION_CATEGORIES as readonly unknown[]).includes(spec.category)
-      ? spec.category
-      : "external"; // a malformed spec fails closed here; drift reports it
+    const category = callCategory(spec);
     const steps: string[] = ["lookup"];
     const userMessage = resolveUserMessage(spec, rawArgs);
     let args: Record<string, unknown> = {};
@@ -91,10 +110,7 @@ export function createCapabilityRun<Ctx = DefaultContext>(options: CapabilityRun
         outcome,
       } satisfies InvokeRecord);
     const request = { capability: name, category };
-    const shape = {
-      ...(gate.payloadExtras ? { extras: true } : {}),
-      ...(gate.refusalMessages ? { messages: gate.refusalMessages } : {}),
-    };
+    const shape = refusalShape(gate);
 
     const checked = validateArguments(spec, rawArgs);
     steps.push(checked.ok ? "validate:ok" : "validate:invalid");

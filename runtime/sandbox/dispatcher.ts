@@ -80,6 +80,30 @@ export interface DispatcherOptions {
   readonly errorPayloads?: ErrorPayloadMode;
 }
 
+/** The capability a guest's call addresses (a mounted module's export, with a list of arguments), or why it cannot be called. */
+function addressOf(
+  moduleKey: unknown,
+  exportName: unknown,
+  args: unknown,
+  mounted: ReadonlySet<string>,
+  registry: CapabilityRegistry,
+): { spec: CapabilitySpec; name: string; list: readonly unknown[] } | { problem: string } {
+  if (typeof moduleKey !== "string")
+    return { problem: `capability module must be a string (got ${describe(moduleKey)})` };
+  if (!mounted.has(moduleKey))
+    return {
+      problem: `capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`,
+    };
+  if (typeof exportName !== "string")
+    return { problem: `export name for "${moduleKey}" must be a string (got ${describe(exportName)})` };
+  const spec = registry.capabilitySpec(exportName);
+  if (!spec || registry.capabilityModuleOf(exportName) !== moduleKey)
+    return { problem: `capability module "${moduleKey}" has no export "${exportName}"` };
+  if (!Array.isArray(args))
+    return { problem: `arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})` };
+  return { spec, name: exportName, list: args };
+}
+
 export function createCapabilityDispatcher(
   run: CapabilityRun,
   mountedModuleKeys: readonly string[],
@@ -107,43 +131,18 @@ export function createCapabilityDispatcher(
 
   async function call(moduleKey: unknown, exportName: unknown, args: unknown): Promise<DispatchEnvelope> {
     const n = ++seq;
-    if (typeof moduleKey !== "string")
-      return rejected(n, moduleKey, exportName, `capability module must be a string (got ${describe(moduleKey)})`);
-    if (!mounted.has(moduleKey)) {
-      return rejected(
-        n,
-        moduleKey,
-        exportName,
-        `capability module "${moduleKey}" is not mounted for this session (mounted: ${[...mounted].join(", ") || "none"})`,
-      );
-    }
-    if (typeof exportName !== "string")
-      return rejected(
-        n,
-        moduleKey,
-        exportName,
-        `export name for "${moduleKey}" must be a string (got ${describe(exportName)})`,
-      );
-    const spec = registry.capabilitySpec(exportName);
-    if (!spec || registry.capabilityModuleOf(exportName) !== moduleKey) {
-      return rejected(n, moduleKey, exportName, `capability module "${moduleKey}" has no export "${exportName}"`);
-    }
-    if (!Array.isArray(args))
-      return rejected(
-        n,
-        moduleKey,
-        exportName,
-        `arguments for ${moduleKey}.${exportName} must be an array (got ${describe(args)})`,
-      );
+    const address = addressOf(moduleKey, exportName, args, mounted, registry);
+    if ("problem" in address) return rejected(n, moduleKey, exportName, address.problem);
+    const { spec, name, list } = address;
     let normalised: Record<string, unknown>;
     try {
-      normalised = normaliseArguments(spec, args);
+      normalised = normaliseArguments(spec, list);
     } catch (err) {
       return rejected(n, moduleKey, exportName, (err as Error).message);
     }
     try {
-      const value = await run.invoke(exportName, normalised);
-      const failure = payloadFailure(exportName, value);
+      const value = await run.invoke(name, normalised);
+      const failure = payloadFailure(name, value);
       const outcome = isRefusal(value) ? "refused" : failure ? "error" : "ok";
       if (failure && throwPayloads) {
         transcript.push({
