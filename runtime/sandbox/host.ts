@@ -9,7 +9,7 @@
  * capped; host errors cross as values; the guest sees no host globals. Consumed by hosts,
  * `capkit parity`, tests and bench/dispatch.bench.ts.
  */
-import type { QuickJSHandle } from "quickjs-emscripten";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten";
 import type { CapabilityRegistry } from "../registry.js";
 import type { CapabilityRun } from "../types.js";
 import { createSandboxClock, isClockRelay, isSandboxClock, type SandboxClock } from "./clock.js";
@@ -30,7 +30,7 @@ import {
 } from "./facade.js";
 import { GuestFailure, acquireEngine, settle, type GuestError } from "./vm.js";
 import { CallPump } from "./pump.js";
-import { createEngineCalls } from "./engine-calls.js";
+import { createEngineCalls, type EngineCalls } from "./engine-calls.js";
 import { createModuleResolver } from "./resolver.js";
 
 export interface GuestActionOptions {
@@ -70,44 +70,116 @@ export function sandboxDiagnostics(): { readonly actions: number; readonly dispo
   return { ...diagnostics };
 }
 
+/**
+ * The dispatcher for the mounted modules and the module sources the guest can import: one facade
+ * per mounted module and the pack's catalog. A library may not claim the pack's namespace.
+ */
+function mountCapabilities(
+  options: GuestActionOptions,
+  pack: string,
+): { dispatcher: CapabilityDispatcher; facades: Map<string, string> } {
+  const dispatcher = createCapabilityDispatcher(
+    options.run,
+    options.mounted,
+    options.registry,
+    options.errorPayloads ? { errorPayloads: options.errorPayloads } : {},
+  );
+  const facades = new Map<string, string>();
+  for (const key of options.mounted) {
+    const names = (options.registry.moduleSpecs(key) ?? [])
+      .map((s) => s.name)
+      .filter((n) => options.registry.capabilityModuleOf(n) === key);
+    facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
+  }
+  facades.set(pack, catalogModuleSource(capabilityCatalog(options.registry, options.mounted)));
+  for (const spec of Object.keys(options.libraries ?? {})) {
+    if (spec === BRIDGE_SPECIFIER || spec.startsWith(`${pack}/`) || spec === pack) {
+      throw new Error(
+        `library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`,
+      );
+    }
+  }
+  return { dispatcher, facades };
+}
+
+/** The action's clock: the one given, else the gate's sandbox clock (with no deadline set), else a fresh budget. */
+function actionClock(options: GuestActionOptions, gateClock: unknown): SandboxClock {
+  return (
+    options.clock ??
+    (isSandboxClock(gateClock) && options.deadlineMs === undefined
+      ? gateClock
+      : createSandboxClock(options.deadlineMs ?? 5000))
+  );
+}
+
+/** An exception out of the engine itself, as the guest error it amounts to. */
+function engineFailure(err: unknown): GuestError {
+  const message = err instanceof Error ? err.message : String(err);
+  const kind = /out of memory/i.test(message) ? "memory" : /call stack/i.test(message) ? "stack" : "host";
+  return { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message };
+}
+
+type Resolver = ReturnType<typeof createModuleResolver>;
+
+/** The bridge module's drain and deliver functions, the bridge evaluated first under its private specifier. */
+async function bootBridge(
+  engine: EngineCalls,
+  ctx: QuickJSContext,
+  clock: SandboxClock,
+  resolver: Resolver,
+): Promise<[QuickJSHandle, QuickJSHandle]> {
+  const boot = ctx.evalCode(bridgeModuleSource(), BRIDGE_SPECIFIER, { type: "module" });
+  if (boot.error) throw new GuestFailure(resolver.classify(ctx, boot.error, clock));
+  const bridgeNamespace = await settle(engine, ctx, boot.value, clock, resolver.errors);
+  const drainFn = ctx.getProp(bridgeNamespace, "drain");
+  const deliverFn = ctx.getProp(bridgeNamespace, "deliver");
+  bridgeNamespace.dispose();
+  return [drainFn, deliverFn];
+}
+
+/** The action module's default export (called when it is a function), settled and copied out of the guest. */
+async function actionValue(
+  vm: { engine: EngineCalls; ctx: QuickJSContext; clock: SandboxClock; resolver: Resolver; pump: CallPump },
+  options: GuestActionOptions,
+): Promise<unknown> {
+  const { engine, ctx, clock, resolver, pump } = vm;
+  const evaluated = ctx.evalCode(options.source, options.filename ?? "action.js", { type: "module" });
+  if (evaluated.error) throw new GuestFailure(resolver.classify(ctx, evaluated.error, clock));
+  const namespace = await settle(engine, ctx, evaluated.value, clock, resolver.errors, pump);
+  const exported = ctx.getProp(namespace, "default");
+  namespace.dispose();
+  let resultHandle = exported;
+  if (ctx.typeof(exported) === "function") {
+    const called = ctx.callFunction(exported, ctx.undefined);
+    exported.dispose();
+    if (called.error) throw new GuestFailure(resolver.classify(ctx, called.error, clock));
+    resultHandle = called.value;
+  }
+  const settled = await settle(engine, ctx, resultHandle, clock, resolver.errors, pump);
+  let value: unknown;
+  try {
+    value = ctx.dump(settled);
+  } finally {
+    settled.dispose();
+  }
+  return value;
+}
+
 export async function runGuestAction(options: GuestActionOptions): Promise<GuestActionResult> {
   const pack = options.pack ?? DEFAULT_PACK;
-  let dispatcher: CapabilityDispatcher;
-  const facades = new Map<string, string>();
+  let mount: { dispatcher: CapabilityDispatcher; facades: Map<string, string> };
   try {
-    dispatcher = createCapabilityDispatcher(
-      options.run,
-      options.mounted,
-      options.registry,
-      options.errorPayloads ? { errorPayloads: options.errorPayloads } : {},
-    );
-    for (const key of options.mounted) {
-      const names = (options.registry.moduleSpecs(key) ?? [])
-        .map((s) => s.name)
-        .filter((n) => options.registry.capabilityModuleOf(n) === key);
-      facades.set(facadeSpecifier(key, pack), generateCapabilityFacade(key, names, { pack }));
-    }
-    facades.set(pack, catalogModuleSource(capabilityCatalog(options.registry, options.mounted)));
-    for (const spec of Object.keys(options.libraries ?? {})) {
-      if (spec === BRIDGE_SPECIFIER || spec.startsWith(`${pack}/`) || spec === pack) {
-        throw new Error(
-          `library "${spec}" claims the capability pack's namespace: a pack cannot declare a capability module`,
-        );
-      }
-    }
+    mount = mountCapabilities(options, pack);
   } catch (err) {
     return { ok: false, error: { kind: "mount", name: "MountError", message: (err as Error).message }, calls: [] };
   }
+  const { dispatcher, facades } = mount;
   const calls = dispatcher.transcript;
   const lease = await acquireEngine(options.memoryLimitBytes ?? 48 * 1024 * 1024);
   let healthy = true;
   // The budget starts once the engine is ready: loading it is the host's time, not the guest's.
   const gateClock = options.run.gate?.options?.clock;
-  const clock =
-    options.clock ??
-    (isSandboxClock(gateClock) && options.deadlineMs === undefined
-      ? gateClock
-      : createSandboxClock(options.deadlineMs ?? 5000));
+  const clock = actionClock(options, gateClock);
   // A relay on the gate forwards its suspensions to this action's clock while it runs.
   const relay = isClockRelay(gateClock) ? gateClock : undefined;
   relay?.attach(clock);
@@ -129,12 +201,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
   try {
     // The bridge module is evaluated first, under its private specifier, so facades link to
     // this instance; the host keeps its drain/deliver functions, the guest can never import it.
-    const boot = ctx.evalCode(bridgeModuleSource(), BRIDGE_SPECIFIER, { type: "module" });
-    if (boot.error) throw new GuestFailure(resolver.classify(ctx, boot.error, clock));
-    const bridgeNamespace = await settle(engine, ctx, boot.value, clock, resolver.errors);
-    const drainFn = ctx.getProp(bridgeNamespace, "drain");
-    const deliverFn = ctx.getProp(bridgeNamespace, "deliver");
-    bridgeNamespace.dispose();
+    const [drainFn, deliverFn] = await bootBridge(engine, ctx, clock, resolver);
     bridgeFns.push(drainFn, deliverFn);
     pump = new CallPump({
       ctx,
@@ -146,25 +213,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
       classify: (error) => resolver.classify(ctx, error, clock),
     });
 
-    const evaluated = ctx.evalCode(options.source, options.filename ?? "action.js", { type: "module" });
-    if (evaluated.error) throw new GuestFailure(resolver.classify(ctx, evaluated.error, clock));
-    const namespace = await settle(engine, ctx, evaluated.value, clock, resolver.errors, pump);
-    const exported = ctx.getProp(namespace, "default");
-    namespace.dispose();
-    let resultHandle = exported;
-    if (ctx.typeof(exported) === "function") {
-      const called = ctx.callFunction(exported, ctx.undefined);
-      exported.dispose();
-      if (called.error) throw new GuestFailure(resolver.classify(ctx, called.error, clock));
-      resultHandle = called.value;
-    }
-    const settled = await settle(engine, ctx, resultHandle, clock, resolver.errors, pump);
-    let value: unknown;
-    try {
-      value = ctx.dump(settled);
-    } finally {
-      settled.dispose();
-    }
+    const value = await actionValue({ engine, ctx, clock, resolver, pump }, options);
     return { ok: true, value, calls };
   } catch (err) {
     if (err instanceof GuestFailure) {
@@ -174,9 +223,7 @@ export async function runGuestAction(options: GuestActionOptions): Promise<Guest
     // An exception out of the engine itself (host stack exhausted, wasm trap): its state is
     // not trustworthy any more, so it is dropped rather than disposed or pooled.
     healthy = false;
-    const message = err instanceof Error ? err.message : String(err);
-    const kind = /out of memory/i.test(message) ? "memory" : /call stack/i.test(message) ? "stack" : "host";
-    return { ok: false, error: { kind, name: kind === "stack" ? "StackOverflow" : "SandboxError", message }, calls };
+    return { ok: false, error: engineFailure(err), calls };
   } finally {
     relay?.detach(clock);
     detachFromGate?.();
