@@ -86,6 +86,132 @@ function defaultWarn(message: string): void {
   if (proc?.emitWarning) proc.emitWarning(message, "CapkitToolCategory");
 }
 
+/** The run a Tool door's call runs in: the one given, the factory's, else one gated from the context. */
+function runFor(
+  context: unknown,
+  source: RunSource | undefined,
+  registry: CapabilityRegistry | undefined,
+  contextGate: GateFromContextOptions | undefined,
+): CapabilityRun {
+  if (source && typeof source === "object" && typeof source.invoke === "function") return source;
+  if (typeof source === "function") return source(context);
+  // gate: gateFromContext(context) — a belt is gated from outside by gateTools.
+  return createCapabilityRun({
+    context,
+    ...(registry ? { registry } : {}),
+    ...(contextGate ? { contextGate } : {}),
+  });
+}
+
+/** An implementation loaded from the registry on first call, then kept. */
+function lazyImpl(spec: CapabilitySpec, registry: CapabilityRegistry | undefined): () => Promise<CapabilityImpl> {
+  let cached: CapabilityImpl | undefined;
+  return async () => {
+    if (cached) return cached;
+    const lookup = registry;
+    if (!lookup)
+      throw new Error(`toolFromLazyCapability("${spec.name}") needs a registry: pass one to bindToolAdapters`);
+    const impl = await lookup.loadCapabilityImpl(spec.name);
+    if (!impl) throw new Error(`Capability "${spec.name}" is not in the registry`);
+    return (cached = impl);
+  };
+}
+
+/** The spec a Tool that capkit did not build amounts to, in the category it was classified in. */
+function toolSpec(tool: ToolLike, category: PermissionCategory): CapabilitySpec {
+  const zod = (tool as { schema?: unknown }).schema;
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: (tool.inputSchema ?? jsonSchemaOf(tool) ?? { type: "object", properties: {} }) as JsonSchema,
+    ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
+    category,
+    ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
+    ...(typeof tool.userMessage === "function"
+      ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) }
+      : {}),
+  };
+}
+
+type ToolBase = new () => ToolLike;
+
+/** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
+function capabilityTool(
+  Base: ToolBase,
+  spec: CapabilitySpec,
+  loadImpl: () => Promise<CapabilityImpl>,
+  runFor: (context: unknown) => CapabilityRun,
+): ToolLike {
+  class CapabilityTool extends Base {
+    override readonly name = spec.name;
+    override readonly description = spec.description;
+    override readonly needsToolCallId = spec.needsToolCallId === true;
+    jsonSchema: JsonSchema | undefined = spec.inputSchema;
+    constructor() {
+      super();
+      toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
+    }
+    override userMessage(params: Record<string, unknown>): string {
+      return resolveUserMessage(spec, params);
+    }
+    override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
+      const impl = await loadImpl();
+      // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
+      return impl(runFor(context), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
+    }
+  }
+  return new CapabilityTool();
+}
+
+/** `inner` behind the gate: each call is a one-call run over its capability view. */
+function gatedTool(
+  Base: ToolBase,
+  inner: ToolLike,
+  capability: HostCapability,
+  via: { gate: CapabilityGate; registry: CapabilityRegistry | undefined; toolCallIdArg: string },
+): ToolLike {
+  const { gate, registry, toolCallIdArg } = via;
+  class GatedCapabilityTool extends Base {
+    override readonly name = inner.name;
+    override readonly description = inner.description;
+    override readonly needsToolCallId = inner.needsToolCallId === true;
+    jsonSchema: JsonSchema | undefined = jsonSchemaOf(inner);
+    readonly category = capability.spec.category;
+    readonly inner = inner;
+    constructor() {
+      super();
+      toolShape(this, { schema: (inner as { schema?: unknown }).schema, inputSchema: capability.spec.inputSchema });
+    }
+    override userMessage(params: Record<string, unknown>): string {
+      return resolveUserMessage(capability.spec, params);
+    }
+    /** A one-call run over the capability view: invoke validates, gates, then runs it. */
+    override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
+      const run = createCapabilityRun({
+        context,
+        gate,
+        capabilities: [capability],
+        ...(registry ? { registry } : {}),
+      });
+      return run.invoke(inner.name, params);
+    }
+    /** The host loop's tool-call id (execute's third argument) reaches a needsToolCallId tool. */
+    override async execute(
+      context: unknown,
+      params: Record<string, unknown>,
+      callOptions?: { toolCallId?: string },
+    ): Promise<unknown> {
+      const id = callOptions?.toolCallId;
+      const withId =
+        inner.needsToolCallId && typeof id === "string" && isPlainRecord(params) && params[toolCallIdArg] === undefined
+          ? { ...params, [toolCallIdArg]: id }
+          : params;
+      return this.process(context, withId);
+    }
+  }
+  return new GatedCapabilityTool();
+}
+
 export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions<T>): ToolAdapters<T> {
   // The base is abstract in the host's code; the subclasses below implement what it needs.
   const Base = options.Tool as unknown as new () => ToolLike;
@@ -95,41 +221,10 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   const toolCallIdArg = options.toolCallIdArg ?? TOOL_CALL_ID_ARG;
   let warnedCategory = false;
 
-  function runFor(context: unknown, source: RunSource | undefined): CapabilityRun {
-    if (source && typeof source === "object" && typeof source.invoke === "function") return source;
-    if (typeof source === "function") return source(context);
-    // gate: gateFromContext(context) — a belt is gated from outside by gateTools.
-    return createCapabilityRun({
-      context,
-      ...(registry ? { registry } : {}),
-      ...(options.contextGate ? { contextGate: options.contextGate } : {}),
-    });
-  }
-
-  /** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
   function specTool(spec: CapabilitySpec, loadImpl: () => Promise<CapabilityImpl>, source: RunSource | undefined): T {
-    class CapabilityTool extends Base {
-      override readonly name = spec.name;
-      override readonly description = spec.description;
-      override readonly needsToolCallId = spec.needsToolCallId === true;
-      jsonSchema: JsonSchema | undefined = spec.inputSchema;
-      constructor() {
-        super();
-        toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
-      }
-      override userMessage(params: Record<string, unknown>): string {
-        return resolveUserMessage(spec, params);
-      }
-      override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-        const impl = await loadImpl();
-        // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
-        return impl(
-          runFor(context, source),
-          isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params,
-        );
-      }
-    }
-    const tool = new CapabilityTool();
+    const tool = capabilityTool(Base, spec, loadImpl, (context) =>
+      runFor(context, source, registry, options.contextGate),
+    );
     specs.set(tool, spec);
     return tool as unknown as T;
   }
@@ -139,20 +234,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   }
 
   function toolFromLazyCapability(spec: CapabilitySpec, runOrFactory?: RunSource): T {
-    let cached: CapabilityImpl | undefined;
-    return specTool(
-      spec,
-      async () => {
-        if (cached) return cached;
-        const lookup = registry;
-        if (!lookup)
-          throw new Error(`toolFromLazyCapability("${spec.name}") needs a registry: pass one to bindToolAdapters`);
-        const impl = await lookup.loadCapabilityImpl(spec.name);
-        if (!impl) throw new Error(`Capability "${spec.name}" is not in the registry`);
-        return (cached = impl);
-      },
-      runOrFactory,
-    );
+    return specTool(spec, lazyImpl(spec, registry), runOrFactory);
   }
 
   function toolForCapabilityName(name: string, runOrFactory?: RunSource): T {
@@ -179,18 +261,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
 
   function capabilityFromTool(tool: ToolLike, categories?: CategorySource): HostCapability {
     const own = specs.get(tool);
-    const zod = (tool as { schema?: unknown }).schema;
-    const spec: CapabilitySpec = own ?? {
-      name: tool.name,
-      description: tool.description,
-      inputSchema: (tool.inputSchema ?? jsonSchemaOf(tool) ?? { type: "object", properties: {} }) as JsonSchema,
-      ...(zod && typeof (zod as ZodLike).safeParse === "function" ? { zodSchema: zod as ZodLike } : {}),
-      category: classify(tool, categories),
-      ...(tool.needsToolCallId ? { needsToolCallId: true } : {}),
-      ...(typeof tool.userMessage === "function"
-        ? { userMessage: (args: Record<string, unknown>) => tool.userMessage!(args) }
-        : {}),
-    };
+    const spec = own ?? toolSpec(tool, classify(tool, categories));
     // invoke has validated; process (not execute) so the arguments are checked exactly once.
     return { spec, impl: (run, args) => tool.process(run.context, args) };
   }
@@ -204,48 +275,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
     return tools.map((inner) => {
       if (gated.has(inner)) return inner as T;
       const capability = capabilityFromTool(inner, categories);
-      class GatedCapabilityTool extends Base {
-        override readonly name = inner.name;
-        override readonly description = inner.description;
-        override readonly needsToolCallId = inner.needsToolCallId === true;
-        jsonSchema: JsonSchema | undefined = jsonSchemaOf(inner);
-        readonly category = capability.spec.category;
-        readonly inner = inner;
-        constructor() {
-          super();
-          toolShape(this, { schema: (inner as { schema?: unknown }).schema, inputSchema: capability.spec.inputSchema });
-        }
-        override userMessage(params: Record<string, unknown>): string {
-          return resolveUserMessage(capability.spec, params);
-        }
-        /** A one-call run over the capability view: invoke validates, gates, then runs it. */
-        override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-          const run = createCapabilityRun({
-            context,
-            gate,
-            capabilities: [capability],
-            ...(registry ? { registry } : {}),
-          });
-          return run.invoke(inner.name, params);
-        }
-        /** The host loop's tool-call id (execute's third argument) reaches a needsToolCallId tool. */
-        override async execute(
-          context: unknown,
-          params: Record<string, unknown>,
-          callOptions?: { toolCallId?: string },
-        ): Promise<unknown> {
-          const id = callOptions?.toolCallId;
-          const withId =
-            inner.needsToolCallId &&
-            typeof id === "string" &&
-            isPlainRecord(params) &&
-            params[toolCallIdArg] === undefined
-              ? { ...params, [toolCallIdArg]: id }
-              : params;
-          return this.process(context, withId);
-        }
-      }
-      const tool = new GatedCapabilityTool();
+      const tool = gatedTool(Base, inner, capability, { gate, registry, toolCallIdArg });
       gated.add(tool);
       if (specs.has(inner)) specs.set(tool, capability.spec);
       return tool as unknown as T;
