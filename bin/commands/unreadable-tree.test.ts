@@ -2,7 +2,8 @@
  * Incomplete is never green, and a read-only checkout is still checkable. Tests run as any user
  * (root ignores permission bits), so the file system's answers are injected: node:fs refuses
  * to list or read the paths in `faults.unreadable` (EACCES) and to write under
- * `faults.readOnly` (EROFS); fast-glob (lint's lister) is made to fail the same way.
+ * `faults.readOnly` (EROFS); fast-glob (the listing for globs outside capkit's dialect) is made to
+ * fail the same way.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -146,13 +147,13 @@ describe("an unreadable folder makes every command incomplete, never green", () 
 
   it("lint reports an unreadable folder and file instead of crashing, and fails", async () => {
     const root = tree();
-    faults.unreadable.add(join(root, "packages/agents/src/capabilities"));
+    faults.unreadable.add(join(root, "packages/agents/src/planner")); // lint lists with the tree walker: a folder it reaches
     faults.unreadable.add(join(root, TOOLS, "mcp-tools.ts"));
     const r = await run(["lint", root], root);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("capkit lint: incomplete: 2 paths could not be read");
-    expect(r.stdout).toContain("packages/agents/src/capabilities  cannot read folder: EACCES");
+    expect(r.stdout).toContain("packages/agents/src/planner  cannot read folder: EACCES");
     expect(r.stdout).toContain(`${TOOLS}/mcp-tools.ts  cannot read: EACCES`);
   });
 
