@@ -48,7 +48,7 @@ vi.mock("node:fs", async (importOriginal) => {
       (fs.writeFileSync as (...a: unknown[]) => void)(p, ...rest)
     )) as typeof fs.writeFileSync,
     mkdirSync: ((p: string, ...rest: unknown[]) => (
-      guardWrite("mkdir", p),
+      fs.existsSync(p) || guardWrite("mkdir", p), // as on a real read-only mount, `mkdir -p` of a folder that is there succeeds
       (fs.mkdirSync as (...a: unknown[]) => unknown)(p, ...rest)
     )) as typeof fs.mkdirSync,
     renameSync: ((a: string, b: string) => (guardWrite("rename", b), fs.renameSync(a, b))) as typeof fs.renameSync,
@@ -110,7 +110,7 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     const r = await run(["inventory", root, "--update-baseline"], root);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file\(s\) could not be scanned \(packages\/agents\/src\/tools\)/,
+      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file could not be scanned \(packages\/agents\/src\/tools\)/,
     );
     expect(r.stderr).toContain("--force");
     faults.unreadable.clear();
@@ -186,4 +186,22 @@ describe("a read-only checkout is checkable", () => {
       new RegExp(`capkit ${command}: note: could not save \\.capkit/results/\\w+\\.json \\(EROFS\\)`),
     );
   });
+
+  it.each([
+    ["dashboard", [], ".capkit/dashboard.html"],
+    ["inventory", ["--update-baseline"], ".capkit/baseline.json"],
+  ])(
+    "capkit %s %j, which must write, names the file it cannot write instead of an internal error",
+    async (command, flags, file) => {
+      const root = tree();
+      execFileSync("git", ["-C", root, "init", "-q"]);
+      expect((await run(["inventory", root], root)).code).toBe(0); // the saved result the dashboard renders
+      faults.readOnly.add(root);
+      const r = await run([command, root, ...flags], root);
+      expect(r.stderr).not.toMatch(/internal error/);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`capkit ${command}: cannot write ${file}: EROFS (the file system is read-only)`);
+      expect(r.stderr).toMatch(/hint: run it in a writable checkout/);
+    },
+  );
 });
