@@ -4,6 +4,7 @@
  */
 import { isCapkitError } from "../lib/errors.js";
 import type { CliIO, CommandModule } from "./command.js";
+import { environmentErrorOf } from "./system-error.js";
 
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   inventory: () => import("./commands/inventory.js").then((m) => m.command),
@@ -53,9 +54,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     return await mod.run(rest, io);
   } catch (error) {
-    if (isCapkitError(error)) {
-      io.stderr(`capkit ${name}: ${error.format()}\n`);
-      return error.exitCode;
+    const known = isCapkitError(error) ? error : environmentErrorOf(error, io.cwd);
+    if (known) {
+      io.stderr(`capkit ${name}: ${known.format()}\n`);
+      return known.exitCode;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr(`capkit ${name}: internal error — please report it with this trace:\n${detail}\n`);

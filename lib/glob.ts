@@ -2,7 +2,7 @@
  * capkit's one glob dialect, compiled to RegExp over root-relative `/` paths: `**`, `*`, `?`,
  * `{a,b}` alternatives (nested) and `[...]` classes (`[!...]` or `[^...]` negates). A leading
  * `./` is ignored. Consumers: the seam lint (lib/glob-list.ts, `dot: true`) and the scan
- * scope (inventory/scan/scope-rules.ts, `dot: false` for includes, as fast-glob does).
+ * scope (lib/scope-rules.ts, `dot: false` for includes, as fast-glob does).
  *
  * `dot: false` is fast-glob's `dot: false`, checked against fast-glob 3.3 (its micromatch):
  * `*`, `?` and `**` never match a segment that starts with `.`, while a literal `.` in the

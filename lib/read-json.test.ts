@@ -78,6 +78,22 @@ describe("JSON a person edited", () => {
     expect(e.message).toMatch(/\(line 3, column 15\)$/);
   });
 
+  it.each([
+    [
+      "an unexpected token (V8 gives no position)",
+      '{\n  "scan": {\n    "include": [\n  }\n',
+      "Unexpected token '}' (line 4, column 3)",
+    ],
+    ["the end of the text", '{\n  "scan": {\n', "(line 3, column 1)"],
+    ["a trailing comma", '{ "a": 1,\n}', "(line 2, column 1)"],
+  ])("%s also gets line and column", (_name, text, where) => {
+    const d = dir();
+    writeFileSync(join(d, "c.json"), text);
+    const e = errorOf(() => readJsonFile(join(d, "c.json"), { what: "config" }));
+    expect(e.message.endsWith(where)).toBe(true);
+    expect(e.message).not.toContain("\n");
+  });
+
   it("a UTF-8 byte-order mark is accepted", () => {
     const d = dir();
     writeFileSync(join(d, "bom.json"), '\uFEFF{ "scan": {} }');

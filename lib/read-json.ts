@@ -28,13 +28,80 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - before.lastIndexOf("\n") };
 }
 
-/** The parser's message with its "position N" also given as line and column (what an editor shows). */
+const LITERAL = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+/**
+ * Where JSON text first goes wrong, for the parser messages that give no position (V8's
+ * "Unexpected token '}', …" and "Unexpected end of JSON input"); null when it finds nothing.
+ */
+function errorOffset(s: string): number | null {
+  let i = 0;
+  const ws = () => {
+    while (i < s.length && " \t\n\r".includes(s.charAt(i))) i++;
+  };
+  const str = (): void => {
+    for (i++; i < s.length; i++) {
+      const ch = s.charAt(i);
+      if (ch === '"') return void i++;
+      if (ch === "\\") i++;
+      else if (ch < " ") throw i;
+    }
+    throw i;
+  };
+  const list = (close: string, item: () => void): void => {
+    i++;
+    ws();
+    if (s.charAt(i) === close) return void i++;
+    for (;;) {
+      item();
+      ws();
+      if (s.charAt(i) === ",") i++;
+      else if (s.charAt(i) === close) return void i++;
+      else throw i;
+    }
+  };
+  const value = (): void => {
+    ws();
+    const c = s.charAt(i);
+    if (c === "{")
+      return list("}", () => {
+        ws();
+        if (s.charAt(i) !== '"') throw i;
+        str();
+        ws();
+        if (s.charAt(i++) !== ":") throw i - 1;
+        value();
+      });
+    if (c === "[") return list("]", value);
+    if (c === '"') return str();
+    LITERAL.lastIndex = i;
+    const m = LITERAL.exec(s);
+    if (!m) throw i;
+    i += m[0].length;
+  };
+  try {
+    value();
+    ws();
+    if (i < s.length) throw i;
+    return null;
+  } catch (at) {
+    if (typeof at === "number") return at;
+    throw at;
+  }
+}
+
+/** The parser's message with the place as line and column (what an editor shows). */
 function locate(error: unknown, text: string): string {
   const why = error instanceof Error ? error.message : String(error);
   const at = /at position (\d+)/.exec(why);
-  if (!at) return why;
-  const { line, column } = lineColumn(text, Number(at[1]));
-  return `${why.replace(/ \(line \d+ column \d+\)/, "")} (line ${line}, column ${column})`;
+  const offset = at ? Number(at[1]) : errorOffset(text);
+  if (offset === null) return why;
+  const { line, column } = lineColumn(text, offset);
+  // V8 quotes the text around an unexpected token, newlines and all: the place says it better.
+  const short = at
+    ? why.replace(/ \(line \d+ column \d+\)/, "")
+    : why.replace(/^(Unexpected token '[^']*'), .*$/s, "$1");
+  return `${short} (line ${line}, column ${column})`;
 }
 
 function fail(path: string, options: ReadJsonOptions, failure: JsonReadFailure, cause?: unknown): CapkitError {

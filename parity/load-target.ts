@@ -8,11 +8,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import fg from "fast-glob";
 import type { CapkitConfig } from "../lib/config/index.js";
 import { categorySnapshotPath } from "../lib/config/codemods-section.js";
 import { ConfigError } from "../lib/errors.js";
 import { NEVER_SCANNED_GLOBS } from "../lib/never-scanned.js";
+import { walkScope } from "../lib/scope-walk.js";
 import { readJsonFileIfExists } from "../lib/read-json.js";
 import { extractFileFacts } from "../inventory/index.js";
 import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
@@ -89,7 +89,8 @@ export function extractOldCategories(
   config: CapkitConfig,
 ): { map: Record<string, PermissionCategory>; label: string } | null {
   const name = config.categories.map;
-  const files = fg.sync(["packages/**/*.{ts,tsx,mts,cts}"], { cwd: root, ignore: [...NEVER_SCANNED_GLOBS] }).sort();
+  // The one tree walker: symlinks followed once (fast-glob's default follows them with no loop guard).
+  const files = walkScope(root, { include: ["packages/**/*.{ts,tsx,mts,cts}"], exclude: [...NEVER_SCANNED_GLOBS] });
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
     if (!text.includes(name)) continue;

@@ -49,18 +49,20 @@ function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
  * A baseline written from an incomplete scan (unreadable folders or files, syntax errors) would
  * forgive every class the scan missed: refuse it unless --force, and say what was missed.
  */
+const filesText = (n: number): string => `${n} file${n === 1 ? "" : "s"}`;
+
 function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: string, force: boolean, io: CliIO): void {
   const files = incompleteFiles(inventory);
   if (!files.length) return;
   const list = files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
   if (force) {
     io.stderr(
-      `capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${files.length} file(s) were not scanned (${list})\n`,
+      `capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${filesText(files.length)} ${files.length === 1 ? "was" : "were"} not scanned (${list})\n`,
     );
     return;
   }
   throw new CapkitError(
-    `refusing to write ${baselineFile}: the scan is incomplete, ${files.length} file(s) could not be scanned (${list}), so the baseline would miss their classes`,
+    `refusing to write ${baselineFile}: the scan is incomplete, ${filesText(files.length)} could not be scanned (${list}), so the baseline would miss their classes`,
     1,
     {
       hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",

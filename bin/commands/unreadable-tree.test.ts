@@ -2,7 +2,8 @@
  * Incomplete is never green, and a read-only checkout is still checkable. Tests run as any user
  * (root ignores permission bits), so the file system's answers are injected: node:fs refuses
  * to list or read the paths in `faults.unreadable` (EACCES) and to write under
- * `faults.readOnly` (EROFS); fast-glob (lint's lister) is made to fail the same way.
+ * `faults.readOnly` (EROFS); fast-glob (the listing for globs outside capkit's dialect) is made to
+ * fail the same way.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,7 +48,7 @@ vi.mock("node:fs", async (importOriginal) => {
       (fs.writeFileSync as (...a: unknown[]) => void)(p, ...rest)
     )) as typeof fs.writeFileSync,
     mkdirSync: ((p: string, ...rest: unknown[]) => (
-      guardWrite("mkdir", p),
+      fs.existsSync(p) || guardWrite("mkdir", p), // as on a real read-only mount, `mkdir -p` of a folder that is there succeeds
       (fs.mkdirSync as (...a: unknown[]) => unknown)(p, ...rest)
     )) as typeof fs.mkdirSync,
     renameSync: ((a: string, b: string) => (guardWrite("rename", b), fs.renameSync(a, b))) as typeof fs.renameSync,
@@ -109,7 +110,7 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     const r = await run(["inventory", root, "--update-baseline"], root);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file\(s\) could not be scanned \(packages\/agents\/src\/tools\)/,
+      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file could not be scanned \(packages\/agents\/src\/tools\)/,
     );
     expect(r.stderr).toContain("--force");
     faults.unreadable.clear();
@@ -146,13 +147,13 @@ describe("an unreadable folder makes every command incomplete, never green", () 
 
   it("lint reports an unreadable folder and file instead of crashing, and fails", async () => {
     const root = tree();
-    faults.unreadable.add(join(root, "packages/agents/src/capabilities"));
+    faults.unreadable.add(join(root, "packages/agents/src/planner")); // lint lists with the tree walker: a folder it reaches
     faults.unreadable.add(join(root, TOOLS, "mcp-tools.ts"));
     const r = await run(["lint", root], root);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("capkit lint: incomplete: 2 paths could not be read");
-    expect(r.stdout).toContain("packages/agents/src/capabilities  cannot read folder: EACCES");
+    expect(r.stdout).toContain("packages/agents/src/planner  cannot read folder: EACCES");
     expect(r.stdout).toContain(`${TOOLS}/mcp-tools.ts  cannot read: EACCES`);
   });
 
@@ -185,4 +186,22 @@ describe("a read-only checkout is checkable", () => {
       new RegExp(`capkit ${command}: note: could not save \\.capkit/results/\\w+\\.json \\(EROFS\\)`),
     );
   });
+
+  it.each([
+    ["dashboard", [], ".capkit/dashboard.html"],
+    ["inventory", ["--update-baseline"], ".capkit/baseline.json"],
+  ])(
+    "capkit %s %j, which must write, names the file it cannot write instead of an internal error",
+    async (command, flags, file) => {
+      const root = tree();
+      execFileSync("git", ["-C", root, "init", "-q"]);
+      expect((await run(["inventory", root], root)).code).toBe(0); // the saved result the dashboard renders
+      faults.readOnly.add(root);
+      const r = await run([command, root, ...flags], root);
+      expect(r.stderr).not.toMatch(/internal error/);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`capkit ${command}: cannot write ${file}: EROFS (the file system is read-only)`);
+      expect(r.stderr).toMatch(/hint: run it in a writable checkout/);
+    },
+  );
 });

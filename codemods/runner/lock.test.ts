@@ -86,6 +86,7 @@ describe("one migrate at a time", () => {
     expect(JSON.parse(readFileSync(join(root, LOCK_REL), "utf8"))).toEqual({
       pid: process.pid,
       startedAt: "2026-02-02T00:00:00.000Z",
+      token: expect.stringMatching(/^[0-9a-f]{16}$/), // so a release removes only its own lock
     });
     expect(() => acquireMigrateLock(root)).toThrow(
       /another capkit migrate is running on this tree \(pid \d+, started 2026-02-02T00:00:00.000Z\)/,

@@ -22,7 +22,7 @@ import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, dirtyPaths, isGitRepo } from "./git.js";
 import { newErrors, runTypecheck } from "./typecheck.js";
-import { validatePlan } from "./validate.js";
+import { realChanges, validatePlan } from "./validate.js";
 import { listTreeFiles } from "./tree-files.js";
 
 export interface MigrateProgress {
@@ -357,7 +357,8 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     out.callSitesRewritten += planned.callSitesRewritten;
     out.callSiteFiles.push(...planned.callSiteFiles);
     opts.onProgress?.({ phase: "validate", done: 0, total: planned.changes.length });
-    const problems = validatePlan(root, planned.changes);
+    const { changes, problems: linkProblems } = realChanges(root, planned.changes);
+    const problems = [...linkProblems, ...validatePlan(root, changes)];
     if (problems.length) {
       throw new CapkitError(
         `the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`,
@@ -369,17 +370,17 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
         },
       );
     }
-    out.filesWritten.push(...planned.changes.map((c) => c.path));
+    out.filesWritten.push(...changes.map((c) => c.path));
     if (dryRun) {
-      out.diff = (out.diff ?? "") + planDiff(planned.changes);
+      out.diff = (out.diff ?? "") + planDiff(changes);
       continue;
     }
-    if (!planned.changes.length) continue;
+    if (!changes.length) continue;
     const before = opts.typecheck
       ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root))
       : undefined;
-    opts.onProgress?.({ phase: "apply", done: 0, total: planned.changes.length });
-    const applied = applyPlan(root, planned.changes, fs);
+    opts.onProgress?.({ phase: "apply", done: 0, total: changes.length });
+    const applied = applyPlan(root, changes, fs);
     if (before) {
       opts.onProgress?.({ phase: "typecheck", done: 1, total: 2 });
       const after = runTypecheck(root);
@@ -398,7 +399,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
       out.commits.push(
         commitPaths(
           root,
-          planned.changes.map((c) => c.path),
+          changes.map((c) => c.path),
           `capkit migrate: ${batch.join(", ")} namespace to capability modules`,
         ),
       );

@@ -1,11 +1,22 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runMigration } from "./migrate.js";
 import { MigrateProjects } from "../test-support/migrate-project.js";
 import { listTreeFiles } from "./tree-files.js";
+import { realChanges } from "./validate.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");
 const temps: string[] = [];
@@ -54,5 +65,42 @@ describe("the tree a codemod sees, with symlinks", () => {
     const r = await runMigration(projects.options(root));
     expect(r.applied).toBe(true);
     expect(r.filesWritten).toEqual(expected.filesWritten);
+  });
+
+  it("a file symlink stays a link: migrate writes the real file once and reports its real path", async () => {
+    const plain = projects.create();
+    const expected = await runMigration(projects.options(plain));
+    const root = projects.create();
+    mkdirSync(join(root, "vendor"));
+    renameSync(join(root, "src/tools/more-tools.ts"), join(root, "vendor/more-tools.ts"));
+    symlinkSync("../../vendor/more-tools.ts", join(root, "src/tools/more-tools.ts"));
+    execFileSync("git", ["-C", root, "add", "-A"]);
+    execFileSync("git", ["-C", root, "commit", "-qm", "a file link"]);
+    const r = await runMigration(projects.options(root)); // the inventory names the link path
+    expect(r.applied).toBe(true);
+    const real = (p: string) => (p === "src/tools/more-tools.ts" ? "vendor/more-tools.ts" : p);
+    expect(r.filesWritten).toEqual(expected.filesWritten.map(real));
+    expect(lstatSync(join(root, "src/tools/more-tools.ts")).isSymbolicLink()).toBe(true);
+    // The plain run deletes the emptied tool file: here that is the real file, never the link only.
+    expect(existsSync(join(plain, "src/tools/more-tools.ts"))).toBe(false);
+    expect(existsSync(join(root, "vendor/more-tools.ts"))).toBe(false);
+    for (const f of expected.filesWritten.filter((p) => existsSync(join(plain, p))))
+      expect(readFileSync(join(root, real(f)), "utf8")).toBe(readFileSync(join(plain, f), "utf8"));
+  });
+
+  it("refuses a plan that writes one file twice through a link, and one that leaves the root through a link", () => {
+    const root = mkdtempSync(join(tmpdir(), "capkit-tree-"));
+    const outside = mkdtempSync(join(tmpdir(), "capkit-outside-"));
+    temps.push(root, outside);
+    mkdirSync(join(root, "src"));
+    writeFileSync(join(root, "src/a.ts"), "a\n");
+    links(root, { "src/b.ts": "a.ts", "src/out": outside });
+    const change = (path: string) => ({ kind: "modify" as const, path, before: "a\n", after: "b\n" });
+    const r = realChanges(root, [change("src/a.ts"), change("src/b.ts"), change("src/out/new.ts")]);
+    expect(r.changes.map((c) => c.path)).toEqual(["src/a.ts", "src/a.ts", "src/out/new.ts"]);
+    expect(r.problems.map((p) => [p.path, p.message.split(":")[0]])).toEqual([
+      ["src/b.ts", "is src/a.ts through a symlink (real file src/a.ts)"],
+      ["src/out/new.ts", "path leaves the root through a symlink"],
+    ]);
   });
 });

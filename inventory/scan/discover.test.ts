@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from "../../lib/config/scan-section.js";
 import { EnvironmentError } from "../../lib/errors.js";
-import { discoverFiles, globFiles, type ScanScope } from "./discover.js";
-import { scopeWalkProblem } from "./scope-rules.js";
+import { discoverFiles, type ScanScope } from "./discover.js";
+import { scopeWalkProblem } from "../../lib/scope-rules.js";
 
 /** Files of the temp tree: dot folders, build output, test folders, declarations, nested packages. */
 const FILES = [
@@ -62,16 +62,42 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The reference: fast-glob with the options discovery has always used (discover.ts's fallback). */
-const viaFastGlob = (scope: ScanScope): Promise<string[]> => globFiles(root, scope);
+/** How many symlinks a root-relative path passes through. */
+function linksOn(path: string): number {
+  const parts = path.split("/");
+  return parts.filter((_, i) => lstatSync(join(root, ...parts.slice(0, i + 1))).isSymbolicLink()).length;
+}
+
+/**
+ * The reference: fast-glob with the options discovery has always used, but following symlinks
+ * (the tree has no loop), with each real file kept once, under the path through the fewest links,
+ * then the first in order: what the walker promises (lib/tree-walk.ts).
+ */
+async function viaFastGlob(scope: ScanScope): Promise<string[]> {
+  const { default: fg } = await import("fast-glob");
+  const listed = await fg([...scope.include], {
+    cwd: root,
+    ignore: [...scope.exclude],
+    dot: false,
+    followSymbolicLinks: true,
+  });
+  const byReal = new Map<string, string>();
+  for (const path of listed.sort()) {
+    const real = realpathSync(join(root, path));
+    const kept = byReal.get(real);
+    if (kept === undefined || linksOn(path) < linksOn(kept)) byReal.set(real, path);
+  }
+  return [...byReal.values()].sort();
+}
 
 const DEFAULT_SCOPE: ScanScope = { include: DEFAULT_INCLUDE, exclude: DEFAULT_EXCLUDE };
 
 describe("discoverFiles walks the tree the way fast-glob globs it", () => {
-  it("lists the default scope: no dot folders, build output, tests, declarations or symlinks", async () => {
+  it("lists the default scope: no dot folders, build output, tests or declarations; symlinks followed once", async () => {
     expect(scopeWalkProblem(DEFAULT_SCOPE)).toBeNull();
     expect(await discoverFiles(root, DEFAULT_SCOPE)).toEqual([
-      "packages/a/src/index.ts",
+      "packages/a/linked-dir/web/src/page.ts", // apps/ is out of scope: listed through the first link to it
+      "packages/a/src/index.ts", // and not again as packages/a/src/linked.ts
       "packages/a/src/util.tsx",
       "packages/a/src/x1.mts",
       "packages/a/src/y.cts",
@@ -114,6 +140,7 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
       { include: ["packages/a/dist/**/*.ts"], exclude: ["**/dist"] },
     ],
     ["a symlinked folder as the base is followed", { include: ["linkbase/**/*.ts"], exclude: [] }],
+    ["a real folder and links to it: each file once, under its real path", { include: ["**/*.ts"], exclude: [] }],
     ["patterns at the root, no excludes", { include: ["**/*", "*.ts"], exclude: [] }],
     [
       "bases nested in each other",

@@ -4,17 +4,19 @@
  * not a readable directory; a folder inside it that cannot be listed is pushed to `problems`
  * ("cannot read folder: …"), which makes the scan incomplete: its files are missing from every count.
  *
- * A synchronous hand walker lists them, faster than fast-glob on large trees and without
- * importing it (bench/inventory measures both). It
- * applies fast-glob's own rules (scope-rules.ts), so the output is the same. fast-glob is still
- * used, exactly as before, when a pattern is outside capkit's glob dialect (`!`, extglobs,
- * escapes, ranges: lib/glob.ts) or is a `./`-prefixed include.
+ * A synchronous hand walker lists them (lib/scope-walk.ts), faster than fast-glob on large trees
+ * and without importing it (bench/inventory measures both). It applies fast-glob's own rules
+ * (lib/scope-rules.ts) and follows symlinks once (lib/tree-walk.ts: loops end, a file reached
+ * twice is listed once). fast-glob is still used when a pattern is outside capkit's glob dialect
+ * (`!`, extglobs, escapes, ranges: lib/glob.ts) or is a `./`-prefixed include; it does not follow
+ * symlinks (it has no loop guard).
  */
-import { lstatSync, readdirSync, statSync, type Dirent } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { statSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { ScanProblem } from "../types.js";
-import { compileScope, scopeWalkProblem, type ScopeRules, type ScopeTask } from "./scope-rules.js";
+import { scopeWalkProblem } from "../../lib/scope-rules.js";
+import { walkScope } from "../../lib/scope-walk.js";
 
 export interface ScanScope {
   readonly include: readonly string[];
@@ -74,47 +76,7 @@ export async function globFiles(root: string, scope: ScanScope, problems: ScanPr
   }
 }
 
-/** The same listing by a synchronous walk; the scope must pass `scopeWalkProblem`. */
+/** The same listing by a synchronous walk (symlinks followed once); the scope must pass `scopeWalkProblem`. */
 function walkFiles(root: string, scope: ScanScope, problems: ScanProblem[]): string[] {
-  const rules = compileScope(scope);
-  const found = new Set<string>();
-  for (const file of rules.staticFiles) {
-    if (isRegularFile(join(root, file)) && !rules.excludesFile(file)) found.add(file);
-  }
-  for (const task of rules.tasks) if (!task.excluded) walkTask(root, task, rules, found, problems);
-  return [...found].sort();
-}
-
-function isRegularFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile(); // a symlink is not listed, as with fast-glob's lstat
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Lists `task.base` (followed if it is a symlink, as fast-glob's base is), then recurses into
- * real folders only: Dirent types come from lstat, so a symlink is neither a folder nor a file.
- */
-function walkTask(root: string, task: ScopeTask, rules: ScopeRules, found: Set<string>, problems: ScanProblem[]): void {
-  const visit = (rel: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(rel ? `${root}/${rel}` : root, { withFileTypes: true });
-    } catch (error) {
-      folderProblem(rel, error, problems); // a hole in the scan, unless the folder is simply not there
-      return;
-    }
-    for (const entry of entries) {
-      if (!task.dotEntries && entry.name.startsWith(".")) continue;
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (!rules.skipsFolder(path)) visit(path);
-      } else if (entry.isFile() && task.include.test(path) && !rules.excludesWalkedFile(path, entry.name)) {
-        found.add(path);
-      }
-    }
-  };
-  visit(task.base);
+  return walkScope(root, scope, (rel, error) => folderProblem(rel, error, problems));
 }

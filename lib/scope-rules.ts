@@ -1,8 +1,10 @@
 /**
- * The scan scope (config `scan.include` / `scan.exclude`) compiled to the rules fast-glob 3
- * applies with `onlyFiles, dot: false, followSymbolicLinks: false, ignore: exclude`, so the
- * hand walker (discover.ts) and the git-history matcher (history/scope.ts) list exactly the
- * files fast-glob would. What fast-glob does, checked by experiment and by discover.test.ts:
+ * A scope (include / exclude globs: the config's `scan` section, or lint's source pattern and
+ * `ignore`) compiled to the rules fast-glob 3 applies with `onlyFiles, dot: false, ignore:
+ * exclude`, so the hand walker (lib/scope-walk.ts, for the inventory and lint) and the
+ * git-history matcher (inventory/history/scope.ts) select exactly the files fast-glob would.
+ * Symlinks are the walker's business (lib/tree-walk.ts: followed once). What fast-glob does,
+ * checked by experiment and by inventory/scan/discover.test.ts:
  * - patterns are brace-expanded first, then grouped into tasks by their static base folder;
  *   when any base is the root, one task at the root holds every pattern;
  * - a file is listed when an include of its task matches it (`dot: false`) and no exclude does
@@ -10,10 +12,10 @@
  * - a folder below the task's base is not entered when it matches an exclude that ends in
  *   `/**` or has a literal last segment (`**\/node_modules`), the latter with `dot: false`;
  *   so `**\/tests` hides `packages/a/tests/t.ts` but not `packages/.cfg/tests/t.ts`;
- * - an include without wildcards is looked up directly (lstat): no folder is skipped for it.
+ * - an include without wildcards is looked up directly: no folder is skipped for it.
  * Only patterns of lib/glob.ts's dialect are supported (`scopeWalkProblem`).
  */
-import { anyGlobRegExp, expandBraces, globDialectProblem } from "../../lib/glob.js";
+import { anyGlobRegExp, expandBraces, globDialectProblem } from "./glob.js";
 
 export interface ScopePatterns {
   readonly include: readonly string[];

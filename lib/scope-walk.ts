@@ -1,0 +1,42 @@
+/**
+ * The files of a scope (lib/scope-rules.ts) found by walking the tree (lib/tree-walk.ts:
+ * symlinks followed once), as sorted root-relative `/` paths. Consumers: the inventory's
+ * discovery (inventory/scan/discover.ts) and lint's source listing (rules/graph/list-files.ts).
+ * The scope must pass `scopeWalkProblem`; a folder that cannot be listed goes to `onUnreadable`.
+ */
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { compileScope, type ScopePatterns, type ScopeRules, type ScopeTask } from "./scope-rules.js";
+import { walkTree, type UnreadableFolder, type WalkRules } from "./tree-walk.js";
+
+function taskRules(task: ScopeTask, rules: ScopeRules): WalkRules {
+  const hidden = (name: string) => !task.dotEntries && name.startsWith(".");
+  return {
+    enters: (path, name) => !hidden(name) && !rules.skipsFolder(path),
+    lists: (path, name) => !hidden(name) && task.include.test(path) && !rules.excludesWalkedFile(path, name),
+  };
+}
+
+/** A wildcard-free include names a file (a link to one counts, unless its target is listed already). */
+function staticFile(root: string, file: string, found: ReadonlySet<string>): boolean {
+  try {
+    if (!statSync(`${root}/${file}`).isFile()) return false;
+    if (!lstatSync(`${root}/${file}`).isSymbolicLink()) return true;
+    const real = relative(realpathSync(root), realpathSync(`${root}/${file}`))
+      .split(sep)
+      .join("/");
+    return !found.has(real);
+  } catch {
+    return false;
+  }
+}
+
+export function walkScope(root: string, scope: ScopePatterns, onUnreadable?: UnreadableFolder): string[] {
+  const rules = compileScope(scope);
+  const starts = rules.tasks.filter((t) => !t.excluded).map((t) => ({ base: t.base, rules: taskRules(t, rules) }));
+  const found = new Set(walkTree(root, starts, onUnreadable));
+  for (const file of rules.staticFiles) {
+    if (!found.has(file) && !rules.excludesFile(file) && staticFile(root, file, found)) found.add(file);
+  }
+  return [...found].sort();
+}

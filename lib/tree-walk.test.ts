@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { walkScope } from "./scope-walk.js";
+import { walkTree, type WalkRules } from "./tree-walk.js";
+
+const temps: string[] = [];
+afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tree(files: readonly string[], links: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "capkit-walk-"));
+  temps.push(root);
+  for (const f of files) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), "export {};\n");
+  }
+  for (const [link, target] of Object.entries(links)) symlinkSync(target, join(root, link));
+  return root;
+}
+
+const ALL: WalkRules = { enters: (_p, name) => name !== "node_modules", lists: () => true };
+
+describe("the one tree walker follows symlinks once", () => {
+  it("a folder link, a file link, a loop, a dangling link: each real file once, under its real path", () => {
+    const root = tree(["src/a.ts", "src/tools/b.ts"], {
+      "src/alias": "tools", // a second way into a folder already walked
+      "src/again.ts": "a.ts", // a second way to a file already listed
+      "src/loop": ".", // back to an ancestor
+      "src/self": "self", // a link to itself (ELOOP)
+      "src/broken.ts": "missing.ts",
+    });
+    expect(walkTree(root, [{ base: "", rules: ALL }])).toEqual(["src/a.ts", "src/tools/b.ts"]);
+  });
+
+  it("a file only reachable through links is listed once, under the first link path (fewest links, then order)", () => {
+    const root = tree(["vendor/email/send.ts"], {
+      pkg: "vendor", // pkg/email/send.ts: one link
+      "z-pkg": "vendor", // the same folder again: not walked twice
+    });
+    // Only pkg/ and z-pkg/ are in scope: the real vendor/ folder is never walked plainly.
+    const scoped: WalkRules = { enters: () => true, lists: (p) => !p.startsWith("vendor/") };
+    expect(walkTree(root, [{ base: "", rules: { ...scoped, enters: (p) => p !== "vendor" } }])).toEqual([
+      "pkg/email/send.ts",
+    ]);
+  });
+
+  it("a link chain inside a linked folder, and a loop through it, still end", () => {
+    const root = tree(["real/deep/x.ts"], {
+      "real/deep/back": "../..", // to the root: a loop through a linked walk
+      first: "real",
+      "real/again": "deep",
+    });
+    expect(walkTree(root, [{ base: "", rules: ALL }])).toEqual(["real/deep/x.ts"]);
+    expect(walkTree(root, [{ base: "first", rules: ALL }])).toEqual(["first/deep/x.ts"]);
+  });
+
+  it("does not follow a link out of the root or into a folder never scanned", () => {
+    const outside = tree(["e.ts"], {});
+    const root = tree(["src/a.ts", "node_modules/dep/c.ts"], { "src/out": outside, "src/dep": "../node_modules/dep" });
+    expect(walkTree(root, [{ base: "", rules: ALL }])).toEqual(["src/a.ts"]);
+  });
+
+  it("reports a folder it cannot list, by the path it was reached under", () => {
+    const root = tree(["src/a.ts"], {});
+    const seen: string[] = [];
+    walkTree(root, [{ base: "nope", rules: ALL }], (path, error) => seen.push(`${path}: ${error.code}`));
+    expect(seen).toEqual(["nope: ENOENT"]);
+  });
+
+  it("scopes (the inventory's, lint's) follow links with fast-glob's rules applied to the link path", () => {
+    const root = tree(["packages/a/src/index.ts", "shared/tools/t.ts", "shared/tools/t.test.ts"], {
+      "packages/a/src/tools": "../../../shared/tools",
+      "packages/a/src/loop": "..",
+      "packages/a/src/main.ts": "index.ts",
+    });
+    const scope = { include: ["packages/**/*.ts"], exclude: ["**/*.test.ts"] };
+    expect(walkScope(root, scope)).toEqual(["packages/a/src/index.ts", "packages/a/src/tools/t.ts"]);
+    // A literal include that is a link to a listed file is that file.
+    expect(walkScope(root, { include: ["packages/a/src/index.ts", "packages/a/src/main.ts"], exclude: [] })).toEqual([
+      "packages/a/src/index.ts",
+    ]);
+  });
+});

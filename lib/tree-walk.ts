@@ -1,0 +1,146 @@
+/**
+ * The one tree walker. Every job that lists files under a root walks through it (the inventory's
+ * scan scope and lint's source files via lib/scope-walk.ts, the tree a codemod sees via
+ * codemods/runner/tree-files.ts), so they agree on symlinks:
+ * - a symlink to a folder or a file is followed once;
+ * - each real folder is walked at most once: a link back to an ancestor (a loop) or a second
+ *   link to a folder already walked is not entered again;
+ * - a file reached twice is listed once: under its own path when a walk without links reaches
+ *   it, otherwise under the first link path that does (links are followed after the plain walk,
+ *   those reached through fewer links first, then in path order), so the choice is stable;
+ * - a link that dangles, leads outside the root or into a folder never scanned
+ *   (lib/never-scanned.ts) is not followed: a codemod must never write there. A start folder
+ *   that is itself a link is followed wherever it leads, as fast-glob follows a pattern's base.
+ * The caller's rules decide which folders are entered and which files listed, by the path the
+ * walk reached them under. Takes the root and the start folders; returns sorted root-relative
+ * `/` paths. A folder that cannot be listed goes to `onUnreadable` (ENOENT included: a folder
+ * may vanish mid-walk, the caller decides what matters).
+ */
+import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { resolve, sep } from "node:path";
+import { underNeverScannedDir } from "./never-scanned.js";
+
+export interface WalkRules {
+  /** Enter this folder? (its root-relative path and name; never asked for a start folder) */
+  enters(path: string, name: string): boolean;
+  /** List this file? */
+  lists(path: string, name: string): boolean;
+}
+
+export interface WalkStart {
+  /** Root-relative folder ("" for the root). */
+  readonly base: string;
+  readonly rules: WalkRules;
+}
+
+export type UnreadableFolder = (path: string, error: NodeJS.ErrnoException) => void;
+
+interface Link {
+  readonly path: string;
+  readonly name: string;
+  readonly rules: WalkRules;
+  /** A start folder reached through a link: followed wherever it leads, never skipped. */
+  readonly start: boolean;
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null; // dangling, or a loop of links (ELOOP)
+  }
+}
+
+export function walkTree(root: string, starts: readonly WalkStart[], onUnreadable?: UnreadableFolder): string[] {
+  const realRoot = realOrNull(root) ?? resolve(root);
+  const plainFiles = new Set<string>(); // reached without a link: the path is the real path
+  const plainDirs = new Set<string>();
+  const linkedFiles = new Map<string, string>(); // real path → listed path
+  const linkedDirs = new Set<string>(); // real paths of folders walked through a link
+  let pending: Link[] = [];
+
+  const relOf = (real: string): string | null => {
+    if (real === realRoot) return "";
+    if (!real.startsWith(realRoot + sep)) return null;
+    const rel = real.slice(realRoot.length + 1);
+    return sep === "/" ? rel : rel.split(sep).join("/");
+  };
+  const seenDir = (real: string): boolean => {
+    const rel = relOf(real);
+    return (rel !== null && plainDirs.has(rel)) || linkedDirs.has(real);
+  };
+  const list = (path: string): Dirent[] | null => {
+    try {
+      return readdirSync(path ? `${root}/${path}` : root, { withFileTypes: true });
+    } catch (error) {
+      onUnreadable?.(path, error as NodeJS.ErrnoException);
+      return null;
+    }
+  };
+  const addLinkedFile = (real: string, path: string): void => {
+    const rel = relOf(real);
+    if (rel !== null && plainFiles.has(rel)) return;
+    if (!linkedFiles.has(real)) linkedFiles.set(real, path);
+  };
+
+  const walkPlain = (rel: string, rules: WalkRules): void => {
+    plainDirs.add(rel);
+    const entries = list(rel);
+    if (!entries) return;
+    for (const e of entries) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (rules.enters(path, e.name)) walkPlain(path, rules);
+      } else if (e.isFile()) {
+        if (rules.lists(path, e.name)) plainFiles.add(path);
+      } else if (e.isSymbolicLink()) pending.push({ path, name: e.name, rules, start: false });
+    }
+  };
+
+  const walkLinked = (rel: string, real: string, rules: WalkRules): void => {
+    linkedDirs.add(real);
+    const entries = list(rel);
+    if (!entries) return;
+    for (const e of entries) {
+      const path = `${rel}/${e.name}`;
+      const childReal = `${real}${sep}${e.name}`;
+      if (e.isDirectory()) {
+        if (rules.enters(path, e.name) && !seenDir(childReal)) walkLinked(path, childReal, rules);
+      } else if (e.isFile()) {
+        if (rules.lists(path, e.name)) addLinkedFile(childReal, path);
+      } else if (e.isSymbolicLink()) pending.push({ path, name: e.name, rules, start: false });
+    }
+  };
+
+  const follow = (link: Link): void => {
+    const real = realOrNull(`${root}/${link.path}`);
+    if (real === null) return;
+    const rel = relOf(real);
+    if (!link.start && (rel === null || underNeverScannedDir(rel))) return;
+    let isDir: boolean;
+    try {
+      const st = statSync(real);
+      if (!st.isDirectory() && !st.isFile()) return;
+      isDir = st.isDirectory();
+    } catch {
+      return;
+    }
+    if (isDir) {
+      if (!link.start && !link.rules.enters(link.path, link.name)) return;
+      if (!seenDir(real)) walkLinked(link.path, real, link.rules);
+    } else if (link.rules.lists(link.path, link.name)) addLinkedFile(real, link.path);
+  };
+
+  for (const { base, rules } of starts) {
+    const real = realOrNull(base ? `${root}/${base}` : root);
+    if (real !== null && relOf(real) !== base)
+      pending.push({ path: base, name: base.slice(base.lastIndexOf("/") + 1), rules, start: true });
+    else walkPlain(base, rules); // a missing base is reported by the listing itself
+  }
+  while (pending.length) {
+    const round = pending.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    pending = [];
+    for (const link of round) follow(link);
+  }
+  return [...plainFiles, ...linkedFiles.values()].sort();
+}
