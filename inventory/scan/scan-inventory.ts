@@ -164,7 +164,8 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
     ),
   );
-  const p1 = { names: selector.names, factories, defaultImports: selector.defaultImports };
+  const classNames = selector.renamesOf([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  const p1 = { names: selector.names, classNames, factories, defaultImports: selector.defaultImports };
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
   parseAndFollow(phase2);

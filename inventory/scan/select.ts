@@ -41,6 +41,12 @@ import type { StatCache } from "./stat-cache.js";
 export interface Phase1 {
   /** The base names, the subclasses' names and the names they are renamed to. */
   readonly names: ReadonlySet<string>;
+  /**
+   * The subclasses' names and their renames, without the base's: only a subclass's construction
+   * or table entry is evidence, and a file naming just the base's name (often another library's
+   * own `Tool`) or a rename of it has nothing for classification.
+   */
+  readonly classNames: ReadonlySet<string>;
   /** The functions subclasses are declared in (class factories: their callers construct them). */
   readonly factories: ReadonlySet<string>;
   /** Whether a default import may stand for a candidate (see above). */
@@ -128,6 +134,12 @@ export class Phase1Selector {
     this.hints.get(f, g);
   }
 
+  /** The names `names` are renamed to in the files looked at (import/export aliases, mixin bindings), and `names`. */
+  renamesOf(names: Iterable<string>): Set<string> {
+    const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
+    return candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
+  }
+
   next(subclassNames: Iterable<string>): string[] {
     let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
     for (let grew = true; grew;) {
@@ -173,7 +185,7 @@ export function selectPhase2(
   facts: ReadonlyMap<string, FileFacts>,
   gate: Gate,
 ): string[] {
-  const classNames = new Set(p1.names);
+  const classNames = p1.classNames;
   const factories = p1.factories;
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
   const fnNames = new Set<string>([...config.classify.beltBuilders, ...factories]);
