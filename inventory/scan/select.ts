@@ -53,15 +53,6 @@ export interface Phase1 {
   readonly defaultImports: boolean;
 }
 
-/**
- * The files whose bytes are kept after the gate: none but the base's. The fixpoint decodes a
- * few hundred files at most and the parser fewer; reading those again costs less than keeping
- * every hinted file (on real code nearly all are: `extends` is in every other generic).
- */
-export function keepFor(config: CapkitConfig) {
-  return (file: string, g: FileGate) => g.declaresBase || file === config.base.module;
-}
-
 class HintsOf {
   readonly known = new Map<string, TextHints>();
   constructor(
@@ -90,7 +81,6 @@ class HintsOf {
  */
 export class Phase1Selector {
   private readonly hints: HintsOf;
-  private readonly gated: (readonly [string, FileGate])[];
   private readonly examined = new Set<string>();
   private readonly returned = new Set<string>();
   private defaults = false;
@@ -104,15 +94,6 @@ export class Phase1Selector {
     statCache: StatCache | undefined,
   ) {
     this.hints = new HintsOf(sources, statCache);
-    this.gated = files.flatMap((f) => {
-      const g = sources.gates.get(f);
-      return g === undefined ? [] : [[f, g] as const];
-    });
-    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a
-    // name (a base name passed as an argument is among the token facts: see gate.ts).
-    for (const [f, g] of this.gated) {
-      if (f === config.base.module || g.declaresBase || g.extendsLocalVariable) this.examine(f, g);
-    }
   }
 
   /**
@@ -121,7 +102,7 @@ export class Phase1Selector {
    */
   private get moduleInTree(): boolean {
     const m = this.config.base.module;
-    return m !== null && this.sources.gates.has(m);
+    return m !== null && this.sources.has(m);
   }
 
   /** Whether a default import may stand for a candidate: some default export denotes one. */
@@ -144,10 +125,16 @@ export class Phase1Selector {
     let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
     for (let grew = true; grew;) {
       grew = false;
-      for (const [f, g] of this.gated) {
-        if (this.examined.has(f) || g.idents.length === 0) continue;
-        // With default imports in play any heritage may name a candidate: every file is looked at.
-        if (!this.defaults && !g.idents.some((i) => names.has(i))) continue;
+      // Only a file holding one of the names can name one; with default imports in play any
+      // heritage may name a candidate, so every file is gated and looked at.
+      this.sources.search(names);
+      if (this.defaults) this.sources.gateAll();
+      for (const [f, g] of this.sources.gates) {
+        if (this.examined.has(f)) continue;
+        // Looked at whatever their names: the base's own file, and files whose facts are not tied
+        // to a name (a base name passed as an argument is among the token facts: see gate.ts).
+        const always = f === this.config.base.module || g.declaresBase || g.extendsLocalVariable;
+        if (!always && (g.idents.length === 0 || (!this.defaults && !g.idents.some((i) => names.has(i))))) continue;
         this.examine(f, g);
         grew = true;
       }
@@ -160,7 +147,7 @@ export class Phase1Selector {
     }
     this.names = names;
     const out = this.files.filter((f) => {
-      if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
+      if (this.returned.has(f) || !this.sources.has(f)) return false;
       const h = this.hints.known.get(f);
       if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree))
         return true;
@@ -187,20 +174,27 @@ export function selectPhase2(
 ): string[] {
   const classNames = p1.classNames;
   const factories = p1.factories;
+  // A file holding only the categories map classification reads is wanted too.
+  const mapName = config.categories.map;
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
   const fnNames = new Set<string>([...config.classify.beltBuilders, ...factories]);
   const mention = mentionNames(fnNames);
   const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
   const extraMentions = mention.filter((n) => !gated.has(n)).map((n) => Buffer.from(n, "latin1"));
   const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
-  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
-  if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
   // A class exported as a module's default can be constructed under any name its importer picks.
   const defaultClass =
     p1.defaultImports &&
     [...facts.values()].some((f) =>
       f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)),
     );
+  // Every criterion below needs one of these names in the file, but the default-import one.
+  sources.search([...classNames, ...mention, mapName]);
+  if (defaultClass) sources.gateAll();
+  const holdsMap = (buf: Buffer) => buf.indexOf(mapName, 0, "latin1") !== -1;
+  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
+  if (builtinClass)
+    return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention) || holdsMap(buf));
   const byGate = new Set(
     open.filter((file) => {
       const g = sources.gates.get(file);
@@ -218,11 +212,14 @@ export function selectPhase2(
   );
   // A file naming a class found without `new` of it lists it somewhere: a class table or a
   // registry fed to `new Cls()` (classification's belt-assembly evidence), so it is read too.
+  // The name search has said which files hold such a name at all; only those are looked into.
+  const wanted = [...classNames, ...mention, mapName];
   const suffix = commonSuffix([...classNames]);
   const byBytes = new Set(
     sources.select(
-      open.filter((file) => !byGate.has(file)),
-      (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1) || namesAny(buf, classNames, suffix),
+      open.filter((file) => !byGate.has(file) && sources.holdsAny(file, wanted)),
+      (buf) =>
+        extraMentions.some((name) => buf.indexOf(name) !== -1) || holdsMap(buf) || namesAny(buf, classNames, suffix),
     ),
   );
   return open.filter((file) => byGate.has(file) || byBytes.has(file));
@@ -306,7 +303,7 @@ export class Follower {
     const out = new Set<string>();
     const want = (from: string, specifier: string) => {
       const target = this.graph.resolveSpecifier(from, specifier);
-      if (target !== null && !facts.has(target) && this.sources.gates.get(target)?.hinted === true) out.add(target);
+      if (target !== null && !facts.has(target) && this.sources.gateOf(target)?.hinted === true) out.add(target);
     };
     const localsOf = parsed.map((f) => demandedLocals(f, this.names, this.anyPath));
     for (const locals of localsOf) for (const n of locals) this.demanded.add(n);
