@@ -98,11 +98,14 @@ export class NameIndex {
   }
 
   /**
-   * The needles of `plan` the file holds. `cached(n)` answers for a needle when it can (a stat-cache
-   * entry), else the bytes are searched; a needle whose parent the file lacks is not asked for.
+   * The needles of `plan` the file holds (as substrings), and whether one of them stands there as
+   * a whole identifier (`exact`: only then can the file name it; a substring hit only narrows
+   * later searches). `cached(n)` answers for a needle when it can (a stat-cache entry), else the
+   * bytes are searched; a needle whose parent the file lacks is not asked for.
    */
-  test(file: string, plan: SearchPlan, probe: Probe): string[] {
+  test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
     const found: string[] = [];
+    let exact = false;
     const around = new Map<string, string[]>();
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
@@ -115,15 +118,20 @@ export class NameIndex {
       const buf = probe.bytes();
       if (buf === undefined) continue;
       if (p === null) {
-        if (buf.indexOf(needleBytes(n)) !== -1) found.push(n);
+        const at = occurrence(buf, needleBytes(n), exact);
+        if (at !== "none") found.push(n);
+        if (at === "word") exact = true;
         continue;
       }
       let ids = around.get(p);
       if (ids === undefined) around.set(p, (ids = identifiersAround(buf, needleBytes(p))));
-      if (ids.some((id) => id.includes(n))) found.push(n);
+      if (ids.some((id) => id.includes(n))) {
+        found.push(n);
+        if (!exact && ids.includes(n)) exact = true;
+      }
     }
     for (const n of found) this.add(file, n);
-    return found;
+    return { found, exact };
   }
 
   /** Marks the plan's needles searched in every file (call once every file has been tested or ruled out). */
@@ -156,4 +164,14 @@ function identifiersAround(buf: Buffer, part: Buffer): string[] {
     out.add(buf.toString("latin1", s, e));
   }
   return [...out];
+}
+
+/** Whether `needle` occurs in `buf`, and as a whole identifier somewhere ("word"; not looked for when `anyWill` is set). */
+function occurrence(buf: Buffer, needle: Buffer, anyWill: boolean): "none" | "part" | "word" {
+  let p = buf.indexOf(needle);
+  if (p === -1) return "none";
+  if (anyWill) return "part";
+  for (; p !== -1; p = buf.indexOf(needle, p + 1))
+    if (!isIdent(buf[p - 1]) && !isIdent(buf[p + needle.length])) return "word";
+  return "part";
 }

@@ -165,14 +165,23 @@ describe("structureOf", () => {
     }
   });
 
-  it("ends a generic constraint's heritage where the constraint ends, and flags a class extending a local variable", () => {
+  it("reads a class's own heritage only (not a generic constraint's or an interface's), and flags a class extending a local variable", () => {
     const s = structureOf(
       Buffer.from(
-        "function f<T extends Base>(a: Other): Third {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n",
+        "function f<T extends Base>(a: Other): Third {}\ninterface I extends Iface {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n",
       ),
     );
-    expect(s.idents).toContain("Base");
+    expect(s.idents).toContain("Retrying");
+    expect(s.idents).not.toContain("Base");
+    expect(s.idents).not.toContain("Iface");
     expect(s.idents).not.toContain("Other");
+    const classes = structureOf(
+      Buffer.from(
+        "const A = class extends One {};\nclass B<T extends (x: X) => Y = Z> extends Three<T> {}\nexport default class extends Two {}\n",
+      ),
+    );
+    expect(classes.idents).toEqual(expect.arrayContaining(["One", "Two", "Three"]));
+    expect(classes.idents).not.toContain("X");
     expect(s.extendsLocalVariable).toBe(true);
     expect(structureOf(Buffer.from('import Base from "./b";\nclass A extends Base {}\n')).extendsDefaultImport).toBe(
       true,

@@ -110,8 +110,11 @@ export class Sources {
       this.readable.add(file);
       if (this.lastStat) this.stats.set(file, this.lastStat);
       const t1 = performance.now();
-      const found = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
-      if (found === null || found.length > 0 || always.has(file)) this.gateAndKeep(file, buf);
+      const hit = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
+      // A file holding a name only inside a longer identifier (`Tooltip`) is kept for the later
+      // searches that narrow to it, but names nothing yet: not gated.
+      if (hit === null || hit.exact || always.has(file)) this.gateAndKeep(file, buf);
+      else if (hit.found.length > 0) this.bytes.set(file, this.keepCopy(buf));
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
@@ -151,12 +154,12 @@ export class Sources {
   private searchIn(file: string, plan: SearchPlan): void {
     const cached = this.cachedHits.get(file);
     let buf: Buffer | undefined = this.bytes.get(file);
-    const found = this.names.test(file, plan, {
-      cached: (n) =>
-        cached !== undefined && buf === undefined && this.cacheSearched.has(n) ? cached.has(n) : undefined,
+    const { exact } = this.names.test(file, plan, {
+      // A cache entry rules a name out; a hit is looked at in the bytes (is it a whole identifier?).
+      cached: (n) => (cached !== undefined && this.cacheSearched.has(n) && !cached.has(n) ? false : undefined),
       bytes: () => (buf ??= this.bytesOf(file)),
     });
-    if (found.length === 0) return;
+    if (!exact) return;
     if (!this.gates.has(file)) {
       const bytes = buf ?? this.bytesOf(file);
       if (bytes !== undefined) this.gateAndKeep(file, bytes);
