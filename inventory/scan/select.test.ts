@@ -89,6 +89,24 @@ const TREES: Record<string, Record<string, string>> = {
     "packages/agents/src/mixins.ts":
       "export const WithRetry = <T extends new (...a: any[]) => object>(B: T) => class extends B {};\n",
   },
+  // A subclass named only inside longer identifiers in the first search (`HttpTool` holds `Tool`
+  // as a part), a categories map in a file that names no class, and another library's own `Tool`.
+  namesAndMaps: {
+    "packages/agents/src/tools/base-tool.ts": "export abstract class Tool {}\n",
+    "packages/agents/src/tools/http.ts":
+      'import { Tool } from "./base-tool.js";\nexport class HttpTool extends Tool {\n  readonly name = "http_get";\n}\n',
+    "packages/agents/src/tools/read.ts":
+      'import { Tool } from "./base-tool.js";\nexport class ReadTool extends Tool {\n  readonly name = "read_file";\n}\n',
+    "packages/agents/src/tools/tip.ts":
+      'import { HttpTool } from "./http.js";\nexport class TooltipFetch extends HttpTool {\n  readonly name = "tooltip_fetch";\n}\n',
+    "packages/agents/src/permissions.ts":
+      'export const TOOL_PERMISSION_CATEGORIES = {\n  read_file: "read",\n  http_get: "external",\n};\n',
+    "packages/agents/src/belt.ts":
+      'import { ReadTool } from "./tools/read.js";\nexport function getBuiltinTools() {\n  return [new ReadTool()];\n}\n',
+    "packages/ai/src/Tool.ts": "export class Tool extends Base {}\nexport const make = () => new Tool();\n",
+    "packages/ai/src/chat.ts":
+      'import * as Tool from "./Tool.js";\nexport class Chat extends Other<Tool.Any> {\n  run(a: Map<string, Tool.Any>) {\n    return has(a, Tool.id) ? new Tool.Tool() : register(Tool.make());\n  }\n}\n',
+  },
 };
 
 describe("the pre-filter's selection", () => {
@@ -135,6 +153,25 @@ describe("the pre-filter's selection", () => {
     const r = await scanInventory(root, { timings });
     expect(r.classes.map((c) => c.name).sort()).toEqual(["CrawlTool", "HttpTool"]);
     // base, http, the two barrels on the way, crawl, host: not the ui package.
+    expect(timings.parsedFiles).toBe(6);
+  });
+
+  it("parses a categories map's file, and not the files naming only another library's Tool", async () => {
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
+    const r = await scanInventory(writeTree(TREES["namesAndMaps"] ?? {}), { timings });
+    expect(r.classes.map((c) => c.name).sort()).toEqual(["HttpTool", "ReadTool", "TooltipFetch"]);
+    const read = r.classes.find((c) => c.name === "ReadTool");
+    expect([read?.category, read?.categorySource]).toEqual(["read", "map"]);
+    // The base, three subclasses, the belt and the map. packages/ai's Tool.ts declares a Tool but
+    // the configured base module is in the tree; chat.ts names only that Tool: neither is parsed.
     expect(timings.parsedFiles).toBe(6);
   });
 });

@@ -98,7 +98,8 @@ export class Sources {
           this.readable.add(file);
           this.stats.set(file, st);
           this.cachedHits.set(file, hit.hits);
-          if (plan) this.names.test(file, plan, { cached: (n) => hit.hits.has(n), bytes: () => undefined });
+          if (plan && hit.hits.size > 0)
+            this.names.test(file, plan, { cached: (n) => hit.hits.has(n), bytes: () => undefined });
           if (hit.gate) this.gates.set(file, hit.gate);
           if (hit.hints) this.cachedHints.set(file, hit.hints);
           this.readMs += performance.now() - t0;
@@ -155,8 +156,13 @@ export class Sources {
     const cached = this.cachedHits.get(file);
     let buf: Buffer | undefined = this.bytes.get(file);
     const { exact } = this.names.test(file, plan, {
-      // A cache entry rules a name out; a hit is looked at in the bytes (is it a whole identifier?).
-      cached: (n) => (cached !== undefined && this.cacheSearched.has(n) && !cached.has(n) ? false : undefined),
+      // A cache entry rules a name out; a hit in a file not gated yet is looked at in the bytes
+      // (is it a whole identifier?).
+      cached: (n) => {
+        if (cached === undefined || !this.cacheSearched.has(n)) return undefined;
+        if (!cached.has(n)) return false;
+        return this.gates.has(file) ? true : undefined;
+      },
       bytes: () => (buf ??= this.bytesOf(file)),
     });
     if (!exact) return;

@@ -68,6 +68,8 @@ const gateOf = (e: GateEntry): FileGate => ({
   imported: e[3],
 });
 
+const NO_HITS: ReadonlySet<string> = new Set();
+
 /** What the cache knows of an unchanged file. */
 export interface CachedFile {
   /** Which of the cache's searched names the file holds. */
@@ -150,7 +152,7 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       hits++;
       const hints = e[5];
       return {
-        hits: new Set(e[3]),
+        hits: e[3].length === 0 ? NO_HITS : new Set(e[3]),
         ...(e[4] === 0 ? {} : { gate: gateOf(e[4]) }),
         ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
       };
@@ -165,6 +167,18 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       const old = stored[file];
       const unchanged = old !== undefined && same(old, st);
       const h = hintsOf.get(file) ?? (unchanged ? old[5] : undefined);
+      // Most files of an unchanged tree: nothing found, not gated, as recorded.
+      if (
+        unchanged &&
+        gate === undefined &&
+        found.length === 0 &&
+        old[3].length === 0 &&
+        old[4] === 0 &&
+        h === old[5]
+      ) {
+        next[file] = old;
+        return;
+      }
       const e: Entry = [st.mtimeMs, st.size, st.ino, [...found], g];
       if (h !== undefined) e.push(h);
       if (!unchanged || old[3].join() !== e[3].join() || (old[4] === 0) !== (g === 0) || old.length !== e.length)
