@@ -14,7 +14,7 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { makeGate } from "./gate.js";
-import { Follower, Phase1Selector, selectPhase2 } from "./select.js";
+import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
 import { Sources } from "./sources.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
 import { ModuleGraph } from "../resolve/module-graph.js";
@@ -175,6 +175,17 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
   parseAndFollow(phase2);
+  // Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
+  // wherever it is (and a table may spread another one).
+  for (const tables = new Set<string>(); ;) {
+    const fresh = [...extractor.facts.values()]
+      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
+      .filter((n) => !tables.has(n));
+    if (fresh.length === 0) break;
+    for (const n of fresh) tables.add(n);
+    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
+    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
+  }
   lap("prefilter");
   extractor.saveCache();
   sources.record();

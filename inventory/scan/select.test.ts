@@ -107,6 +107,17 @@ const TREES: Record<string, Record<string, string>> = {
     "packages/ai/src/chat.ts":
       'import * as Tool from "./Tool.js";\nexport class Chat extends Other<Tool.Any> {\n  run(a: Map<string, Tool.Any>) {\n    return has(a, Tool.id) ? new Tool.Tool() : register(Tool.make());\n  }\n}\n',
   },
+  // A class table in one file, drawn from by `new Cls()` in another through a barrel.
+  tables: {
+    "packages/agents/src/tools/base-tool.ts": "export abstract class Tool {}\n",
+    "packages/agents/src/tools/read.ts":
+      'import { Tool } from "./base-tool.js";\nexport class ReadTool extends Tool {\n  readonly name = "read_file";\n}\n',
+    "packages/agents/src/tools/table.ts":
+      'import { ReadTool } from "./read.js";\nexport const TOOL_CLASSES = [ReadTool];\n',
+    "packages/agents/src/tools/index.ts": 'export * from "./table.js";\n',
+    "packages/agents/src/host.ts":
+      'import { TOOL_CLASSES } from "./tools/index.js";\nexport function makeAll() {\n  return TOOL_CLASSES.map((Cls) => new Cls());\n}\n',
+  },
 };
 
 describe("the pre-filter's selection", () => {

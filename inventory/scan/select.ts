@@ -225,6 +225,21 @@ export function selectPhase2(
   return open.filter((file) => byGate.has(file) || byBytes.has(file));
 }
 
+/** Files not parsed yet that construct something and name one of the class tables (`TOOLS.map((Cls) => new Cls())`). */
+export function selectTableUsers(
+  files: readonly string[],
+  sources: Sources,
+  tables: ReadonlySet<string>,
+  facts: ReadonlyMap<string, FileFacts>,
+): string[] {
+  sources.search(tables);
+  return files.filter((file) => {
+    if (facts.has(file)) return false;
+    const g = sources.gates.get(file);
+    return g !== undefined && g.newTargets.length > 0 && sources.holdsAny(file, tables);
+  });
+}
+
 /** The longest suffix every name shares (`Tool` for `ReadFileTool`, `GrepTool`), as bytes, or null under three letters. */
 function commonSuffix(names: readonly string[]): Buffer | null {
   const [first, ...rest] = names;
@@ -267,7 +282,10 @@ function demandedLocals(f: FileFacts, names: ReadonlySet<string>, anyPath: boole
     for (const a of c.heritage?.mixinArgs ?? []) add(a.path);
   }
   for (const b of f.mixinBindings ?? []) for (const a of b.mixinArgs) add(a.path);
-  for (const c of f.constructions) add(c.callee);
+  for (const c of f.constructions) {
+    add(c.callee);
+    for (const t of c.sources ?? []) add(t);
+  }
   return out;
 }
 
