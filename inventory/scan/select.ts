@@ -1,23 +1,24 @@
 /**
  * Which files the scan parses. A file is parsed only when its text can matter to the result:
  *
- * - phase 1, a fixpoint over cheap token facts: starting from the base names, a file that can
- *   declare a class or pass one on (the byte gate's `hinted`) is looked at (text hints) only when
- *   it names one of the names found so far as an identifier (name-search.ts); the classes,
+ * - phase 1, a fixpoint over cheap token facts: starting from the base names, only a file holding
+ *   one of the names found so far (a byte search: name-search.ts) is gated, and it is looked at
+ *   (text hints) only when its token facts name one as an identifier; the classes,
  *   aliases and mixin bindings its hints show over those names join them, and the next round looks
  *   for the new names. Parsed: the files whose hints show a subclass, a re-export by name or a
  *   mixin binding over a name, the files declaring the base, and the base module.
  * - imports followed: a parsed file's import of a name that matters (or of a namespace or default
  *   it uses in a heritage or a `new`) leads through barrels the fixpoint never saw (`export *`
  *   names nothing); those are parsed as the module graph will walk them (`follow`).
- * - phase 2: files constructing a class found (`new X`, from the byte gate) or naming a belt
- *   builder or class factory.
+ * - phase 2: files constructing or listing a subclass found (`new X`, from the byte gate; not
+ *   the base's own name), naming a belt builder or class factory, or holding the categories map;
+ *   then the files constructing from a class table found (`selectTableUsers`).
  *
  * Default imports: `import Base from "./x"; class A extends Base` names nothing. They count only
  * when a file that names a candidate can export one as its default (`export default`, `as
- * default`); then every hinted file is looked at, as the hints' default-import rule needs.
- * With a stat cache, hints of every hinted file are computed (and recorded, so an unchanged file
- * is neither read nor searched next time); the fixpoint over them reaches the same names.
+ * default`); then every file is gated and looked at, as the hints' default-import rule needs.
+ * With a stat cache, the hints computed are recorded, so an unchanged file is neither read nor
+ * searched next time.
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FileFacts } from "../extract/facts.js";

@@ -1,5 +1,5 @@
 /**
- * The scan's answers per file (byte gate, text hints) kept between runs, keyed by what `stat`
+ * The scan's answers per file (the searched names it holds, byte gate, text hints) kept between runs, keyed by what `stat`
  * says of the file (mtime, size, inode), in `<root>/.capkit/cache/inventory/stat.json`. An
  * unchanged tree is then scanned with one stat a file instead of a read, a gate and a decode:
  * only the files a later step parses are read.
