@@ -14,7 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, utimesSync, readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -118,6 +118,7 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
   console.log(
     `  verdict: cold ${ratio.toFixed(2)}× grep (done-when ≤ 5×, goal 3×), restored ${(median(times.restored) / g).toFixed(2)}×, local ${(median(times.local) / g).toFixed(2)}× (warm ≤ 2×)`,
   );
+  console.log(`  (${load()})`);
   rmSync(dot, { recursive: true, force: true });
 }
 
@@ -155,8 +156,15 @@ function benchStart(): void {
   }
 }
 
+/** The machine's load, printed with the figures: on a shared box they move with it. */
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} on ${cpus().length} cores`;
+
 function main(): void {
   console.log(`whole process through ${BIN}; ${RUNS} rounds per tree${TIME ? "" : " (no /usr/bin/time: no peak RSS)"}`);
+  console.log(`node ${process.version}; at start: ${load()}`);
   // The CLI compiles itself on its first run after a source change: not part of any measurement.
   capkit(mkdtempSync(join(tmpdir(), "capkit-bench-warmup-")), ciEnv);
   if (process.env["BENCH_REAL"] !== "0") {
@@ -182,6 +190,7 @@ function main(): void {
     }
   }
   benchStart();
+  console.log(`at end: ${load()}`);
 }
 
 main();

@@ -100,6 +100,10 @@ describe("the one-pass byte gate", () => {
       ["const all = [a, Tool];", false],
       ["const R = WithOptions({ retries: [1, 2] }, Tool);", true],
       ["export const R = WithRetry(agents.$HttpTool);", true],
+      ["const R = Mix(Tool as typeof Base);", true],
+      // A property of the name, or a call of it, is not the class passed on.
+      ["if (has(this.children, Tool.id)) register(Tool.create());", false],
+      ["const R = Mix(opts, Tool\n  .id);", false],
     ];
     for (const belt of [BELT, ["ab"]]) {
       const g = makeGate(["Tool"], belt);

@@ -169,7 +169,7 @@ const nameAt = (b: Buffer, start: number, name: Buffer) => {
  * parentheses, not in an import list or an array.
  */
 function argumentAt(b: Buffer, start: number, end: number): boolean {
-  if (isIdent(b[end])) return false;
+  if (isIdent(b[end]) || !argumentEndsAt(b, end)) return false;
   let j = start - 1;
   while (isIdent(b[j])) j--;
   if (b[j + 1] !== undefined && (b[j + 1] as number) >= 48 && (b[j + 1] as number) <= 57) return false;
@@ -184,6 +184,17 @@ function argumentAt(b: Buffer, start: number, end: number): boolean {
     if (j === e) return false;
   }
   return b[j] === 40 || (b[j] === 44 && insideCall(b, j));
+}
+
+/**
+ * Does the argument end right after the name (`)`, `,`, `as`, `!`, or type arguments)? `f(a, Tool.id)`
+ * passes a property of the name, not a class: real code is full of those (`new Tool(this)` too).
+ */
+function argumentEndsAt(b: Buffer, end: number): boolean {
+  let j = end;
+  while (isJsSpace(b[j])) j++;
+  const c = b[j];
+  return c === 41 || c === 44 || c === 60 || c === 33 || (at(b, j, "as") && !isIdent(b[j + 2]));
 }
 
 /** How far back from a `,` the enclosing bracket is looked for (a mixin's options object fits). */

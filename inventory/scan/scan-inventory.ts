@@ -14,7 +14,7 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { makeGate } from "./gate.js";
-import { Follower, keepFor, Phase1Selector, selectPhase2 } from "./select.js";
+import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
 import { Sources } from "./sources.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
 import { ModuleGraph } from "../resolve/module-graph.js";
@@ -59,6 +59,9 @@ export interface ScanTimings {
   parsedChars: number;
   /** Files the stat cache answered for without a read (with `cache: true`). */
   statHits?: number;
+  /** Files gated (holding a name that matters, or asked for by a step), and reads from disk. */
+  gatedFiles?: number;
+  reads?: number;
 }
 
 class Extractor {
@@ -127,7 +130,10 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     options.cache && options.statCache !== false
       ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)())
       : undefined;
-  const sources = new Sources(root, files, problems, gate, keepFor(config), statCache);
+  // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
+  const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
+  const always = config.base.module === null ? [] : [config.base.module];
+  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always });
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
@@ -164,15 +170,30 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
     ),
   );
-  const p1 = { names: selector.names, factories, defaultImports: selector.defaultImports };
+  const classNames = selector.renamesOf([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  const p1 = { names: selector.names, classNames, factories, defaultImports: selector.defaultImports };
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
   parseAndFollow(phase2);
+  // Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
+  // wherever it is (and a table may spread another one).
+  for (const tables = new Set<string>(); ;) {
+    const fresh = [...extractor.facts.values()]
+      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
+      .filter((n) => !tables.has(n));
+    if (fresh.length === 0) break;
+    for (const n of fresh) tables.add(n);
+    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
+    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
+  }
   lap("prefilter");
   extractor.saveCache();
-  statCache?.save();
+  sources.record();
+  statCache?.save(sources.searched);
   lap("parse");
   if (statCache) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
+  tm.gatedFiles = (tm.gatedFiles ?? 0) + sources.gates.size;
+  tm.reads = (tm.reads ?? 0) + sources.reads;
   tm.parsedFiles += extractor.parsed;
   tm.parsedChars += extractor.parsedChars;
   progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });

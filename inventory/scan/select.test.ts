@@ -89,6 +89,35 @@ const TREES: Record<string, Record<string, string>> = {
     "packages/agents/src/mixins.ts":
       "export const WithRetry = <T extends new (...a: any[]) => object>(B: T) => class extends B {};\n",
   },
+  // A subclass named only inside longer identifiers in the first search (`HttpTool` holds `Tool`
+  // as a part), a categories map in a file that names no class, and another library's own `Tool`.
+  namesAndMaps: {
+    "packages/agents/src/tools/base-tool.ts": "export abstract class Tool {}\n",
+    "packages/agents/src/tools/http.ts":
+      'import { Tool } from "./base-tool.js";\nexport class HttpTool extends Tool {\n  readonly name = "http_get";\n}\n',
+    "packages/agents/src/tools/read.ts":
+      'import { Tool } from "./base-tool.js";\nexport class ReadTool extends Tool {\n  readonly name = "read_file";\n}\n',
+    "packages/agents/src/tools/tip.ts":
+      'import { HttpTool } from "./http.js";\nexport class TooltipFetch extends HttpTool {\n  readonly name = "tooltip_fetch";\n}\n',
+    "packages/agents/src/permissions.ts":
+      'export const TOOL_PERMISSION_CATEGORIES = {\n  read_file: "read",\n  http_get: "external",\n};\n',
+    "packages/agents/src/belt.ts":
+      'import { ReadTool } from "./tools/read.js";\nexport function getBuiltinTools() {\n  return [new ReadTool()];\n}\n',
+    "packages/ai/src/Tool.ts": "export class Tool extends Base {}\nexport const make = () => new Tool();\n",
+    "packages/ai/src/chat.ts":
+      'import * as Tool from "./Tool.js";\nexport class Chat extends Other<Tool.Any> {\n  run(a: Map<string, Tool.Any>) {\n    return has(a, Tool.id) ? new Tool.Tool() : register(Tool.make());\n  }\n}\n',
+  },
+  // A class table in one file, drawn from by `new Cls()` in another through a barrel.
+  tables: {
+    "packages/agents/src/tools/base-tool.ts": "export abstract class Tool {}\n",
+    "packages/agents/src/tools/read.ts":
+      'import { Tool } from "./base-tool.js";\nexport class ReadTool extends Tool {\n  readonly name = "read_file";\n}\n',
+    "packages/agents/src/tools/table.ts":
+      'import { ReadTool } from "./read.js";\nexport const TOOL_CLASSES = [ReadTool];\n',
+    "packages/agents/src/tools/index.ts": 'export * from "./table.js";\n',
+    "packages/agents/src/host.ts":
+      'import { TOOL_CLASSES } from "./tools/index.js";\nexport function makeAll() {\n  return TOOL_CLASSES.map((Cls) => new Cls());\n}\n',
+  },
 };
 
 describe("the pre-filter's selection", () => {
@@ -137,6 +166,25 @@ describe("the pre-filter's selection", () => {
     // base, http, the two barrels on the way, crawl, host: not the ui package.
     expect(timings.parsedFiles).toBe(6);
   });
+
+  it("parses a categories map's file, and not the files naming only another library's Tool", async () => {
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
+    const r = await scanInventory(writeTree(TREES["namesAndMaps"] ?? {}), { timings });
+    expect(r.classes.map((c) => c.name).sort()).toEqual(["HttpTool", "ReadTool", "TooltipFetch"]);
+    const read = r.classes.find((c) => c.name === "ReadTool");
+    expect([read?.category, read?.categorySource]).toEqual(["read", "map"]);
+    // The base, three subclasses, the belt and the map. packages/ai's Tool.ts declares a Tool but
+    // the configured base module is in the tree; chat.ts names only that Tool: neither is parsed.
+    expect(timings.parsedFiles).toBe(6);
+  });
 });
 
 describe("structureOf", () => {
@@ -165,14 +213,23 @@ describe("structureOf", () => {
     }
   });
 
-  it("ends a generic constraint's heritage where the constraint ends, and flags a class extending a local variable", () => {
+  it("reads a class's own heritage only (not a generic constraint's or an interface's), and flags a class extending a local variable", () => {
     const s = structureOf(
       Buffer.from(
-        "function f<T extends Base>(a: Other): Third {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n",
+        "function f<T extends Base>(a: Other): Third {}\ninterface I extends Iface {}\nconst Retrying = WithRetry(Fetcher);\nclass X extends Retrying {}\n",
       ),
     );
-    expect(s.idents).toContain("Base");
+    expect(s.idents).toContain("Retrying");
+    expect(s.idents).not.toContain("Base");
+    expect(s.idents).not.toContain("Iface");
     expect(s.idents).not.toContain("Other");
+    const classes = structureOf(
+      Buffer.from(
+        "const A = class extends One {};\nclass B<T extends (x: X) => Y = Z> extends Three<T> {}\nexport default class extends Two {}\n",
+      ),
+    );
+    expect(classes.idents).toEqual(expect.arrayContaining(["One", "Two", "Three"]));
+    expect(classes.idents).not.toContain("X");
     expect(s.extendsLocalVariable).toBe(true);
     expect(structureOf(Buffer.from('import Base from "./b";\nclass A extends Base {}\n')).extendsDefaultImport).toBe(
       true,

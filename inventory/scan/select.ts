@@ -1,23 +1,24 @@
 /**
  * Which files the scan parses. A file is parsed only when its text can matter to the result:
  *
- * - phase 1, a fixpoint over cheap token facts: starting from the base names, a file that can
- *   declare a class or pass one on (the byte gate's `hinted`) is looked at (text hints) only when
- *   it names one of the names found so far as an identifier (name-search.ts); the classes,
+ * - phase 1, a fixpoint over cheap token facts: starting from the base names, only a file holding
+ *   one of the names found so far (a byte search: name-search.ts) is gated, and it is looked at
+ *   (text hints) only when its token facts name one as an identifier; the classes,
  *   aliases and mixin bindings its hints show over those names join them, and the next round looks
  *   for the new names. Parsed: the files whose hints show a subclass, a re-export by name or a
  *   mixin binding over a name, the files declaring the base, and the base module.
  * - imports followed: a parsed file's import of a name that matters (or of a namespace or default
  *   it uses in a heritage or a `new`) leads through barrels the fixpoint never saw (`export *`
  *   names nothing); those are parsed as the module graph will walk them (`follow`).
- * - phase 2: files constructing a class found (`new X`, from the byte gate) or naming a belt
- *   builder or class factory.
+ * - phase 2: files constructing or listing a subclass found (`new X`, from the byte gate; not
+ *   the base's own name), naming a belt builder or class factory, or holding the categories map;
+ *   then the files constructing from a class table found (`selectTableUsers`).
  *
  * Default imports: `import Base from "./x"; class A extends Base` names nothing. They count only
  * when a file that names a candidate can export one as its default (`export default`, `as
- * default`); then every hinted file is looked at, as the hints' default-import rule needs.
- * With a stat cache, hints of every hinted file are computed (and recorded, so an unchanged file
- * is neither read nor searched next time); the fixpoint over them reaches the same names.
+ * default`); then every file is gated and looked at, as the hints' default-import rule needs.
+ * With a stat cache, the hints computed are recorded, so an unchanged file is neither read nor
+ * searched next time.
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FileFacts } from "../extract/facts.js";
@@ -41,19 +42,16 @@ import type { StatCache } from "./stat-cache.js";
 export interface Phase1 {
   /** The base names, the subclasses' names and the names they are renamed to. */
   readonly names: ReadonlySet<string>;
+  /**
+   * The subclasses' names and their renames, without the base's: only a subclass's construction
+   * or table entry is evidence, and a file naming just the base's name (often another library's
+   * own `Tool`) or a rename of it has nothing for classification.
+   */
+  readonly classNames: ReadonlySet<string>;
   /** The functions subclasses are declared in (class factories: their callers construct them). */
   readonly factories: ReadonlySet<string>;
   /** Whether a default import may stand for a candidate (see above). */
   readonly defaultImports: boolean;
-}
-
-/**
- * The files whose bytes are kept after the gate: none but the base's. The fixpoint decodes a
- * few hundred files at most and the parser fewer; reading those again costs less than keeping
- * every hinted file (on real code nearly all are: `extends` is in every other generic).
- */
-export function keepFor(config: CapkitConfig) {
-  return (file: string, g: FileGate) => g.declaresBase || file === config.base.module;
 }
 
 class HintsOf {
@@ -84,7 +82,6 @@ class HintsOf {
  */
 export class Phase1Selector {
   private readonly hints: HintsOf;
-  private readonly gated: (readonly [string, FileGate])[];
   private readonly examined = new Set<string>();
   private readonly returned = new Set<string>();
   private defaults = false;
@@ -98,15 +95,6 @@ export class Phase1Selector {
     statCache: StatCache | undefined,
   ) {
     this.hints = new HintsOf(sources, statCache);
-    this.gated = files.flatMap((f) => {
-      const g = sources.gates.get(f);
-      return g === undefined ? [] : [[f, g] as const];
-    });
-    // Looked at whatever their names: the base's own file, and files whose facts are not tied to a
-    // name (a base name passed as an argument is among the token facts: see gate.ts).
-    for (const [f, g] of this.gated) {
-      if (f === config.base.module || g.declaresBase || g.extendsLocalVariable) this.examine(f, g);
-    }
   }
 
   /**
@@ -115,7 +103,7 @@ export class Phase1Selector {
    */
   private get moduleInTree(): boolean {
     const m = this.config.base.module;
-    return m !== null && this.sources.gates.has(m);
+    return m !== null && this.sources.has(m);
   }
 
   /** Whether a default import may stand for a candidate: some default export denotes one. */
@@ -128,14 +116,26 @@ export class Phase1Selector {
     this.hints.get(f, g);
   }
 
+  /** The names `names` are renamed to in the files looked at (import/export aliases, mixin bindings), and `names`. */
+  renamesOf(names: Iterable<string>): Set<string> {
+    const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
+    return candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
+  }
+
   next(subclassNames: Iterable<string>): string[] {
     let names = new Set([...this.config.base.names, ...subclassNames, ...this.names]);
     for (let grew = true; grew;) {
       grew = false;
-      for (const [f, g] of this.gated) {
-        if (this.examined.has(f) || g.idents.length === 0) continue;
-        // With default imports in play any heritage may name a candidate: every file is looked at.
-        if (!this.defaults && !g.idents.some((i) => names.has(i))) continue;
+      // Only a file holding one of the names can name one; with default imports in play any
+      // heritage may name a candidate, so every file is gated and looked at.
+      this.sources.search(names);
+      if (this.defaults) this.sources.gateAll();
+      for (const [f, g] of this.sources.gates) {
+        if (this.examined.has(f)) continue;
+        // Looked at whatever their names: the base's own file, and files whose facts are not tied
+        // to a name (a base name passed as an argument is among the token facts: see gate.ts).
+        const always = f === this.config.base.module || g.declaresBase || g.extendsLocalVariable;
+        if (!always && (g.idents.length === 0 || (!this.defaults && !g.idents.some((i) => names.has(i))))) continue;
         this.examine(f, g);
         grew = true;
       }
@@ -148,7 +148,7 @@ export class Phase1Selector {
     }
     this.names = names;
     const out = this.files.filter((f) => {
-      if (this.returned.has(f) || !this.sources.gates.has(f)) return false;
+      if (this.returned.has(f) || !this.sources.has(f)) return false;
       const h = this.hints.known.get(f);
       if (f === this.config.base.module || (this.sources.gates.get(f)?.declaresBase === true && !this.moduleInTree))
         return true;
@@ -173,22 +173,29 @@ export function selectPhase2(
   facts: ReadonlyMap<string, FileFacts>,
   gate: Gate,
 ): string[] {
-  const classNames = new Set(p1.names);
+  const classNames = p1.classNames;
   const factories = p1.factories;
+  // A file holding only the categories map classification reads is wanted too.
+  const mapName = config.categories.map;
   // Gate calls need no search of their own: the constructing file is parsed anyway and records them.
   const fnNames = new Set<string>([...config.classify.beltBuilders, ...factories]);
   const mention = mentionNames(fnNames);
   const gated = new Set(mentionNames(config.classify.beltBuilders).filter((n) => !gate.uncheckedBelt.includes(n)));
   const extraMentions = mention.filter((n) => !gated.has(n)).map((n) => Buffer.from(n, "latin1"));
   const builtinClass = [...classNames].some((n) => BUILTIN_CONSTRUCTORS.has(n));
-  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
-  if (builtinClass) return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention));
   // A class exported as a module's default can be constructed under any name its importer picks.
   const defaultClass =
     p1.defaultImports &&
     [...facts.values()].some((f) =>
       f.localExports.some((e) => e.exported === "default" && f.classes.some((c) => (c.name ?? c.key) === e.local)),
     );
+  // Every criterion below needs one of these names in the file, but the default-import one.
+  sources.search([...classNames, ...mention, mapName]);
+  if (defaultClass) sources.gateAll();
+  const holdsMap = (buf: Buffer) => buf.indexOf(mapName, 0, "latin1") !== -1;
+  const open = files.filter((file) => sources.gates.has(file) && !facts.has(file));
+  if (builtinClass)
+    return sources.select(open, (buf) => bufferWantedInPhase2(buf, classNames, mention) || holdsMap(buf));
   const byGate = new Set(
     open.filter((file) => {
       const g = sources.gates.get(file);
@@ -206,14 +213,32 @@ export function selectPhase2(
   );
   // A file naming a class found without `new` of it lists it somewhere: a class table or a
   // registry fed to `new Cls()` (classification's belt-assembly evidence), so it is read too.
+  // The name search has said which files hold such a name at all; only those are looked into.
+  const wanted = [...classNames, ...mention, mapName];
   const suffix = commonSuffix([...classNames]);
   const byBytes = new Set(
     sources.select(
-      open.filter((file) => !byGate.has(file)),
-      (buf) => extraMentions.some((name) => buf.indexOf(name) !== -1) || namesAny(buf, classNames, suffix),
+      open.filter((file) => !byGate.has(file) && sources.holdsAny(file, wanted)),
+      (buf) =>
+        extraMentions.some((name) => buf.indexOf(name) !== -1) || holdsMap(buf) || namesAny(buf, classNames, suffix),
     ),
   );
   return open.filter((file) => byGate.has(file) || byBytes.has(file));
+}
+
+/** Files not parsed yet that construct something and name one of the class tables (`TOOLS.map((Cls) => new Cls())`). */
+export function selectTableUsers(
+  files: readonly string[],
+  sources: Sources,
+  tables: ReadonlySet<string>,
+  facts: ReadonlyMap<string, FileFacts>,
+): string[] {
+  sources.search(tables);
+  return files.filter((file) => {
+    if (facts.has(file)) return false;
+    const g = sources.gates.get(file);
+    return g !== undefined && g.newTargets.length > 0 && sources.holdsAny(file, tables);
+  });
 }
 
 /** The longest suffix every name shares (`Tool` for `ReadFileTool`, `GrepTool`), as bytes, or null under three letters. */
@@ -258,7 +283,10 @@ function demandedLocals(f: FileFacts, names: ReadonlySet<string>, anyPath: boole
     for (const a of c.heritage?.mixinArgs ?? []) add(a.path);
   }
   for (const b of f.mixinBindings ?? []) for (const a of b.mixinArgs) add(a.path);
-  for (const c of f.constructions) add(c.callee);
+  for (const c of f.constructions) {
+    add(c.callee);
+    for (const t of c.sources ?? []) add(t);
+  }
   return out;
 }
 
@@ -294,7 +322,7 @@ export class Follower {
     const out = new Set<string>();
     const want = (from: string, specifier: string) => {
       const target = this.graph.resolveSpecifier(from, specifier);
-      if (target !== null && !facts.has(target) && this.sources.gates.get(target)?.hinted === true) out.add(target);
+      if (target !== null && !facts.has(target) && this.sources.gateOf(target)?.hinted === true) out.add(target);
     };
     const localsOf = parsed.map((f) => demandedLocals(f, this.names, this.anyPath));
     for (const locals of localsOf) for (const n of locals) this.demanded.add(n);

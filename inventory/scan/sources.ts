@@ -1,22 +1,24 @@
 /**
- * Sources: reads every in-scope file once into one reused scratch buffer, gates it there with
- * the one-pass byte gate (gate.ts) while its bytes are hot, and keeps a copy only of the files
- * the `keep` predicate wants (the scan keeps the base's files only: select.ts). Files are decoded
- * as UTF-8 only when a later step needs their text, read again then.
+ * Sources: reads every in-scope file once into one reused scratch buffer and, while its bytes are
+ * hot, searches them for the names that matter (name-search.ts). Only a file holding one is gated
+ * (the byte gate, gate.ts) and kept; the others are dropped at once. Files are decoded as UTF-8
+ * only when a later step needs their text. Without names (`needles` absent), every file is gated
+ * and the `keep` predicate decides what is kept.
  *
  * Why not keep every file: each kept byte lands on fresh memory, and the kernel's page faults
- * for it cost as much as the read itself; a scan's memory also grew
- * with the repository. A later step that must search the files not kept (phase 2, when phase 1
- * found class factories) re-reads them through the same scratch buffer: `select()`.
+ * for it cost as much as the read itself; a scan's memory also grew with the repository. A later
+ * search for a name no searched one narrows (`search()`), or a step that must gate every file
+ * (`gateAll()`), reads the files not kept again through the same scratch buffer.
  *
- * With a stat cache (stat-cache.ts), a file whose stat is the one recorded is not read at all:
- * its gate answers and hints come from the cache.
+ * With a stat cache (stat-cache.ts), a file whose stat is the one recorded is not read at all: its
+ * name hits, gate answers and hints come from the cache.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ScanProblem } from "../types.js";
 import type { FileGate, Gate } from "./gate.js";
+import { NameIndex, type SearchPlan } from "./name-search.js";
 import type { TextHints } from "./prefilter.js";
 import type { StatCache } from "./stat-cache.js";
 
@@ -27,17 +29,36 @@ const SCRATCH_BYTES = 1024 * 1024;
 
 export type KeepFile = (file: string, gate: FileGate) => boolean;
 
+export interface FirstSearch {
+  /** The names searched in the first read; only files holding one (or listed in `always`) are gated. */
+  readonly needles: readonly string[];
+  /** Files gated and kept whatever they hold (the base's module). */
+  readonly always?: readonly string[];
+}
+
 export class Sources {
   /** The kept files' bytes; `bytesOf()` also answers for the others, by reading them again. */
   readonly bytes = new Map<string, Buffer>();
+  /** The gated files' answers: every file holding a searched name (every file, without needles). */
   readonly gates = new Map<string, FileGate>();
   /** Milliseconds spent reading and gating (for the scan's timings). */
   readMs = 0;
   gateMs = 0;
+  /** Files read from disk (a file read twice counts twice). */
+  reads = 0;
   private readonly prefix: string;
   private scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   private slab = Buffer.allocUnsafe(0);
   private slabUsed = 0;
+  private readonly readable = new Set<string>();
+  private readonly names = new NameIndex();
+  /** Stats of the files (for the stat cache), and the names a cache entry answers for. */
+  private readonly stats = new Map<string, Stats>();
+  private readonly cachedHits = new Map<string, ReadonlySet<string>>();
+  private readonly cacheSearched: ReadonlySet<string>;
+  private readonly gate: Gate;
+  private readonly keep: KeepFile;
+  private readonly statCache: StatCache | undefined;
 
   /** Files the stat cache answered for. */
   statHits = 0;
@@ -46,25 +67,40 @@ export class Sources {
 
   constructor(
     root: string,
-    files: readonly string[],
+    private readonly files: readonly string[],
     private readonly problems: ScanProblem[],
     gate: Gate,
     keep: KeepFile = () => true,
     statCache?: StatCache,
+    first?: FirstSearch,
   ) {
     // `root` is absolute and normalised, `file` relative with `/`: no path.join per file.
     this.prefix = root.endsWith(sep) ? root : root + sep;
+    this.gate = gate;
+    this.keep = keep;
+    const needles = first?.needles;
+    this.statCache = statCache;
+    // A cache recorded for other names cannot say which of these a file holds.
+    const cache = needles !== undefined && needles.every((n) => statCache?.searched.has(n)) ? statCache : undefined;
+    this.cacheSearched = cache?.searched ?? new Set();
+    const plan = needles === undefined ? null : this.names.plan(needles);
+    const always = new Set(first?.always ?? []);
     for (const file of files) {
       const t0 = performance.now();
       // With a stat cache, an unchanged file's answers come from it: one stat, no read. A file
       // it has no entry for is read and fstat-ed in one go (a separate path stat would cost a syscall a file).
-      if (statCache?.has(file)) {
+      if (cache?.has(file)) {
         const st = this.statOrReport(file);
         if (st === null) continue;
-        const hit = statCache.lookup(file, st);
-        if (hit) {
+        const hit = cache.lookup(file, st);
+        if (hit && (hit.gate !== undefined || !always.has(file))) {
           this.statHits++;
-          this.gates.set(file, hit.gate);
+          this.readable.add(file);
+          this.stats.set(file, st);
+          this.cachedHits.set(file, hit.hits);
+          if (plan && hit.hits.size > 0)
+            this.names.test(file, plan, { cached: (n) => hit.hits.has(n), bytes: () => undefined });
+          if (hit.gate) this.gates.set(file, hit.gate);
           if (hit.hints) this.cachedHints.set(file, hit.hints);
           this.readMs += performance.now() - t0;
           continue;
@@ -72,14 +108,96 @@ export class Sources {
       }
       const buf = this.readOrReport(file, statCache !== undefined);
       if (buf === null) continue;
+      this.readable.add(file);
+      if (this.lastStat) this.stats.set(file, this.lastStat);
       const t1 = performance.now();
-      const g = gate(buf);
-      this.gates.set(file, g);
-      if (statCache && this.lastStat) statCache.record(file, this.lastStat, g);
-      if (keep(file, g)) this.bytes.set(file, this.keepCopy(buf));
+      const hit = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
+      // A file holding a name only inside a longer identifier (`Tooltip`) is kept for the later
+      // searches that narrow to it, but names nothing yet: not gated.
+      if (hit === null || hit.exact || always.has(file)) this.gateAndKeep(file, buf);
+      else if (hit.found.length > 0) this.bytes.set(file, this.keepCopy(buf));
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
+    if (plan) this.names.done(plan);
+  }
+
+  /** Is the file in scope and readable? */
+  has(file: string): boolean {
+    return this.readable.has(file);
+  }
+
+  /** Does the file hold one of `names` (searched names only: `search()` them first)? */
+  holdsAny(file: string, names: Iterable<string>): boolean {
+    for (const n of names) if (this.names.has(file, n)) return true;
+    return false;
+  }
+
+  /** The names searched so far. */
+  get searched(): ReadonlySet<string> {
+    return this.names.searched;
+  }
+
+  /** Gates (and keeps) every file holding one of `names`, reading only the files a name cannot be ruled out of. */
+  search(names: Iterable<string>): void {
+    const plan = this.names.plan(names);
+    if (plan === null) return;
+    const t0 = performance.now();
+    const visit = plan.wide ? this.files : [...this.names.filesWith(plan.narrowedTo)];
+    for (const file of visit) {
+      if (!this.readable.has(file)) continue;
+      this.searchIn(file, plan);
+    }
+    this.names.done(plan);
+    this.gateMs += performance.now() - t0;
+  }
+
+  private searchIn(file: string, plan: SearchPlan): void {
+    const cached = this.cachedHits.get(file);
+    let buf: Buffer | undefined = this.bytes.get(file);
+    const { exact } = this.names.test(file, plan, {
+      // A cache entry rules a name out; a hit in a file not gated yet is looked at in the bytes
+      // (is it a whole identifier?).
+      cached: (n) => {
+        if (cached === undefined || !this.cacheSearched.has(n)) return undefined;
+        if (!cached.has(n)) return false;
+        return this.gates.has(file) ? true : undefined;
+      },
+      bytes: () => (buf ??= this.bytesOf(file)),
+    });
+    if (!exact) return;
+    if (!this.gates.has(file)) {
+      const bytes = buf ?? this.bytesOf(file);
+      if (bytes !== undefined) this.gateAndKeep(file, bytes);
+    }
+  }
+
+  /** The file's gate, gating it now (one read) when no search has; undefined when it is not readable. */
+  gateOf(file: string): FileGate | undefined {
+    const known = this.gates.get(file);
+    if (known !== undefined || !this.readable.has(file)) return known;
+    const buf = this.bytesOf(file);
+    return buf === undefined ? undefined : this.gateAndKeep(file, buf, false);
+  }
+
+  /** Gates every file (for what no name leads to: default imports). */
+  gateAll(): void {
+    const t0 = performance.now();
+    for (const file of this.files) this.gateOf(file);
+    this.gateMs += performance.now() - t0;
+  }
+
+  private gateAndKeep(file: string, buf: Buffer, keep = true): FileGate {
+    const g = this.gate(buf);
+    this.gates.set(file, g);
+    if (keep && !this.bytes.has(file) && this.keep(file, g)) this.bytes.set(file, this.keepCopy(buf));
+    return g;
+  }
+
+  /** Hands the stat cache what this scan learnt of each file (its name hits and gate). */
+  record(): void {
+    if (!this.statCache) return;
+    for (const [file, st] of this.stats) this.statCache.record(file, st, this.gates.get(file), this.names.hitsOf(file));
   }
 
   private statOrReport(file: string): Stats | null {
@@ -108,7 +226,7 @@ export class Sources {
     return files.filter((file) => {
       const kept = this.bytes.get(file);
       if (kept !== undefined) return test(kept);
-      if (!this.gates.has(file)) return false; // unreadable on the first pass: already reported
+      if (!this.readable.has(file)) return false; // unreadable on the first pass: already reported
       const buf = this.readOrReport(file);
       if (buf === null || !test(buf)) return false;
       this.bytes.set(file, this.keepCopy(buf));
@@ -118,7 +236,7 @@ export class Sources {
 
   /** The file's bytes: its kept copy, or a fresh read (only valid until the next read). */
   bytesOf(file: string): Buffer | undefined {
-    return this.bytes.get(file) ?? (this.gates.has(file) ? (this.readOrReport(file) ?? undefined) : undefined);
+    return this.bytes.get(file) ?? (this.readable.has(file) ? (this.readOrReport(file) ?? undefined) : undefined);
   }
 
   /**
@@ -132,6 +250,7 @@ export class Sources {
   }
 
   private readOrReport(file: string, withStat = false): Buffer | null {
+    this.reads++;
     try {
       return this.read(this.prefix + file, withStat);
     } catch (error) {

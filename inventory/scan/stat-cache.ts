@@ -1,5 +1,5 @@
 /**
- * The scan's answers per file (byte gate, text hints) kept between runs, keyed by what `stat`
+ * The scan's answers per file (the searched names it holds, byte gate, text hints) kept between runs, keyed by what `stat`
  * says of the file (mtime, size, inode), in `<root>/.capkit/cache/inventory/stat.json`. An
  * unchanged tree is then scanned with one stat a file instead of a read, a gate and a decode:
  * only the files a later step parses are read.
@@ -22,7 +22,7 @@ import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./gate.js";
 import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
 
-const STAT_CACHE_VERSION = 3;
+const STAT_CACHE_VERSION = 4;
 /** A file modified less than this before the scan started is not trusted on its stat alone. */
 const RACY_MS = 2000;
 /**
@@ -31,11 +31,13 @@ const RACY_MS = 2000;
  */
 const GIVE_UP_AFTER = 256;
 
+/** A gated file's answers: [gate flags, newTargets, structure idents, imported]. */
+type GateEntry = [number, string[], string[], string[]];
 /**
- * One file, compact: [mtimeMs, size, inode, gate flags, newTargets, structure idents, hints? (0: none found)].
+ * One file, compact: [mtimeMs, size, inode, the searched names it holds, gate (0: not gated), hints? (0: none found)].
  * Flags: 1 hinted, 2 baseArgument, 4 declaresBase, 8 mentionsBelt, 16 extendsLocalVariable, 32 extendsDefaultImport.
  */
-type Entry = [number, number, number, number, string[], string[], string[], (TextHints | 0)?];
+type Entry = [number, number, number, string[], GateEntry | 0, (TextHints | 0)?];
 
 /** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
 const isEmpty = (h: TextHints) =>
@@ -54,29 +56,41 @@ const flagsOf = (g: FileGate) =>
   (g.mentionsBelt ? 8 : 0) |
   (g.extendsLocalVariable ? 16 : 0) |
   (g.extendsDefaultImport ? 32 : 0);
-const gateOf = (e: Entry): FileGate => ({
-  hinted: (e[3] & 1) !== 0,
-  baseArgument: (e[3] & 2) !== 0,
-  declaresBase: (e[3] & 4) !== 0,
-  mentionsBelt: (e[3] & 8) !== 0,
-  extendsLocalVariable: (e[3] & 16) !== 0,
-  extendsDefaultImport: (e[3] & 32) !== 0,
-  newTargets: e[4],
-  idents: e[5],
-  imported: e[6],
+const gateOf = (e: GateEntry): FileGate => ({
+  hinted: (e[0] & 1) !== 0,
+  baseArgument: (e[0] & 2) !== 0,
+  declaresBase: (e[0] & 4) !== 0,
+  mentionsBelt: (e[0] & 8) !== 0,
+  extendsLocalVariable: (e[0] & 16) !== 0,
+  extendsDefaultImport: (e[0] & 32) !== 0,
+  newTargets: e[1],
+  idents: e[2],
+  imported: e[3],
 });
 
+const NO_HITS: ReadonlySet<string> = new Set();
+
+/** What the cache knows of an unchanged file. */
+export interface CachedFile {
+  /** Which of the cache's searched names the file holds. */
+  readonly hits: ReadonlySet<string>;
+  readonly gate?: FileGate;
+  readonly hints?: TextHints;
+}
+
 export interface StatCache {
+  /** The names every entry answers for (those the scan that wrote it searched). */
+  readonly searched: ReadonlySet<string>;
   /** Is there an entry for the file? (Else it is read and fstat-ed at once: no separate stat.) */
   has(file: string): boolean;
   /** The cached answers when the file's stat is the one they were recorded for; else undefined. */
-  lookup(file: string, st: Stats): { readonly gate: FileGate; readonly hints?: TextHints } | undefined;
-  /** Answers for a file read in this scan (`st` from the read's fstat). */
-  record(file: string, st: Stats, gate: FileGate): void;
-  /** Hints computed later for a file recorded or looked up in this scan. */
+  lookup(file: string, st: Stats): CachedFile | undefined;
+  /** Answers for a file of this scan: its gate (when gated) and the searched names it holds. */
+  record(file: string, st: Stats, gate?: FileGate, hits?: readonly string[]): void;
+  /** Hints computed for a file of this scan (kept with its record). */
   recordHints(file: string, hints: TextHints): void;
-  /** Writes the entries of this scan's files when anything changed. */
-  save(): void;
+  /** Writes this scan's entries when anything changed; `searched`: the names this scan searched in every file. */
+  save(searched?: Iterable<string>): void;
 }
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
@@ -106,20 +120,27 @@ export function statCacheKey(baseNames: readonly string[], beltNames: readonly s
 export function openStatCache(root: string, key: string, scanStart: number = Date.now()): StatCache {
   const path = join(cacheDir(root, "inventory"), "stat.json");
   let stored: Record<string, Entry> = {};
+  let searched: string[] = [];
   try {
     if (existsSync(path)) {
-      const doc = JSON.parse(readFileSync(path, "utf8")) as { key?: string; entries?: Record<string, Entry> };
-      if (doc.key === key && doc.entries) stored = doc.entries;
+      const doc = JSON.parse(readFileSync(path, "utf8")) as {
+        key?: string;
+        searched?: string[];
+        entries?: Record<string, Entry>;
+      };
+      if (doc.key === key && doc.entries) [stored, searched] = [doc.entries, doc.searched ?? []];
     }
   } catch {
     stored = {};
   }
   const next: Record<string, Entry> = {};
+  const hintsOf = new Map<string, TextHints | 0>();
   let changed = false;
   const same = (e: Entry, st: Stats) => e[0] === st.mtimeMs && e[1] === st.size && e[2] === st.ino;
   let lookups = 0;
   let hits = 0;
   return {
+    searched: new Set(searched),
     has(file) {
       if (lookups >= GIVE_UP_AFTER && hits * 10 < lookups) return false;
       return file in stored;
@@ -129,34 +150,54 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
       const e = stored[file];
       if (!e || !same(e, st)) return undefined;
       hits++;
-      next[file] = e;
-      const hints = e[7];
-      return hints === undefined ? { gate: gateOf(e) } : { gate: gateOf(e), hints: hints === 0 ? EMPTY_HINTS : hints };
+      const hints = e[5];
+      return {
+        hits: e[3].length === 0 ? NO_HITS : new Set(e[3]),
+        ...(e[4] === 0 ? {} : { gate: gateOf(e[4]) }),
+        ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
+      };
     },
-    record(file, st, gate) {
-      changed = true;
+    record(file, st, gate, found = []) {
       // Too fresh to trust: read it again next time.
-      if (st.mtimeMs > scanStart - RACY_MS) return;
-      next[file] = [
-        st.mtimeMs,
-        st.size,
-        st.ino,
-        flagsOf(gate),
-        [...gate.newTargets],
-        [...gate.idents],
-        [...gate.imported],
-      ];
+      if (st.mtimeMs > scanStart - RACY_MS) {
+        changed = true;
+        return;
+      }
+      const g: GateEntry | 0 = gate ? [flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]] : 0;
+      const old = stored[file];
+      const unchanged = old !== undefined && same(old, st);
+      const h = hintsOf.get(file) ?? (unchanged ? old[5] : undefined);
+      // Most files of an unchanged tree: nothing found, not gated, as recorded.
+      if (
+        unchanged &&
+        gate === undefined &&
+        found.length === 0 &&
+        old[3].length === 0 &&
+        old[4] === 0 &&
+        h === old[5]
+      ) {
+        next[file] = old;
+        return;
+      }
+      const e: Entry = [st.mtimeMs, st.size, st.ino, [...found], g];
+      if (h !== undefined) e.push(h);
+      if (!unchanged || old[3].join() !== e[3].join() || (old[4] === 0) !== (g === 0) || old.length !== e.length)
+        changed = true;
+      next[file] = e;
     },
     recordHints(file, hints) {
-      const e = next[file];
-      if (!e || e[7] !== undefined) return;
-      next[file] = [e[0], e[1], e[2], e[3], e[4], e[5], e[6], isEmpty(hints) ? 0 : hints];
-      changed = true;
+      hintsOf.set(file, isEmpty(hints) ? 0 : hints);
     },
-    save() {
-      if (!changed && Object.keys(next).length === Object.keys(stored).length) return;
+    save(names = []) {
+      const list = [...names].sort();
+      if (
+        !changed &&
+        Object.keys(next).length === Object.keys(stored).length &&
+        list.join() === [...searched].sort().join()
+      )
+        return;
       try {
-        writeFileAtomic(path, JSON.stringify({ key, entries: next }), { durable: false });
+        writeFileAtomic(path, JSON.stringify({ key, searched: list, entries: next }), { durable: false });
       } catch {
         // A cache that cannot be written only costs the next run its speed-up.
       }

@@ -1,8 +1,8 @@
 /**
  * structureOf(bytes): the cheap token facts the pre-filter's fixpoint runs on, read from a file's
  * raw bytes in the byte gate's pass (latin1, never decoded): every identifier a class heritage
- * could name (the text after each `extends` keyword, generic constraints included, brackets
- * counted as textHints counts them), every identifier of an `export { … }` list or an `export
+ * could name (the text after each class's own `extends`, brackets counted as textHints counts
+ * them; a generic constraint's or an interface's `extends` is passed over), every identifier of an `export { … }` list or an `export
  * default …`, and the sources of `a as b` renames in `import { … }` braces. A file can declare a
  * subclass of a name, pass it on or rename it only by naming it in one of those places, so the
  * fixpoint looks at a file (runs textHints on it) only when one of its identifiers is a
@@ -164,21 +164,26 @@ function importsOf(b: Buffer, out: Set<string>, defaults: Set<string>, imported:
 
 /**
  * Is the `extends` whose `e` is at `e` a class's own (`class [Name][<…>] extends`), not a generic
- * constraint's? Read backwards over the type parameters (angle brackets balanced) and the name.
+ * constraint's or an interface's? Read backwards over the type parameters (angle brackets balanced,
+ * `=>` not counted) and the name. Type parameters too long to read count as a class's (a superset
+ * is safe; missing a heritage is not).
  */
 function classHeritageAt(b: Buffer, e: number): boolean {
   let j = e - 1;
   while (isJsSpace(b[j])) j--;
   if (b[j] === 62) {
     let angle = 0;
-    for (const stop = Math.max(0, j - HERITAGE_BYTES); j >= stop; j--) {
-      if (b[j] === 62) angle++;
+    const stop = Math.max(0, j - HERITAGE_BYTES);
+    for (; j >= stop; j--) {
+      if (b[j] === 62 && b[j - 1] !== 61) angle++;
       else if (b[j] === 60 && --angle === 0) break;
     }
-    if (angle !== 0) return false;
+    if (angle !== 0) return j < stop && stop > 0;
     j--;
     while (isJsSpace(b[j])) j--;
   }
+  // `class extends X` (an anonymous class): the word before is the keyword itself.
+  if (at(b, j - 4, "class") && !isIdent(b[j - 5]) && !isIdent(b[j + 1])) return true;
   while (isIdent(b[j])) j--;
   while (isJsSpace(b[j])) j--;
   return at(b, j - 4, "class") && !isIdent(b[j - 5]);
@@ -208,13 +213,14 @@ export function structureOf(b: Buffer): FileStructure {
   for (let p = b.indexOf(X); p !== -1; p = b.indexOf(X, p + 1)) {
     if (b[p - 1] !== 101 || isIdent(b[p - 2])) continue; // `e` of `extends` / `export`, a word start
     if (at(b, p + 1, "tends") && !isIdent(b[p + 6])) {
+      // Only a class's own heritage can make a subclass (textHints reads no other).
+      if (!classHeritageAt(b, p - 1)) continue;
       const start = p + 6;
       const end = heritageEnd(b, start);
       heritageIdents ??= new Set();
       identsIn(b, start, end, heritageIdents);
       const head = firstIdent(b, start, end);
-      if (head !== null && head.charCodeAt(0) >= 65 && head.charCodeAt(0) <= 90 && classHeritageAt(b, p - 1))
-        heads.add(head);
+      if (head !== null && head.charCodeAt(0) >= 65 && head.charCodeAt(0) <= 90) heads.add(head);
     } else if (at(b, p + 1, "port") && !isIdent(b[p + 5])) exportAt(b, p + 5, idents);
   }
   // No heritage and no export: the file can neither declare a subclass nor pass a name on.
