@@ -15,7 +15,9 @@ export function scriptKindFor(fileName: string): TS.ScriptKind {
 }
 
 export function parseSource(text: string, fileName: string): TS.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(fileName));
+  // JSDoc is never read here and is a large share of a parse.
+  const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  return ts.createSourceFile(fileName, text, options, false, scriptKindFor(fileName));
 }
 
 /** The parser's first diagnostic (TypeScript keeps them on the source file, untyped). */
