@@ -309,13 +309,13 @@ function skipJsxSpace(): void {
   }
 }
 
-/** `{…}` in JSX: code up to the matching `}`. */
+/** `{…}` in JSX: code up to the matching `}`, as a brace pair, so the scanner sees where the code ends. */
 function lexContainer(): void {
-  pos++;
-  const depth = braceDepth;
   const before = prev;
-  prev = T.OpenBrace;
-  if (!lexCode(depth)) throw new Unsure("unterminated JSX container");
+  push(T.OpenBrace, pos, pos + 1);
+  pos++;
+  if (!lexCode(braceDepth)) throw new Unsure("unterminated JSX container");
+  push(T.CloseBrace, pos - 1, pos);
   prev = before;
 }
 

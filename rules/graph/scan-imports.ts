@@ -87,6 +87,22 @@ class Scan {
     return decoder.decode(this.bytes.subarray(s, e));
   }
 
+  /** Whether a line break (in whitespace or a comment) separates token `i` from the one before. */
+  startsLine(i: number): boolean {
+    const from = i > 0 ? (this.tok.end[i - 1] as number) : 0;
+    const to = this.tok.start[i] as number;
+    for (let j = from; j < to; j++) {
+      const c = this.bytes[j];
+      if (
+        c === 10 ||
+        c === 13 ||
+        (c === 0xe2 && this.bytes[j + 1] === 0x80 && ((this.bytes[j + 2] as number) & 0xfe) === 0xa8)
+      )
+        return true;
+    }
+    return false;
+  }
+
   /** 1-based line of byte `pos`; positions must come in increasing order. */
   lineOf(pos: number): number {
     const b = this.bytes;
@@ -137,12 +153,20 @@ function scanTokens(s: Scan): ModuleFacts {
   let inReturnType = false;
   let typeDepth = 0;
   let awaitCandidate: number | null = null;
+  let brackets = 0;
+  const arrows: Arrow[] = [];
   const count = s.tok.count;
   const kinds = s.tok.kind;
-  for (let i = 0; i < count; i++) {
+  let prev = 0;
+  for (let i = 0; i < count; prev = kinds[i++] as number) {
     const k = kinds[i] as number;
-    const prev = s.kind(i - 1);
+    const before = parens.length + braces.length + brackets;
+    const depth = k === T.CloseParen || k === T.CloseBrace || k === T.CloseBracket ? before - 1 : before;
+    if (arrows.length > 0) settleArrows(s, i, depth, arrows);
     switch (k) {
+      case T.Arrow:
+        if (s.kind(i + 1) !== T.OpenBrace) arrows.push({ depth, started: false });
+        break;
       case T.OpenParen: {
         parens.push(isControl(prev) || (prev === T.Await && s.kind(i - 2) === T.For));
         pendingBody = inReturnType = false;
@@ -159,10 +183,12 @@ function scanTokens(s: Scan): ModuleFacts {
         break;
       case T.LessThan:
       case T.OpenBracket:
+        if (k === T.OpenBracket) brackets++;
         if (inReturnType) typeDepth++;
         break;
       case T.GreaterThan:
       case T.CloseBracket:
+        if (k === T.CloseBracket) brackets--;
         if (inReturnType && typeDepth > 0) typeDepth--;
         break;
       case T.OpenBrace: {
@@ -194,10 +220,11 @@ function scanTokens(s: Scan): ModuleFacts {
         pendingBody = inReturnType = false;
         break;
       case T.Await:
-        if (functionDepth === 0 && !isMemberName(s, i)) awaitCandidate ??= s.tok.start[i] as number;
+        if (functionDepth === 0 && arrows.length === 0 && !isMemberName(s, i))
+          awaitCandidate ??= s.tok.start[i] as number;
         break;
       case T.Using:
-        if (functionDepth === 0 && prev === T.Await) awaitCandidate ??= s.tok.start[i] as number;
+        if (functionDepth === 0 && arrows.length === 0 && prev === T.Await) awaitCandidate ??= s.tok.start[i] as number;
         break;
       case T.Import:
         scanImport(s, i);
@@ -218,6 +245,41 @@ function scanTokens(s: Scan): ModuleFacts {
   }
   if (awaitCandidate !== null) throw new Unsure(`await at ${awaitCandidate}`);
   return { imports: s.imports, topLevelAwait: null };
+}
+
+/** An arrow function with a concise body (`=> expr`), whose body is being read. */
+interface Arrow {
+  /** Bracket depth of the `=>`. */
+  readonly depth: number;
+  /** Whether the body's first token has been seen. */
+  started: boolean;
+}
+
+/**
+ * Ends the concise arrow bodies that token `i` (at bracket `depth`) is past: it is outside the
+ * arrow's brackets, or at the arrow's own depth after the body's first token and a `,`, `;`,
+ * `:`, template part, or the first token of a new line (a body never ends otherwise, so an
+ * `await` while a body is open is inside that arrow, never at module level).
+ */
+function settleArrows(s: Scan, i: number, depth: number, arrows: Arrow[]): void {
+  for (let top = arrows[arrows.length - 1]; top !== undefined; top = arrows[arrows.length - 1]) {
+    if (depth > top.depth) return;
+    if (depth === top.depth && !top.started) {
+      top.started = true;
+      return;
+    }
+    const k = s.kind(i);
+    const ends =
+      depth < top.depth ||
+      k === T.Comma ||
+      k === T.Semicolon ||
+      k === T.Colon ||
+      k === T.TemplateMiddle ||
+      k === T.TemplateTail ||
+      s.startsLine(i);
+    if (!ends) return;
+    arrows.pop();
+  }
 }
 
 /**
