@@ -4,9 +4,11 @@
  * the real-TypeScript corpus that bench/make-real-corpus.sh builds
  * (BENCH_CORPUS, default /tmp/perf-corpus; it must hold `.done`). Prints both tools' times —
  * in-process (the engine call, the cruise call) and whole process (start to exit) — their
- * cycle sets and where they differ; a circular dependency only one tool flags is checked
- * against dependency-cruiser's own extracted dependencies, so a miss can be told from a
- * disagreement about the graph. Every tool runs in its own fresh process, BENCH_RUNS times
+ * cycle sets and where they differ. The unit is the circular dependency (a value import on a
+ * cycle of value imports): capkit's set is compared with what `no-circular` flags and with
+ * the circular dependencies of dependency-cruiser's own extracted graph; each one the rule
+ * does not flag is listed with why (rules/test-support/depcruise.ts: "search" or "viaOnly", shapes
+ * reproduced in rules/__fixtures__/depcruise-misses/). Every tool runs in its own fresh process, BENCH_RUNS times
  * (default 1), alternating; medians are reported.
  */
 import { spawnSync } from "node:child_process";
@@ -32,6 +34,8 @@ interface Measure {
   cycles: string[][];
   asyncCycles?: number;
   dependencies?: string[];
+  onCycle?: string[];
+  missed?: { edge: string; reason: string }[];
 }
 
 async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs">> {
@@ -57,6 +61,8 @@ async function worker(tool: string, root: string): Promise<Omit<Measure, "wallMs
       edges: [...r.edges],
       cycles: r.cycles.map((c) => [...c]),
       dependencies: [...r.dependencies],
+      onCycle: [...r.onCycle],
+      missed: r.missed.map((m) => ({ ...m })),
     };
   }
   throw new Error(`unknown tool ${tool}`);
@@ -103,17 +109,23 @@ function spell(files: readonly string[]): string {
   return [...files.slice(at), ...files.slice(0, at)].join(" → ");
 }
 
-/** For each edge only capkit flags: is its cycle made of dependencies dependency-cruiser extracted itself? */
+/** For each edge only capkit flags: the cycle capkit names and why dependency-cruiser's rule left it out. */
 function explainCapkitOnly(only: readonly string[], capkit: Measure, depcruise: Measure): string[] {
   const theirs = new Set(depcruise.dependencies ?? []);
+  const why = new Map((depcruise.missed ?? []).map((m) => [m.edge, m.reason]));
+  const reasons: Record<string, string> = {
+    search: "circular: false — its depth-first cycle search missed it (shared visited set; src/search/ shape)",
+    viaOnly: "its one cycle runs through a type-only import and viaOnly judges only that one (src/via-only/ shape)",
+  };
   return only.map((edge) => {
     const cycle = capkit.cycles.find((c) => c.some((f, i) => `${f} → ${c[(i + 1) % c.length]}` === edge)) ?? [];
     const steps = cycle.map((f, i) => `${f} → ${cycle[(i + 1) % cycle.length]}`);
     const missing = steps.filter((s) => !theirs.has(s));
+    const reason = why.get(edge);
     const verdict =
-      missing.length === 0
-        ? `a cycle of dependency-cruiser's own graph (${steps.length} steps) it did not report`
-        : `steps it did not extract: ${missing.join("; ")}`;
+      missing.length > 0
+        ? `steps dependency-cruiser did not extract: ${missing.join("; ")}`
+        : `every step is in dependency-cruiser's graph; ${reason ? (reasons[reason] ?? reason) : "not in its own circular set"}`;
     return `  ${edge}\n    cycle ${spell(cycle)}\n    ${verdict}`;
   });
 }
@@ -166,6 +178,17 @@ async function main(): Promise<void> {
   console.log(
     `circular dependencies: ${same} flagged by both, ${onlyCapkit.length} only by capkit, ${onlyDepcruise.length} only by dependency-cruiser`,
   );
+  const graphSet = new Set(depcruise.onCycle ?? []);
+  const sameAsGraph = capkit.edges.length === graphSet.size && capkit.edges.every((e) => graphSet.has(e));
+  const byReason = new Map<string, number>();
+  for (const m of depcruise.missed ?? []) byReason.set(m.reason, (byReason.get(m.reason) ?? 0) + 1);
+  console.log(
+    `circular dependencies of dependency-cruiser's own graph: ${graphSet.size} (${sameAsGraph ? "equal to capkit's set" : "DIFFERENT from capkit's set"}); no-circular flags ${depcruise.edges.length}, misses ${(depcruise.missed ?? []).length}: ${[...byReason].map(([r, n]) => `${n} ${r}`).join(", ") || "none"}`,
+  );
+  if (!sameAsGraph) {
+    console.log(`  only capkit: ${capkit.edges.filter((e) => !graphSet.has(e)).join("; ") || "none"}`);
+    console.log(`  only its graph: ${[...graphSet].filter((e) => !ours.has(e)).join("; ") || "none"}`);
+  }
   const cycleSets = (m: Measure) => new Set(m.cycles.map((c) => [...new Set(c)].sort().join("\0")));
   const a = cycleSets(capkit);
   const b = cycleSets(depcruise);

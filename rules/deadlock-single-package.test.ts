@@ -4,7 +4,8 @@
  * async cycle with its await — and `capkit smoke` agrees: the bundle deadlocks (exit 13) while
  * plain Node serves.
  */
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../bin/capkit.js";
@@ -58,5 +59,22 @@ describe("the esbuild deadlock in a single package with no capkit config", () =>
         async: { file: "src/tools/settings.ts", line: 2 },
       },
     ]);
+  });
+
+  it("smoke without --root, in a copy outside any repository, names the cycle by the paths lint uses", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "capkit-deadlock-single-"));
+    try {
+      cpSync(TREE, copy, { recursive: true });
+      const io = captureIO(copy);
+      const code = await main(["smoke", "src/server.ts", "--timeout", "20", "--json"], io);
+      const result = JSON.parse(io.out.join(""));
+      expect(code).toBe(1);
+      expect(result.bundled.status).toBe("deadlock");
+      expect(result.cycles.map((c: { files: string[] }) => c.files)).toEqual([
+        ["src/tools/tool-permissions.ts", "src/capabilities/adapters.ts"],
+      ]);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

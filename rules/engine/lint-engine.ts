@@ -5,7 +5,6 @@
  * the files that can hold a spec (ESLint is loaded only when there is one). Same answers as the plugin (rules/engine/fast-path.test.ts).
  * Returns data; bin/commands/lint.ts prints it.
  */
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { CapkitError } from "../../lib/errors.js";
@@ -111,8 +110,7 @@ export async function collectViolations(
         });
       }
     }
-    if (spec || (config.specs.typeNames.length > 0 && mentionsAny(join(root, rel), config.specs.typeNames)))
-      candidates.push(rel);
+    if (spec || node.mentions.length > 0) candidates.push(rel);
   }
   for (const c of analysis.cycles) {
     const seam = config.seams.find((s) => s.name === c.seam);
@@ -167,16 +165,6 @@ export async function collectViolations(
     unreadable,
     syntaxErrors,
   };
-}
-
-function mentionsAny(file: string, words: readonly string[]): boolean {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return false; // read into the graph a moment ago; gone or unreadable now: nothing to lint
-  }
-  return words.some((w) => text.includes(w));
 }
 
 export async function runLint(rootIn: string, options: LintOptions = {}): Promise<LintResult> {

@@ -1,7 +1,11 @@
 /**
- * `capkit lint --cycles` against dependency-cruiser's `no-circular` (set up in depcruise.ts to
- * mean the same: type-only imports and import() never close a cycle) on a real-shaped slice:
- * the same circular dependencies and the same cycles.
+ * `capkit lint --cycles` against dependency-cruiser (set up in depcruise.ts to mean the same:
+ * type-only imports and import() never close a cycle). The unit is the circular dependency —
+ * a value import that lies on a cycle of value imports. On the real-shaped slice capkit's set
+ * equals what `no-circular` flags, and the cycles named are the same. On depcruise-misses/
+ * (the two shapes behind every difference on the real corpus) capkit's set still equals the
+ * circular dependencies of dependency-cruiser's own graph, and the rule misses exactly the
+ * planted dependency of each shape, for the reason the fixture's README gives.
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,20 +15,29 @@ import { captureIO } from "../../bin/test-support/cli-io.js";
 import { depcruiseCycles, type DepcruiseCycles } from "../test-support/depcruise.js";
 import { FIXTURES } from "../test-support/rule-tester.js";
 
-const TREE = join(FIXTURES, "cycle-slice");
+const SLICE = join(FIXTURES, "cycle-slice");
+const MISSES = join(FIXTURES, "depcruise-misses");
 
 interface CyclesJson {
   allCycles: { files: string[]; line: number; async: { file: string; line: number } | null }[];
 }
 
+async function capkitCycles(root: string, exit: number): Promise<CyclesJson["allCycles"]> {
+  const io = captureIO(root);
+  expect(await main(["lint", ".", "--cycles", "--json"], io)).toBe(exit);
+  return (JSON.parse(io.out.join("")) as CyclesJson).allCycles;
+}
+
 let capkit: CyclesJson["allCycles"];
 let depcruise: DepcruiseCycles;
+let capkitMisses: CyclesJson["allCycles"];
+let depcruiseMisses: DepcruiseCycles;
 
 beforeAll(async () => {
-  const io = captureIO(TREE);
-  expect(await main(["lint", ".", "--cycles", "--json"], io)).toBe(1);
-  capkit = (JSON.parse(io.out.join("")) as CyclesJson).allCycles;
-  depcruise = await depcruiseCycles(TREE, ["src"]);
+  capkit = await capkitCycles(SLICE, 1);
+  depcruise = await depcruiseCycles(SLICE, ["src"]);
+  capkitMisses = await capkitCycles(MISSES, 1);
+  depcruiseMisses = await depcruiseCycles(MISSES, ["src"]);
 }, 60_000);
 
 describe("capkit lint --cycles agrees with dependency-cruiser no-circular", () => {
@@ -36,6 +49,8 @@ describe("capkit lint --cycles agrees with dependency-cruiser no-circular", () =
 
   it("flags the same circular dependencies", () => {
     expect(circularEdges(capkit)).toEqual(depcruise.edges);
+    expect(depcruise.onCycle).toEqual(depcruise.edges);
+    expect(depcruise.missed).toEqual([]);
   });
 
   it("names the same cycles", () => {
@@ -55,5 +70,37 @@ describe("capkit lint --cycles agrees with dependency-cruiser no-circular", () =
     ]) {
       expect(files.has(f), f).toBe(false);
     }
+  });
+});
+
+describe("where dependency-cruiser's rule misses a circular dependency its own graph holds", () => {
+  it("capkit's circular dependencies are exactly those of dependency-cruiser's graph", () => {
+    expect(circularEdges(capkitMisses)).toEqual(depcruiseMisses.onCycle);
+  });
+
+  it("the rule misses one dependency per shape, for the reason the fixture shows", () => {
+    expect(depcruiseMisses.missed).toEqual([
+      { edge: "src/search/a.ts → src/search/b.ts", reason: "search" },
+      { edge: "src/via-only/a.ts → src/via-only/b.ts", reason: "viaOnly" },
+    ]);
+    const flagged = new Set(depcruiseMisses.edges);
+    expect(depcruiseMisses.onCycle.filter((e) => !flagged.has(e))).toEqual(depcruiseMisses.missed.map((m) => m.edge));
+    expect(depcruiseMisses.edges.every((e) => depcruiseMisses.onCycle.includes(e))).toBe(true);
+  });
+
+  it("capkit names a cycle of value imports through each missed dependency", () => {
+    const through = (from: string, to: string) =>
+      capkitMisses.find((c) => c.files.some((f, i) => f === from && c.files[(i + 1) % c.files.length] === to))?.files;
+    expect(through("src/search/a.ts", "src/search/b.ts")).toEqual([
+      "src/search/a.ts",
+      "src/search/b.ts",
+      "src/search/e.ts",
+      "src/search/d.ts",
+    ]);
+    expect(through("src/via-only/a.ts", "src/via-only/b.ts")).toEqual([
+      "src/via-only/a.ts",
+      "src/via-only/b.ts",
+      "src/via-only/v.ts",
+    ]);
   });
 });

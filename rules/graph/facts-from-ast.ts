@@ -1,13 +1,15 @@
 /**
  * Module facts from a full TypeScript parse: the reference the token scanner is checked
  * against, and its fallback for files it cannot read with certainty (JSX, type-position
- * `import()`, a possible top-level await). Consumed by scan-imports.ts.
+ * `import()`, a possible top-level await). Consumed by scan-imports.ts. TypeScript is loaded
+ * on the first parse, so a lint whose every file the scanner decides never loads it.
  */
 import type TS from "typescript";
-import { ts } from "./typescript.js";
+import { getTypeScript } from "../../lib/typescript.js";
 import type { ImportKind, ImportRecord, ModuleFacts } from "./module-facts.js";
 
 export function scriptKindFor(fileName: string): TS.ScriptKind {
+  const ts = getTypeScript();
   if (fileName.endsWith(".tsx")) return ts.ScriptKind.TSX;
   if (fileName.endsWith(".jsx")) return ts.ScriptKind.JSX;
   if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
@@ -15,11 +17,15 @@ export function scriptKindFor(fileName: string): TS.ScriptKind {
 }
 
 export function parseSource(text: string, fileName: string): TS.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(fileName));
+  const ts = getTypeScript();
+  // JSDoc is never read here and is a large share of a parse.
+  const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  return ts.createSourceFile(fileName, text, options, false, scriptKindFor(fileName));
 }
 
 /** The parser's first diagnostic (TypeScript keeps them on the source file, untyped). */
 function firstSyntaxError(source: TS.SourceFile): ModuleFacts["syntaxError"] {
+  const ts = getTypeScript();
   const d = (source as unknown as { parseDiagnostics?: readonly TS.DiagnosticWithLocation[] }).parseDiagnostics?.[0];
   if (!d) return undefined;
   return {
@@ -33,6 +39,7 @@ function allTypeSpecifiers(elements: readonly { isTypeOnly: boolean }[]): boolea
 }
 
 function importClauseTypeOnly(clause: TS.ImportClause | undefined): boolean {
+  const ts = getTypeScript();
   if (!clause) return false;
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
@@ -41,11 +48,13 @@ function importClauseTypeOnly(clause: TS.ImportClause | undefined): boolean {
 }
 
 function isFunctionBoundary(node: TS.Node): boolean {
+  const ts = getTypeScript();
   return ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) || ts.isPropertyDeclaration(node);
 }
 
 /** Line of the first await that runs at module initialisation, or null. */
 export function findTopLevelAwait(source: TS.SourceFile): number | null {
+  const ts = getTypeScript();
   let found: number | null = null;
   const visit = (node: TS.Node): void => {
     if (found !== null || isFunctionBoundary(node)) return;
@@ -64,6 +73,7 @@ export function findTopLevelAwait(source: TS.SourceFile): number | null {
 }
 
 export function factsFromAst(text: string, fileName: string): ModuleFacts {
+  const ts = getTypeScript();
   const source = parseSource(text, fileName);
   const imports: ImportRecord[] = [];
   const add = (node: TS.Node, specifier: string, kind: ImportKind, typeOnly: boolean): void => {

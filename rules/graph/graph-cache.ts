@@ -85,7 +85,7 @@ function build(root: string, config: SeamConfig): Entry {
   const unreadable: UnreadablePath[] = [];
   const files = listSourceFiles(root, config.ignore, unreadable);
   const resolver = createResolver(root, { files: new Set(files.map((f) => join(root, f))), aliases: config.aliases });
-  const graph = buildGraph(root, files, resolver, unreadable);
+  const graph = buildGraph(root, files, resolver, unreadable, config.specs.typeNames);
   const mtimes = new Map<string, string>();
   const racy = new Set<string>();
   stamp(root, files, mtimes, racy);
@@ -101,7 +101,7 @@ function revalidate(entry: Entry): Entry {
   const changed = files.filter((f) => entry.racy.has(f) || stampOf(root, f).key !== entry.mtimes.get(f));
   entry.checkedAt = Date.now();
   if (changed.length === 0) return entry;
-  const fresh = buildGraph(root, changed, resolver, graph.unreadable);
+  const fresh = buildGraph(root, changed, resolver, graph.unreadable, config.specs.typeNames);
   for (const [rel, node] of fresh.nodes) graph.nodes.set(rel, node);
   stamp(root, changed, entry.mtimes, entry.racy);
   entry.analysis = analyse(root, config, graph, resolver);
@@ -131,7 +131,7 @@ export function getSeamAnalysisFor(
   const analysis = getSeamAnalysis(root, config, ttlMs);
   const node: ModuleNode | undefined = analysis.graph.nodes.get(rel);
   if (!node || node.fingerprint === fingerprint(text)) return analysis;
-  analysis.graph.nodes.set(rel, buildNode(root, rel, text, analysis.resolver));
+  analysis.graph.nodes.set(rel, buildNode(root, rel, text, analysis.resolver, config.specs.typeNames));
   const key = `${root}\0${JSON.stringify(config)}`;
   const entry = cache.get(key) as Entry;
   entry.analysis = analyse(root, config, analysis.graph, analysis.resolver);

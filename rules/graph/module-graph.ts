@@ -3,6 +3,7 @@
  * resolved to other files of the tree. Built once per lint run by graph-cache.ts, updated
  * file by file when a file changes; analysed by seam-cycles.ts.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ImportRecord, ModuleFacts } from "./module-facts.js";
@@ -21,6 +22,8 @@ export interface ModuleNode {
   readonly edges: readonly GraphEdge[];
   /** Fingerprint of the text the facts were read from. */
   readonly fingerprint: string;
+  /** Which of the words the graph was built to look for occur in the text (the spec type names, for the lint). */
+  readonly mentions: readonly string[];
 }
 
 /** A file or folder the lint could not read: its imports are missing from the graph. */
@@ -37,29 +40,41 @@ export interface ModuleGraph {
 }
 
 export function toRel(root: string, abs: string): string {
+  // The common case, a normalised path under the root, without path.relative's work.
+  if (sep === "/" && abs.startsWith(root) && abs.charCodeAt(root.length) === 47 && !abs.includes("/.", root.length))
+    return abs.slice(root.length + 1);
   const rel = relative(root, abs);
   return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
-/** FNV-1a over the text plus its length: cheap enough to compare on every lint. */
-export function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return `${text.length}:${(h >>> 0).toString(36)}`;
+/**
+ * A hash of the UTF-8 bytes plus their length (native, so the whole tree costs little): what
+ * an ESLint buffer is compared by. A text (what ESLint holds) is encoded first, so it matches
+ * the file it was read from.
+ */
+export function fingerprint(text: string | Uint8Array): string {
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+  return `${bytes.length}:${createHash("sha1").update(bytes).digest("base64")}`;
 }
 
-export function buildNode(root: string, rel: string, text: string, resolver: Resolver): ModuleNode {
+/** A node from the file's text or its bytes as read from disk; `words`: see ModuleNode.mentions. */
+export function buildNode(
+  root: string,
+  rel: string,
+  text: string | Buffer,
+  resolver: Resolver,
+  words: readonly string[] = [],
+): ModuleNode {
   const abs = join(root, rel);
-  const facts = scanModule(text, abs);
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+  const facts = scanModule(bytes, abs);
   const edges: GraphEdge[] = [];
   for (const record of facts.imports) {
     const target = resolver.resolve(abs, record.specifier);
     if (target) edges.push({ to: toRel(root, target), record });
   }
-  return { file: rel, facts, edges, fingerprint: fingerprint(text) };
+  const mentions = words.filter((w) => bytes.includes(w));
+  return { file: rel, facts, edges, fingerprint: fingerprint(bytes), mentions };
 }
 
 export function buildGraph(
@@ -67,19 +82,20 @@ export function buildGraph(
   files: readonly string[],
   resolver: Resolver,
   unreadable: UnreadablePath[] = [],
+  words: readonly string[] = [],
 ): ModuleGraph {
   const nodes = new Map<string, ModuleNode>();
   for (const rel of files) {
-    let text: string;
+    let text: Buffer;
     try {
-      text = readFileSync(join(root, rel), "utf8");
+      text = readFileSync(join(root, rel));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT")
         unreadable.push({ file: rel, message: `cannot read: ${code ?? (error as Error).message}` });
       continue; // ENOENT: deleted between listing and reading
     }
-    nodes.set(rel, buildNode(root, rel, text, resolver));
+    nodes.set(rel, buildNode(root, rel, text, resolver, words));
   }
   return { root, nodes, unreadable };
 }

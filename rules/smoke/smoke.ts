@@ -6,7 +6,7 @@
  * reaches (graph/entry-cycles.ts). Returns data; bin/commands/smoke.ts prints it.
  */
 import { build } from "esbuild";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
@@ -93,9 +93,19 @@ function diagnose(
   return `the bundle ${how[bundled.status]}; the unbundled entry ${unb[unbundled.status]}.${named}`;
 }
 
+/** The folder of the package.json nearest above the entry, else the entry's own folder. */
+function packageDirOf(entry: string): string {
+  for (let dir = dirname(entry); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return dirname(entry);
+  }
+}
+
 export async function runSmoke(entryIn: string, options: SmokeOptions): Promise<SmokeResult> {
   const entry = resolve(entryIn);
-  const root = resolve(options.root ?? findRoot(entry, dirname(entry)));
+  // With no capkit config or git root above it, the entry's package is the root, so cycles are
+  // named by the same paths as `capkit lint` run in that package.
+  const root = resolve(options.root ?? findRoot(entry, packageDirOf(entry)));
   const config = options.config ?? loadSeamConfig(root);
   const tmp = mkdtempSync(join(tmpdir(), "capkit-smoke-"));
   try {

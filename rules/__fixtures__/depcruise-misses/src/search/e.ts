@@ -1,0 +1,2 @@
+import { d } from "./d";
+export const e = () => d;
