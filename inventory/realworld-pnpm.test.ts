@@ -109,6 +109,21 @@ describe("fixtures/realworld-pnpm", () => {
     expect(byName("SubmitPlanTool").evidence[0]).toMatch(/^constructed by loop owner Planner/);
   });
 
+  it("takes a wire name read from a constant as a static identity, and says what is missing", () => {
+    const search = byName("NewsSearchTool");
+    expect(search.evidence[0]).toBe(
+      "capability-shaped by shape: static wire name from the constant NEWS_SEARCH_TOOL_NAME (its value is not in the scanned files), schema inputSchema, process() keeps no per-instance state read back; no construction site in scope",
+    );
+    expect(search.blockers.map((b) => b.code)).not.toContain("dynamic-identity");
+    expect(search.evidence).toContain(
+      'category "read" proposed from the constant\'s verb "search": the wire name is the constant NEWS_SEARCH_TOOL_NAME, whose value is not in the scanned files, so TOOL_PERMISSION_CATEGORIES cannot be read for it',
+    );
+    // A constant declared in the file is resolved; no schema member is a gap, not another kind.
+    expect(byName("NewsDigestTool").evidence[0]).toBe(
+      'capability-shaped by shape: static wire name "news_digest", no schema member (a conversion writes one), process() keeps no per-instance state read back; no construction site in scope',
+    );
+  });
+
   it("splits the mixed-domain file per class and says where each namespace came from", () => {
     expect(["ListJobsTool", "GetWorkflowTool", "SearchAssetsTool"].map((n) => byName(n).namespace)).toEqual([
       "jobs",

@@ -9,7 +9,7 @@
  * (shape-kind.ts) → unclassified. Returns the kind and the evidence lines that decided it.
  */
 import type { ClassFact, ClassShapeFact, WireNameFact } from "../extract/facts.js";
-import { kindByShape } from "./shape-kind.js";
+import { isRuntimeName, isStaticWire, kindByShape } from "./shape-kind.js";
 import type { Kind } from "../types.js";
 import type { ConstructionIndex, Site } from "./construction-index.js";
 import { nodetoolMappedFile, nodetoolPreset } from "./presets.js";
@@ -91,7 +91,7 @@ export function decideKind(
       `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`,
     );
   if (rules.preset === "nodetool") {
-    const p = nodetoolPreset(cls.name, wireName, wirePrefix);
+    const p = nodetoolPreset(cls.name, wireName, wirePrefix, isRuntimeName(wire));
     if (p) return decide(p.kind, p.reason);
   }
   const wrapsParam = cls.ctorParams.find((p) => p.typeNames.some((t) => rules.toolTypeNames.has(t)));
@@ -128,7 +128,7 @@ export function decideKind(
   const beltReason = belt?.fn ? assembledBy(belt.fn, belt.s, index) : null;
   if (loop) {
     const where = loop.owner ? `constructed by loop owner ${loop.owner}` : "constructed and its state read back";
-    const dyn = wire?.kind === "dynamic" ? `; dynamic name (${wire.how})` : "";
+    const dyn = isRuntimeName(wire) ? `; dynamic name (${wire.how})` : "";
     const loopReason = `${where}${loop.site.inLoop ? " inside a loop" : ""} (${at(loop.site)})${dyn}`;
     // Loop-protocol needs all three properties: state read back, never gated, never belt-assembled.
     const against =
@@ -139,12 +139,12 @@ export function decideKind(
   }
   if (beltReason) return decide("capability", beltReason);
   const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
-  if (registered && wire?.kind !== "dynamic")
+  if (registered && (wire === null || isStaticWire(wire)))
     return decide(
       "capability",
       `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`,
     );
-  if (wire?.kind === "dynamic" && sites.length > 0)
+  if (isRuntimeName(wire) && sites.length > 0)
     return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
   if (gated?.g)
     return decide(
@@ -153,7 +153,9 @@ export function decideKind(
     );
   const byShape = kindByShape(shape, wire, sites.length);
   if (byShape) return decide(byShape.kind, byShape.reason);
-  const missing = wire ? "a static wire name but no schema member (not a spec by shape)" : "no wire name";
+  const missing = wire
+    ? "a wire name but neither a schema member nor a process method (not a spec by shape)"
+    : "no wire name";
   return decide(
     "unclassified",
     sites.length

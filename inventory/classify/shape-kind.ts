@@ -41,10 +41,24 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
   };
 }
 
+/** A wire name read from a constant whose value is outside the scan is still a static identity. */
+export function isStaticWire(wire: WireNameFact | null): boolean {
+  return wire !== null && (wire.kind === "literal" || Boolean(wire.constant));
+}
+
+/** A wire name built at run time (template, constructor parameter, computed), not a constant. */
+export function isRuntimeName(wire: WireNameFact | null): wire is Extract<WireNameFact, { kind: "dynamic" }> {
+  return wire?.kind === "dynamic" && !wire.constant;
+}
+
 function parts(shape: ClassShapeFact, wire: WireNameFact): string {
   const name =
-    wire.kind === "literal" ? `static wire name "${wire.value}"` : `wire name built at run time (${wire.how})`;
-  const schema = shape.schema ? `schema ${shape.schema}` : "no schema member found";
+    wire.kind === "literal"
+      ? `static wire name "${wire.value}"`
+      : wire.constant
+        ? `static wire name from the constant ${wire.constant} (its value is not in the scanned files)`
+        : `wire name built at run time (${wire.how})`;
+  const schema = shape.schema ? `schema ${shape.schema}` : "no schema member (a conversion writes one)";
   const process = shape.process
     ? `${shape.process}() keeps no per-instance state read back`
     : "no process method of its own";
@@ -56,7 +70,7 @@ export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, si
     siteCount === 0
       ? "no construction site in scope"
       : "its construction sites in scope are neither a belt, a loop nor a host";
-  if (wire?.kind === "dynamic")
+  if (wire?.kind === "dynamic" && !wire.constant)
     return {
       kind: "host-bridge",
       reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line}); ${scope}`,
@@ -74,8 +88,10 @@ export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, si
       reason: `conflicting evidence: its methods keep per-instance state (${fields}), which makes it loop-protocol-shaped, but the code constructing it in scope never reads that state back`,
     };
   }
-  // A spec needs a schema: a name and a stateless process alone leave nothing to register.
-  if (!shape.schema) return null;
+  // A static name over a stateless process is a spec plus a function; a missing schema is
+  // something the conversion writes, not evidence of another kind. Nothing at all (no schema,
+  // no process of its own or inherited) leaves nothing to go by.
+  if (!shape.schema && !shape.process) return null;
   const kept = shape.privateWrites?.length
     ? ` (it keeps private state ${shape.privateWrites.map((f) => `this.${f}`).join(", ")} that nothing reads back; a conversion moves it out)`
     : "";

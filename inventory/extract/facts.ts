@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -33,8 +33,18 @@ export interface ReexportFact {
 
 export type WireNameFact =
   | { readonly kind: "literal"; readonly value: string; readonly line: number }
-  /** Built at run time; `prefix` is the static head of a template (`control_${x}` → "control_"). */
-  | { readonly kind: "dynamic"; readonly prefix: string | null; readonly line: number; readonly how: string };
+  /**
+   * Built at run time; `prefix` is the static head of a template (`control_${x}` → "control_").
+   * `constant` (FACTS_VERSION 7) names a constant the name is read from (`WEB_SEARCH_TOOL_NAME`,
+   * `Names.web`) whose value is not in the file: the identity is static, only its text is unknown.
+   */
+  | {
+      readonly kind: "dynamic";
+      readonly prefix: string | null;
+      readonly line: number;
+      readonly how: string;
+      readonly constant?: string;
+    };
 
 export interface CtorParamFact {
   readonly name: string;
