@@ -107,6 +107,9 @@ describe("fixtures/realworld-pnpm", () => {
     expect(byName("WebSearchTool").evidence[0]).toContain("no construction site in scope");
     expect(byName("FinishRunTool").evidence[0]).toMatch(/^loop-protocol-shaped by shape: .*this\.done, this\.result/);
     expect(byName("SubmitPlanTool").evidence[0]).toMatch(/^constructed by loop owner Planner/);
+    expect(byName("ReportResultTool").evidence[0]).toBe(
+      "loop-protocol-shaped by shape: process() returns its own argument unchanged, so the loop that offers it reads the call itself (a structured-output channel); no construction site in scope",
+    );
   });
 
   it("takes a wire name read from a constant as a static identity, and says what is missing", () => {

@@ -21,11 +21,13 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
   const writes = new Set<string>();
   const hidden = new Set<string>();
   const effects = new Set<string>();
+  let echoes = false;
   for (const s of shapes) {
     if (!s) continue;
     schema ??= s.schema;
     if (process === null && s.process) {
       process = s.process;
+      echoes = s.echoesArguments === true;
       for (const e of s.effects) effects.add(e);
     }
     for (const w of s.stateWrites) writes.add(w);
@@ -38,6 +40,7 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
     stateWrites: [...writes].sort(),
     ...(privateWrites.length ? { privateWrites } : {}),
     effects: [...effects].sort(),
+    ...(echoes ? { echoesArguments: true as const } : {}),
   };
 }
 
@@ -76,6 +79,13 @@ export function kindByShape(shape: ClassShapeFact, wire: WireNameFact | null, si
       reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line}); ${scope}`,
     };
   if (!wire) return null;
+  // A process that hands its own argument back does nothing itself: the loop that offers it
+  // reads the call (the structured-output channel the design's loop-protocol kind names).
+  if (shape.echoesArguments && shape.process && siteCount === 0)
+    return {
+      kind: "loop-protocol",
+      reason: `loop-protocol-shaped by shape: ${shape.process}() returns its own argument unchanged, so the loop that offers it reads the call itself (a structured-output channel); no construction site in scope`,
+    };
   if (shape.stateWrites.length > 0) {
     const fields = shape.stateWrites.map((f) => `this.${f}`).join(", ");
     if (siteCount === 0)

@@ -73,6 +73,16 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
   const effects = new Set<string>();
   const privateFields = new Set<string>();
   const getters = new Set<string>();
+  const echoing = new Set<string>();
+  /** `process(ctx, params) { return params; }`: nothing but its own argument handed back. */
+  const echoesArgument = (fn: TS.FunctionLikeDeclaration): boolean => {
+    const body = fn.body;
+    if (!body || !ts.isBlock(body) || body.statements.length !== 1) return false;
+    const only = body.statements[0];
+    if (!only || !ts.isReturnStatement(only) || !only.expression || !ts.isIdentifier(only.expression)) return false;
+    const returned = only.expression.text;
+    return fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === returned);
+  };
   return {
     member(member) {
       const name = memberName(ts, member);
@@ -105,8 +115,10 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
           (ts.isPropertyDeclaration(member) &&
             member.initializer &&
             (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))
-      )
+      ) {
         processes.add(name);
+        if (ts.isMethodDeclaration(member) && echoesArgument(member)) echoing.add(name);
+      }
     },
     visit(node, parent, member) {
       if (ts.isConstructorDeclaration(member)) return;
@@ -151,6 +163,7 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
         stateWrites: all.filter(exposed),
         ...(privateWrites.length ? { privateWrites } : {}),
         effects: [...effects].sort(),
+        ...(process !== null && echoing.has(process) ? { echoesArguments: true as const } : {}),
       };
     },
   };

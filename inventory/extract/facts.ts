@@ -126,6 +126,11 @@ export interface ClassShapeFact {
   readonly privateWrites?: readonly string[];
   /** What the process method reaches, by the callees it names: "network", "write", "execute", "read". */
   readonly effects: readonly string[];
+  /**
+   * The process method's whole body is `return <one of its parameters>` (FACTS_VERSION 7): the call
+   * itself is the result, as in a loop's structured-output channel (`finish_step`).
+   */
+  readonly echoesArguments?: true;
 }
 
 /** One class reference in a table: `[ReadFileTool, …]`, `{ read_file: ReadFileTool }`, `new Map([["x", X]])`. */
