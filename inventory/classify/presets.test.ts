@@ -18,7 +18,10 @@ describe("the NodeTool preset's enumeration", () => {
     expect(nodetoolPreset("ControllerTool", null, null, true)).toBeNull();
   });
 
-  it("names the sub-agent base a host bridge, as the design's survey does", () => {
+  it("names the sub-agent base, the execute_code shim and list_renderers host bridges, as the design's survey does", () => {
     expect(nodetoolPreset("SubAgentTool", null, null)?.kind).toBe("host-bridge");
+    expect(nodetoolPreset(null, "execute_code", null)?.kind).toBe("host-bridge");
+    expect(nodetoolPreset(null, "list_renderers", null)?.kind).toBe("host-bridge");
+    expect(nodetoolPreset(null, "tool_search", null)?.kind).toBe("loop-protocol");
   });
 });

@@ -45,6 +45,11 @@ const WIRE_NAMES: Readonly<Record<string, Kind>> = {
   workspace_list: "loop-protocol",
   ltm_recall: "loop-protocol",
   ltm_remember: "loop-protocol",
+  // The sixth of "the six dead ones" the loop-protocol counter loses (ToolSearchTool).
+  tool_search: "loop-protocol",
+  // The survey's host-bridge row: the CLI's execute_code shim and list_renderers.
+  execute_code: "host-bridge",
+  list_renderers: "host-bridge",
 };
 
 const WIRE_PREFIXES: readonly (readonly [string, Kind])[] = [["control_", "loop-protocol"]];
