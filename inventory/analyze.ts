@@ -16,6 +16,7 @@ import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
 import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
+import { processEffects } from "./classify/process-effects.js";
 import { proposeNamespaces } from "./classify/namespaces.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
@@ -163,7 +164,8 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     const decision = decisions.get(s.id) as Decision;
     const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
     const constant = wire?.kind === "dynamic" ? wire.constant : undefined;
-    const cat = categoryFor(wireName, categories, inheritedShape(s, subclasses).effects, constant);
+    const effects = processEffects(inheritedShape(s, subclasses), factsMap.get(s.file)?.functions ?? []);
+    const cat = categoryFor(wireName, categories, effects, constant);
     const evidence = [...decision.evidence];
     evidence.push(
       wire?.kind === "literal"

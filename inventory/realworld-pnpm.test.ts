@@ -127,6 +127,13 @@ describe("fixtures/realworld-pnpm", () => {
     );
   });
 
+  it("proposes external for a read verb whose process asks a model provider, through the file's helpers", () => {
+    expect(byName("ScoreDraftTool")).toMatchObject({ category: "external", categorySource: "proposed" });
+    expect(byName("ScoreDraftTool").evidence).toContain(
+      'category "external" proposed from the verb "score" reads, but its process asks a model provider: "score_draft" is not listed in TOOL_PERMISSION_CATEGORIES (at run time an unlisted name falls back to "external")',
+    );
+  });
+
   it("splits the mixed-domain file per class and says where each namespace came from", () => {
     expect(["ListJobsTool", "GetWorkflowTool", "SearchAssetsTool"].map((n) => byName(n).namespace)).toEqual([
       "jobs",

@@ -22,12 +22,14 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
   const hidden = new Set<string>();
   const effects = new Set<string>();
   let echoes = false;
+  let calls: readonly string[] | undefined;
   for (const s of shapes) {
     if (!s) continue;
     schema ??= s.schema;
     if (process === null && s.process) {
       process = s.process;
       echoes = s.echoesArguments === true;
+      calls = s.calls;
       for (const e of s.effects) effects.add(e);
     }
     for (const w of s.stateWrites) writes.add(w);
@@ -41,6 +43,7 @@ export function mergeShapes(shapes: readonly (ClassShapeFact | undefined)[]): Cl
     ...(privateWrites.length ? { privateWrites } : {}),
     effects: [...effects].sort(),
     ...(echoes ? { echoesArguments: true as const } : {}),
+    ...(calls?.length ? { calls } : {}),
   };
 }
 

@@ -34,6 +34,7 @@ import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 import { maskInertBodies } from "./mask.js";
 import { classTableOf, iterationSubjects, subjectsOf } from "./class-tables.js";
+import { effectOfCallee } from "./class-shape.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -376,6 +377,16 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
       const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
       const callee = node.expression;
+      const last = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : null;
+      // Only the provider effect is kept per function: the mask keeps exactly those functions live
+      // (liveness.ts PROVIDER_CALLS), so masked and full parses still agree.
+      const effect = fn && last && effectOfCallee(last) === "provider" ? "provider" : null;
+      if (fn && effect && !fn.effects?.includes(effect))
+        (fn as { effects?: string[] }).effects = [...(fn.effects ?? []), effect].sort();
       if (fn && ts.isIdentifier(callee))
         (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
       else if (
@@ -414,7 +425,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   moduleFacts.localExports = withCutExports(moduleFacts.localExports, cutExports);
   const calling = functions.flatMap((f, i) => {
     const node = functionNodes[i];
-    return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
+    return (f.calls.length > 0 || f.effects?.length) && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
   });
   const mixinBindings = mixinBindingsOf(ctx);
   return {

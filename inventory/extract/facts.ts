@@ -124,8 +124,10 @@ export interface ClassShapeFact {
   readonly stateWrites: readonly string[];
   /** Private fields a method writes outside the constructor (kept state no one reads back). */
   readonly privateWrites?: readonly string[];
-  /** What the process method reaches, by the callees it names: "network", "write", "execute", "read". */
+  /** What the process method reaches, by the callees it names: "provider", "network", "write", "execute", "read". */
   readonly effects: readonly string[];
+  /** Plain functions the process method calls by name (`judgeCall(…)`), for their effects; FACTS_VERSION 7. */
+  readonly calls?: readonly string[];
   /**
    * The process method's whole body is `return <one of its parameters>` (FACTS_VERSION 7): the call
    * itself is the result, as in a loop's structured-output channel (`finish_step`).
@@ -180,6 +182,8 @@ export interface FunctionFact {
   readonly name: string;
   readonly line: number;
   readonly calls: readonly { readonly name: string; readonly line: number }[];
+  /** ["provider"] when it asks a model provider (liveness.ts PROVIDER_CALLS); FACTS_VERSION 7, absent when not. */
+  readonly effects?: readonly string[];
 }
 
 /** An object literal of `key: "read" | "write" | "execute" | "external"` bound to a const. */
