@@ -112,6 +112,18 @@ describe("fixtures/realworld-pnpm", () => {
     );
   });
 
+  it("needs the loop owner to read state back before it calls a tool loop-protocol (all three properties)", () => {
+    expect(byName("AddSectionTool").evidence).toContain(
+      "state handed to it read back: board.sections (libs/agents/src/planning/outline-planner.ts:9)",
+    );
+    expect(byName("LookupTermTool").evidence).toContain(
+      "constructed by loop owner OutlinePlanner (libs/agents/src/planning/outline-planner.ts:7), but nothing there reads its state back: not loop-protocol, which needs that too",
+    );
+    expect(byName("SubmitOutlineTool").evidence[0]).toMatch(
+      /^constructed by loop owner OutlinePlanner .*returns its own argument unchanged/,
+    );
+  });
+
   it("takes a wire name read from a constant as a static identity, and says what is missing", () => {
     const search = byName("NewsSearchTool");
     expect(search.evidence[0]).toBe(

@@ -48,12 +48,24 @@ export function describeSite(s: Site): string {
   return `${via} in ${inner(s)}${loop} (${at(s)})${byName}`;
 }
 
-function loopSite(sites: readonly Site[], rules: ClassifyRules): { site: Site; owner: string | null } | null {
+/**
+ * A site that makes the class a loop's channel: the constructing code reads the instance's state
+ * back, or a loop owner built it over state it reads back itself (`new AddTaskTool(builder)` …
+ * `builder.plan`). A loop owner that reads nothing back is only one of the three properties
+ * (`unread` names it, for the evidence).
+ */
+function loopSite(
+  sites: readonly Site[],
+  rules: ClassifyRules,
+): { site: Site; owner: string | null; shared: boolean } | { unread: Site; owner: string } | null {
+  let unread: { unread: Site; owner: string } | null = null;
   for (const s of sites) {
     const owner = s.scopes.find((sc) => rules.loopOwners.some((r) => r.test(sc))) ?? null;
-    if (owner || s.stateReads.length > 0) return { site: s, owner };
+    if (s.stateReads.length > 0) return { site: s, owner, shared: false };
+    if (owner && s.sharedReads?.length) return { site: s, owner, shared: true };
+    if (owner) unread ??= { unread: s, owner };
   }
-  return null;
+  return unread;
 }
 
 export function decideKind(
@@ -72,7 +84,8 @@ export function decideKind(
 
   const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
   const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
-  const loop = loopSite(sites, rules);
+  const found = loopSite(sites, rules);
+  const loop = found && "site" in found ? found : null;
   for (const s of sites.slice(0, 6)) evidence.push(describeSite(s));
   if (sites.length > 6) evidence.push(`… and ${sites.length - 6} more construction sites`);
   if (sites.length === 0) evidence.push("no construction site found in the scanned files");
@@ -82,7 +95,16 @@ export function decideKind(
       evidence.push(
         `instance state read back: ${s.stateReads.map((r) => `${s.assignedTo}.${r.prop}`).join(", ")} (${s.file}:${s.stateReads[0]?.line})`,
       );
+    if (s.sharedReads?.length)
+      evidence.push(
+        `state handed to it read back: ${s.sharedReads.map((r) => `${r.arg}.${r.prop}`).join(", ")} (${s.file}:${s.sharedReads[0]?.line})`,
+      );
   }
+  const unreadNote =
+    found && "unread" in found
+      ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back: not loop-protocol, which needs that too`
+      : null;
+  if (unreadNote) evidence.push(unreadNote);
 
   const override = (cls.name && rules.overrides[cls.name]) || (wireName && rules.overrides[wireName]);
   if (override)
@@ -138,6 +160,14 @@ export function decideKind(
     return decide("loop-protocol", loopReason);
   }
   if (beltReason) return decide("capability", beltReason);
+  // A loop owner that builds a tool whose process hands its argument back reads the call itself.
+  if (found && "unread" in found && shape.echoesArguments && shape.process && !gated?.g) {
+    if (unreadNote) evidence.splice(evidence.indexOf(unreadNote), 1);
+    return decide(
+      "loop-protocol",
+      `constructed by loop owner ${found.owner} (${at(found.unread)}), and its ${shape.process}() returns its own argument unchanged: the owner's loop reads the call itself (a structured-output channel)`,
+    );
+  }
   const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
   if (registered && (wire === null || isStaticWire(wire)))
     return decide(

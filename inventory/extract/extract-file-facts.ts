@@ -265,6 +265,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     scope: TS.Node;
     variable: string;
   }[] = [];
+  const pendingArgReads: { fact: ConstructionFact; scope: TS.Node; variable: string }[] = [];
 
   const path: TS.Node[] = [sf];
   // One shared child callback (no closure per node); the parent is the top of `path`.
@@ -370,9 +371,17 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         ts.isCallExpression(parent) && parent.arguments.some((a) => a === node)
           ? calleeName(ts, parent.expression)
           : undefined;
-      constructions.push({ ...fact, ...(sources.length > 0 ? { sources } : {}), ...(passedTo ? { passedTo } : {}) });
+      const pushed: ConstructionFact = {
+        ...fact,
+        ...(sources.length > 0 ? { sources } : {}),
+        ...(passedTo ? { passedTo } : {}),
+      };
+      constructions.push(pushed);
       if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost)
         pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
+      if (innermost)
+        for (const a of node.arguments ?? [])
+          if (ts.isIdentifier(a)) pendingArgReads.push({ fact: pushed, scope: innermost.node, variable: a.text });
     } else if (kind === K.CallExpression) {
       const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
@@ -421,6 +430,11 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   };
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
+  for (const p of pendingArgReads) {
+    const reads = collectStateReads(ctx, p.scope, p.variable).map((r) => ({ arg: p.variable, ...r }));
+    if (reads.length)
+      (p.fact as { sharedReads?: typeof reads }).sharedReads = [...(p.fact.sharedReads ?? []), ...reads];
+  }
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
   moduleFacts.localExports = withCutExports(moduleFacts.localExports, cutExports);
   const calling = functions.flatMap((f, i) => {

@@ -168,6 +168,12 @@ export interface ConstructionFact {
   /** Arguments: kind per position. */
   readonly args: readonly ("function" | "template" | "string" | "other")[];
   /**
+   * Non-call property reads, in the same scope, of a variable handed to the constructor
+   * (`new AddTaskTool(builder)` … `builder.plan`): state the instance shares with the code that
+   * built it and reads back. FACTS_VERSION 7; absent when none.
+   */
+  readonly sharedReads?: readonly { readonly arg: string; readonly prop: string; readonly line: number }[];
+  /**
    * For `new C()` with a plain identifier callee: what C may be drawn from — the subjects of the
    * enclosing iterations (`T.map((C) => new C())`, `for (const C of T)`) and of an element read
    * it was bound to (`const C = T[k]`, `T.get(k)`). FACTS_VERSION 6; absent when none.
