@@ -16,6 +16,7 @@ import { inheritKindFromSubclasses } from "./classify/inherit-kind.js";
 import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
+import { processEffects } from "./classify/process-effects.js";
 import { proposeNamespaces } from "./classify/namespaces.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
@@ -162,14 +163,18 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     const sites = index.sitesOf(s.id);
     const decision = decisions.get(s.id) as Decision;
     const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
-    const cat = categoryFor(wireName, categories, inheritedShape(s, subclasses).effects);
+    const constant = wire?.kind === "dynamic" ? wire.constant : undefined;
+    const effects = processEffects(inheritedShape(s, subclasses), factsMap.get(s.file)?.functions ?? []);
+    const cat = categoryFor(wireName, categories, effects, constant);
     const evidence = [...decision.evidence];
     evidence.push(
       wire?.kind === "literal"
         ? `wire name "${wire.value}" (${s.file}:${wire.line})`
-        : wire
-          ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})`
-          : "no wire name found",
+        : wire?.constant
+          ? `wire name from the constant ${wire.constant}, whose value is not in the scanned files (${s.file}:${wire.line})`
+          : wire
+            ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})`
+            : "no wire name found",
     );
     evidence.push(s.resolution);
     if (ns.evidence) evidence.push(ns.evidence);

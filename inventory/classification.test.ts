@@ -74,11 +74,15 @@ describe("classification from code evidence", () => {
     expect(["RunNodeTool", "UiBridgeTool"].map((n) => byName(r, n).kind)).toEqual(["host-bridge", "host-bridge"]);
   });
 
-  it("config overrides win; a class with no evidence is unclassified", async () => {
+  it("config overrides win; a static name over a stateless process is capability-shaped even with no schema and no site", async () => {
     const r = await scan();
     expect(byName(r, "OddTool").kind).toBe("sandbox-pack");
     expect(byName(r, "OddTool").evidence[0]).toBe('config override classify.overrides["OddTool"] = sandbox-pack');
-    expect(byName(r, "LonelyTool").kind).toBe("unclassified");
+    // Issue 13: `unclassified` is for conflicting evidence only; what is missing is said.
+    expect(byName(r, "LonelyTool").kind).toBe("capability");
+    expect(byName(r, "LonelyTool").evidence[0]).toBe(
+      'capability-shaped by shape: static wire name "lonely", no schema member (a conversion writes one), process() keeps no per-instance state read back; no construction site in scope',
+    );
     expect(byName(r, "LonelyTool").evidence).toContain("no construction site found in the scanned files");
   });
 
@@ -115,10 +119,10 @@ describe("classification from code evidence", () => {
     const r = await scan();
     const { counters } = r;
     expect(counters.capabilityShaped).toBe(r.classes.filter((c) => c.kind === "capability").length);
-    expect(counters.capabilityShaped).toBe(4);
+    expect(counters.capabilityShaped).toBe(5);
     expect(counters.loopProtocol).toBe(3);
     expect(Object.values(counters.byKind).reduce((a, b) => a + b, 0)).toBe(r.classes.length);
     // Issue 13: a capability outside a <ns>-tools.ts file gets a namespace from its wire name (list_provider_models → models).
-    expect(counters.byNamespace).toEqual({ models: 1, quirky: 1, runs: 1, workflows: 1 });
+    expect(counters.byNamespace).toEqual({ models: 1, quirky: 1, runs: 1, workflows: 2 });
   });
 });

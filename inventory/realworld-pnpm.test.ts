@@ -107,6 +107,43 @@ describe("fixtures/realworld-pnpm", () => {
     expect(byName("WebSearchTool").evidence[0]).toContain("no construction site in scope");
     expect(byName("FinishRunTool").evidence[0]).toMatch(/^loop-protocol-shaped by shape: .*this\.done, this\.result/);
     expect(byName("SubmitPlanTool").evidence[0]).toMatch(/^constructed by loop owner Planner/);
+    expect(byName("ReportResultTool").evidence[0]).toBe(
+      "loop-protocol-shaped by shape: process() returns its own argument unchanged, so the loop that offers it reads the call itself (a structured-output channel); no construction site in scope",
+    );
+  });
+
+  it("needs the loop owner to read state back before it calls a tool loop-protocol (all three properties)", () => {
+    expect(byName("AddSectionTool").evidence).toContain(
+      "state handed to it read back: board.sections (libs/agents/src/planning/outline-planner.ts:9)",
+    );
+    expect(byName("LookupTermTool").evidence).toContain(
+      "constructed by loop owner OutlinePlanner (libs/agents/src/planning/outline-planner.ts:7), but nothing there reads its state back: not loop-protocol, which needs that too",
+    );
+    expect(byName("SubmitOutlineTool").evidence[0]).toMatch(
+      /^constructed by loop owner OutlinePlanner .*returns its own argument unchanged/,
+    );
+  });
+
+  it("takes a wire name read from a constant as a static identity, and says what is missing", () => {
+    const search = byName("NewsSearchTool");
+    expect(search.evidence[0]).toBe(
+      "capability-shaped by shape: static wire name from the constant NEWS_SEARCH_TOOL_NAME (its value is not in the scanned files), schema inputSchema, process() keeps no per-instance state read back; no construction site in scope",
+    );
+    expect(search.blockers.map((b) => b.code)).not.toContain("dynamic-identity");
+    expect(search.evidence).toContain(
+      'category "read" proposed from the constant\'s verb "search": the wire name is the constant NEWS_SEARCH_TOOL_NAME, whose value is not in the scanned files, so TOOL_PERMISSION_CATEGORIES cannot be read for it',
+    );
+    // A constant declared in the file is resolved; no schema member is a gap, not another kind.
+    expect(byName("NewsDigestTool").evidence[0]).toBe(
+      'capability-shaped by shape: static wire name "news_digest", no schema member (a conversion writes one), process() keeps no per-instance state read back; no construction site in scope',
+    );
+  });
+
+  it("proposes external for a read verb whose process asks a model provider, through the file's helpers", () => {
+    expect(byName("ScoreDraftTool")).toMatchObject({ category: "external", categorySource: "proposed" });
+    expect(byName("ScoreDraftTool").evidence).toContain(
+      'category "external" proposed from the verb "score" reads, but its process asks a model provider: "score_draft" is not listed in TOOL_PERMISSION_CATEGORIES (at run time an unlisted name falls back to "external")',
+    );
   });
 
   it("splits the mixed-domain file per class and says where each namespace came from", () => {

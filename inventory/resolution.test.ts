@@ -274,6 +274,7 @@ describe("workspace package exports maps", () => {
     expect(names(r)).toEqual([
       "BaseSubpathTool",
       "HttpTool",
+      "InputConditionTool",
       "KitTool",
       "LegacyTool",
       "MainTool",
@@ -294,6 +295,8 @@ describe("workspace package exports maps", () => {
     // "./tools/*": "./src/tools/*" with a `.js` specifier, and "./base": "./src/tools/base-tool.js"
     expect(byName(r, "TwinGetTool")).toMatchObject({ direct: false, chain: ["TwinGetTool", "HttpTool", "Tool"] });
     expect(resolution(r, "BaseSubpathTool")).toBe(`extends agents.Tool, ${BASE_AT}`);
+    // "./input-base": the source only under a custom "input" condition, "require"/"import" nested into dist/
+    expect(resolution(r, "InputConditionTool")).toBe(`extends Tool, ${BASE_AT}`);
     // "./legacy" targets only dist/: falls back to src/legacy.ts
     expect(resolution(r, "LegacyTool")).toBe(`extends Tool, ${BASE_AT}`);
     for (const c of r.classes) expect(c.evidence.join("\n")).not.toContain("matched by name");

@@ -21,15 +21,6 @@ export interface WorkspaceGlobs {
 
 const FALLBACK = ["packages/*", "libs/*", "apps/*"];
 
-function readJson(path: string): Record<string, unknown> | null {
-  try {
-    const v = JSON.parse(readFileSync(path, "utf8")) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 /** The `packages:` list of a pnpm-workspace.yaml (block or flow style); the rest of the file is not needed. */
@@ -63,7 +54,26 @@ export function pnpmWorkspacePatterns(text: string): string[] {
   return out;
 }
 
-export function readWorkspaceGlobs(root: string): WorkspaceGlobs {
+/** The root files a workspace layout is read from (readWorkspaceGlobsFrom's `read` is asked for these). */
+export const WORKSPACE_LAYOUT_FILES = ["package.json", "pnpm-workspace.yaml", "lerna.json"] as const;
+
+const parseObject = (text: string | null): Record<string, unknown> | null => {
+  if (text === null) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The workspace globs from the root layout files' texts, however they were read (the working
+ * tree, or blobs of a commit for the history backfill); `read` returns null for a missing file.
+ */
+export function readWorkspaceGlobsFrom(
+  read: (name: (typeof WORKSPACE_LAYOUT_FILES)[number]) => string | null,
+): WorkspaceGlobs {
   const split = (patterns: readonly string[], source: string): WorkspaceGlobs => {
     const clean = (p: string) => p.replace(/^\.\//, "").replace(/\/+$/, "");
     return {
@@ -72,24 +82,42 @@ export function readWorkspaceGlobs(root: string): WorkspaceGlobs {
       source,
     };
   };
-  const manifest = readJson(join(root, "package.json"));
+  const manifest = parseObject(read("package.json"));
   const ws = manifest?.["workspaces"];
   const fromManifest = Array.isArray(ws)
     ? strings(ws)
     : strings((ws as Record<string, unknown> | undefined)?.["packages"]);
   if (fromManifest.length > 0) return split(fromManifest, "package.json workspaces");
-  const pnpm = join(root, "pnpm-workspace.yaml");
-  if (existsSync(pnpm)) {
-    const patterns = pnpmWorkspacePatterns(readFileSync(pnpm, "utf8"));
+  const pnpm = read("pnpm-workspace.yaml");
+  if (pnpm !== null) {
+    const patterns = pnpmWorkspacePatterns(pnpm);
     if (patterns.length > 0) return split(patterns, "pnpm-workspace.yaml");
   }
-  const lerna = strings(readJson(join(root, "lerna.json"))?.["packages"]);
+  const lerna = strings(parseObject(read("lerna.json"))?.["packages"]);
   if (lerna.length > 0) return split(lerna, "lerna.json");
   return split(FALLBACK, "default");
 }
 
+export function readWorkspaceGlobs(root: string): WorkspaceGlobs {
+  return readWorkspaceGlobsFrom((name) => {
+    const path = join(root, name);
+    if (!existsSync(path)) return null;
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Is a root-relative folder a package folder the globs declare (an include matches, no exclude)? */
+export function isWorkspaceDir(dir: string, globs: WorkspaceGlobs): boolean {
+  const match = (g: string) => globToRegExp(g, { dot: false }).test(dir);
+  return globs.include.some(match) && !globs.exclude.some(match);
+}
+
 /** The static folder prefix of a pattern (`libs/providers/*` → `libs/providers`). */
-function staticPrefix(pattern: string): string {
+export function staticPrefix(pattern: string): string {
   const segs = pattern.split("/");
   const i = segs.findIndex((s) => /[*?[{]/.test(s));
   return (i === -1 ? segs : segs.slice(0, i)).join("/");

@@ -45,7 +45,8 @@ export function blockersFor(input: BlockerInput): Blocker[] {
   const out: Blocker[] = [];
   const add = (code: BlockerCode, message: string, line: number, where = file) =>
     out.push({ code, message, file: where, line });
-  if (wire?.kind === "dynamic") add("dynamic-identity", `wire name is not a literal (${wire.how})`, wire.line);
+  if (wire?.kind === "dynamic" && !wire.constant)
+    add("dynamic-identity", `wire name is not a literal (${wire.how})`, wire.line);
   if (wire === null && !input.cls.isAbstract)
     add("no-wire-name", "no `name` property found on the class or its parents", cls.line);
   for (const s of input.sites) {

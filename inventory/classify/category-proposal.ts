@@ -45,6 +45,7 @@ const THIRD_PARTY = new Set([
 ]);
 
 const EFFECT_ORDER: readonly (readonly [string, PermissionCategory])[] = [
+  ["provider", "external"],
   ["execute", "execute"],
   ["write", "write"],
   ["network", "external"],
@@ -70,13 +71,17 @@ export function proposeCategory(wireName: string, effects: readonly string[]): C
     const party = words.find((w) => THIRD_PARTY.has(w));
     if (category === "write" && party)
       return { category: "external", why: `the verb "${verb}" changes a third party's "${party}"` };
+    // A read that asks a model provider to do the judging is a third party's work at a cost,
+    // not a read of the run's own data.
+    if (category === "read" && effects.includes("provider"))
+      return { category: "external", why: `the verb "${verb}" reads, but its process asks a model provider` };
     return { category, why: `the wire name's verb "${verb}"` };
   }
   for (const [effect, category] of EFFECT_ORDER) {
     if (effects.includes(effect))
       return {
         category,
-        why: `its process ${effect === "network" ? "reaches the network" : effect === "execute" ? "executes code" : `${effect}s`}`,
+        why: `its process ${effect === "provider" ? "asks a model provider" : effect === "network" ? "reaches the network" : effect === "execute" ? "executes code" : `${effect}s`}`,
       };
   }
   return null;

@@ -9,7 +9,7 @@
  * (shape-kind.ts) → unclassified. Returns the kind and the evidence lines that decided it.
  */
 import type { ClassFact, ClassShapeFact, WireNameFact } from "../extract/facts.js";
-import { kindByShape } from "./shape-kind.js";
+import { isRuntimeName, isStaticWire, kindByShape } from "./shape-kind.js";
 import type { Kind } from "../types.js";
 import type { ConstructionIndex, Site } from "./construction-index.js";
 import { nodetoolMappedFile, nodetoolPreset } from "./presets.js";
@@ -48,12 +48,24 @@ export function describeSite(s: Site): string {
   return `${via} in ${inner(s)}${loop} (${at(s)})${byName}`;
 }
 
-function loopSite(sites: readonly Site[], rules: ClassifyRules): { site: Site; owner: string | null } | null {
+/**
+ * A site that makes the class a loop's channel: the constructing code reads the instance's state
+ * back, or a loop owner built it over state it reads back itself (`new AddTaskTool(builder)` …
+ * `builder.plan`). A loop owner that reads nothing back is only one of the three properties
+ * (`unread` names it, for the evidence).
+ */
+function loopSite(
+  sites: readonly Site[],
+  rules: ClassifyRules,
+): { site: Site; owner: string | null; shared: boolean } | { unread: Site; owner: string } | null {
+  let unread: { unread: Site; owner: string } | null = null;
   for (const s of sites) {
     const owner = s.scopes.find((sc) => rules.loopOwners.some((r) => r.test(sc))) ?? null;
-    if (owner || s.stateReads.length > 0) return { site: s, owner };
+    if (s.stateReads.length > 0) return { site: s, owner, shared: false };
+    if (owner && s.sharedReads?.length) return { site: s, owner, shared: true };
+    if (owner) unread ??= { unread: s, owner };
   }
-  return null;
+  return unread;
 }
 
 export function decideKind(
@@ -72,7 +84,8 @@ export function decideKind(
 
   const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
   const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
-  const loop = loopSite(sites, rules);
+  const found = loopSite(sites, rules);
+  const loop = found && "site" in found ? found : null;
   for (const s of sites.slice(0, 6)) evidence.push(describeSite(s));
   if (sites.length > 6) evidence.push(`… and ${sites.length - 6} more construction sites`);
   if (sites.length === 0) evidence.push("no construction site found in the scanned files");
@@ -82,7 +95,16 @@ export function decideKind(
       evidence.push(
         `instance state read back: ${s.stateReads.map((r) => `${s.assignedTo}.${r.prop}`).join(", ")} (${s.file}:${s.stateReads[0]?.line})`,
       );
+    if (s.sharedReads?.length)
+      evidence.push(
+        `state handed to it read back: ${s.sharedReads.map((r) => `${r.arg}.${r.prop}`).join(", ")} (${s.file}:${s.sharedReads[0]?.line})`,
+      );
   }
+  const unreadNote =
+    found && "unread" in found
+      ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back: not loop-protocol, which needs that too`
+      : null;
+  if (unreadNote) evidence.push(unreadNote);
 
   const override = (cls.name && rules.overrides[cls.name]) || (wireName && rules.overrides[wireName]);
   if (override)
@@ -91,7 +113,7 @@ export function decideKind(
       `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`,
     );
   if (rules.preset === "nodetool") {
-    const p = nodetoolPreset(cls.name, wireName, wirePrefix);
+    const p = nodetoolPreset(cls.name, wireName, wirePrefix, isRuntimeName(wire));
     if (p) return decide(p.kind, p.reason);
   }
   const wrapsParam = cls.ctorParams.find((p) => p.typeNames.some((t) => rules.toolTypeNames.has(t)));
@@ -128,7 +150,7 @@ export function decideKind(
   const beltReason = belt?.fn ? assembledBy(belt.fn, belt.s, index) : null;
   if (loop) {
     const where = loop.owner ? `constructed by loop owner ${loop.owner}` : "constructed and its state read back";
-    const dyn = wire?.kind === "dynamic" ? `; dynamic name (${wire.how})` : "";
+    const dyn = isRuntimeName(wire) ? `; dynamic name (${wire.how})` : "";
     const loopReason = `${where}${loop.site.inLoop ? " inside a loop" : ""} (${at(loop.site)})${dyn}`;
     // Loop-protocol needs all three properties: state read back, never gated, never belt-assembled.
     const against =
@@ -138,13 +160,21 @@ export function decideKind(
     return decide("loop-protocol", loopReason);
   }
   if (beltReason) return decide("capability", beltReason);
+  // A loop owner that builds a tool whose process hands its argument back reads the call itself.
+  if (found && "unread" in found && shape.echoesArguments && shape.process && !gated?.g) {
+    if (unreadNote) evidence.splice(evidence.indexOf(unreadNote), 1);
+    return decide(
+      "loop-protocol",
+      `constructed by loop owner ${found.owner} (${at(found.unread)}), and its ${shape.process}() returns its own argument unchanged: the owner's loop reads the call itself (a structured-output channel)`,
+    );
+  }
   const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
-  if (registered && wire?.kind !== "dynamic")
+  if (registered && (wire === null || isStaticWire(wire)))
     return decide(
       "capability",
       `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`,
     );
-  if (wire?.kind === "dynamic" && sites.length > 0)
+  if (isRuntimeName(wire) && sites.length > 0)
     return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
   if (gated?.g)
     return decide(
@@ -153,7 +183,9 @@ export function decideKind(
     );
   const byShape = kindByShape(shape, wire, sites.length);
   if (byShape) return decide(byShape.kind, byShape.reason);
-  const missing = wire ? "a static wire name but no schema member (not a spec by shape)" : "no wire name";
+  const missing = wire
+    ? "a wire name but neither a schema member nor a process method (not a spec by shape)"
+    : "no wire name";
   return decide(
     "unclassified",
     sites.length

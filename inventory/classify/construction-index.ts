@@ -16,6 +16,8 @@ export interface Site {
   readonly scopes: readonly string[];
   readonly inLoop: boolean;
   readonly stateReads: ConstructionFact["stateReads"];
+  /** Reads back of state handed to the constructor (`builder.plan` after `new AddTaskTool(builder)`). */
+  readonly sharedReads?: ConstructionFact["sharedReads"];
   readonly args: ConstructionFact["args"];
   readonly assignedTo: string | null;
   /** "new" for `new X(…)`, or the factory function called. */
@@ -99,6 +101,7 @@ export function buildConstructionIndex(
           scopes: c.scopes,
           inLoop: c.inLoop,
           stateReads: c.stateReads,
+          ...(c.sharedReads ? { sharedReads: c.sharedReads } : {}),
           args: c.args,
           assignedTo: c.assignedTo,
           via: "new",

@@ -308,7 +308,9 @@ export function pluralModule(word: string): string {
 /** The module a domain word names: a synonym, else its plural. */
 export function moduleOfWord(word: string): string {
   const w = word.toLowerCase();
-  return DOMAIN_SYNONYMS[w] ?? pluralModule(w);
+  // A plural names the same domain as its singular (`subtasks` like `subtask`).
+  const singular = w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : null;
+  return DOMAIN_SYNONYMS[w] ?? (singular !== null ? DOMAIN_SYNONYMS[singular] : undefined) ?? pluralModule(w);
 }
 
 /**

@@ -34,7 +34,13 @@ export function buildCategoryTable(
   return { mapName, fallback, overrides, entries, found };
 }
 
-export function categoryFor(wireName: string | null, table: CategoryTable, effects: readonly string[] = []) {
+export function categoryFor(
+  wireName: string | null,
+  table: CategoryTable,
+  effects: readonly string[] = [],
+  constant?: string,
+) {
+  if (wireName === null && constant) return constantCategory(constant, table, effects);
   if (wireName === null) return { category: null, source: "none" as const, evidence: null };
   const o = table.overrides[wireName];
   if (o)
@@ -55,6 +61,26 @@ export function categoryFor(wireName: string | null, table: CategoryTable, effec
       category: proposal.category,
       source: "proposed" as const,
       evidence: `category "${proposal.category}" proposed from ${proposal.why}: ${why} (at run time an unlisted name falls back to "${table.fallback}")`,
+    };
+  return {
+    category: table.fallback,
+    source: "fallback" as const,
+    evidence: `category "${table.fallback}" by fallback: ${why}`,
+  };
+}
+
+/**
+ * A wire name read from a constant outside the scan cannot be looked up in the map; the
+ * constant's own words (`WEB_SEARCH_TOOL_NAME` → "search") propose a category, flagged so.
+ */
+function constantCategory(constant: string, table: CategoryTable, effects: readonly string[]) {
+  const why = `the wire name is the constant ${constant}, whose value is not in the scanned files, so ${table.mapName} cannot be read for it`;
+  const proposal = proposeCategory(constant.split(".").pop() ?? constant, effects);
+  if (proposal)
+    return {
+      category: proposal.category,
+      source: "proposed" as const,
+      evidence: `category "${proposal.category}" proposed from ${proposal.why.replace("the wire name's", "the constant's")}: ${why}`,
     };
   return {
     category: table.fallback,

@@ -93,4 +93,13 @@ describe("namespace proposals", () => {
     expect(out.get("a")).toMatchObject({ namespace: "library", source: "config" });
     expect(out.get("b")?.namespace).toBeNull();
   });
+
+  it("reads a plural as its singular's domain (wait-subtasks-tool.ts like start-subtask-tool.ts)", () => {
+    expect(
+      propose([
+        ["wait-subtasks-tool.ts", "wait_subtasks"],
+        ["start-subtask-tool.ts", "start_subtask"],
+      ]),
+    ).toEqual({ wait_subtasks: "agents", start_subtask: "agents" });
+  });
 });

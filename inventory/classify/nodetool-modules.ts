@@ -18,6 +18,8 @@ const MCP_WORDS: Readonly<Record<string, string>> = {
   workflows: "workflows",
   escalation: "workflows",
   example: "workflows",
+  // The table's "start" among the nine workflow tools: start_background_job runs a workflow.
+  background: "workflows",
   digraph: "workflows",
   app: "apps",
   apps: "apps",

@@ -25,6 +25,11 @@ const WIRE_NAMES: Readonly<Record<string, Kind>> = {
   list_shared: "run-memory",
   read_shared: "run-memory",
   share_result: "run-memory",
+  // The same three before the rename the design records ("renamed from memory_list / memory_read
+  // / memory_write"): the run's own AgentMemory, mounted by the executors.
+  memory_list: "run-memory",
+  memory_read: "run-memory",
+  memory_write: "run-memory",
   sandbox_package_docs: "sandbox-pack",
   sandbox_package_list: "sandbox-pack",
   // The tool-call-per-node planner flow the one-shot DSL replaced (design: "Two counters").
@@ -40,6 +45,11 @@ const WIRE_NAMES: Readonly<Record<string, Kind>> = {
   workspace_list: "loop-protocol",
   ltm_recall: "loop-protocol",
   ltm_remember: "loop-protocol",
+  // The sixth of "the six dead ones" the loop-protocol counter loses (ToolSearchTool).
+  tool_search: "loop-protocol",
+  // The survey's host-bridge row: the CLI's execute_code shim and list_renderers.
+  execute_code: "host-bridge",
+  list_renderers: "host-bridge",
 };
 
 const WIRE_PREFIXES: readonly (readonly [string, Kind])[] = [["control_", "loop-protocol"]];
@@ -49,7 +59,21 @@ const CLASS_NAMES: Readonly<Record<string, Kind>> = {
   CapabilityTool: "infrastructure",
   LazyCapabilityTool: "infrastructure",
   GatedCapabilityTool: "infrastructure",
+  // The survey's "genuinely dynamic / host bridge" row names the sub-agent base (the others in
+  // that row take closures or transports, which the general rules see).
+  SubAgentTool: "host-bridge",
+  // "SandboxPackageDocsTool and SandboxPackageListTool become the packs module".
+  SandboxPackageDocsTool: "sandbox-pack",
+  SandboxPackageListTool: "sandbox-pack",
 };
+
+/** `ControlNodeTool` → "control_node": the class name as the wire name it stands for. */
+function snakeClassName(className: string): string {
+  return className
+    .replace(/Tool$/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase();
+}
 
 /**
  * The mapping table says which files hold what the belts assemble: a class with a static wire
@@ -71,6 +95,7 @@ export function nodetoolPreset(
   className: string | null,
   wireName: string | null,
   wirePrefix: string | null,
+  dynamicName = false,
 ): PresetMatch | null {
   if (wireName !== null && WIRE_NAMES[wireName])
     return {
@@ -81,6 +106,18 @@ export function nodetoolPreset(
   if (probe !== null) {
     for (const [prefix, kind] of WIRE_PREFIXES) {
       if (probe.startsWith(prefix)) return { kind, reason: `NodeTool preset: wire names "${prefix}*" are ${kind}` };
+    }
+  }
+  // A name built at run time (`this.name = sanitize(title)`) says nothing; the class name
+  // (`ControlNodeTool` → control_node) is then what the design's enumeration can match.
+  if (dynamicName && probe === null && className !== null) {
+    const snake = snakeClassName(className);
+    for (const [prefix, kind] of WIRE_PREFIXES) {
+      if (snake.startsWith(prefix))
+        return {
+          kind,
+          reason: `NodeTool preset: wire names "${prefix}*" are ${kind}; ${className}'s name is built at run time, and its class name reads "${snake}"`,
+        };
     }
   }
   if (className !== null && CLASS_NAMES[className])

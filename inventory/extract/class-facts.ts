@@ -28,6 +28,30 @@ export interface ClassBodyFacts {
 const DELEGATED_METHODS = new Set(["process", "execute", "userMessage", "toProviderTool"]);
 const WIRE_PROPERTY = "name";
 
+/** `A` or `A.b.c`: a reference to a constant (no call, no `this`). */
+function constantPath(ts: Ctx["ts"], e: TS.Expression): string | null {
+  if (ts.isIdentifier(e)) return e.text;
+  if (ts.isPropertyAccessExpression(e)) {
+    const head = constantPath(ts, e.expression);
+    return head === null ? null : `${head}.${e.name.text}`;
+  }
+  return null;
+}
+
+/** The string a top-level `const NAME = "…"` of this file holds, or null. */
+function fileConstant(ctx: Ctx, name: string): string | null {
+  const { ts, sf } = ctx;
+  for (const stmt of sf.statements) {
+    if (!ts.isVariableStatement(stmt) || !(stmt.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const d of stmt.declarationList.declarations) {
+      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) {
+        return stringLiteralValue(ts, unwrapExpression(ts, d.initializer));
+      }
+    }
+  }
+  return null;
+}
+
 function wireFromExpression(ctx: Ctx, expr: TS.Expression, line: number, params: Set<string>): WireNameFact {
   const { ts } = ctx;
   const e = unwrapExpression(ts, expr);
@@ -37,6 +61,17 @@ function wireFromExpression(ctx: Ctx, expr: TS.Expression, line: number, params:
     return { kind: "dynamic", prefix: e.head.text || null, line, how: "template literal" };
   if (ts.isIdentifier(e) && params.has(e.text))
     return { kind: "dynamic", prefix: null, line, how: `constructor parameter ${e.text}` };
+  // A name read from a constant is a static identity: resolved when the file declares it,
+  // otherwise kept as the constant's name (imported from a package outside the scan).
+  const path = constantPath(ts, e);
+  const head = path?.split(".")[0] ?? "";
+  if (path !== null && params.has(head))
+    return { kind: "dynamic", prefix: null, line, how: `constructor parameter ${path}` };
+  if (path !== null) {
+    const value = ts.isIdentifier(e) ? fileConstant(ctx, path) : null;
+    if (value !== null) return { kind: "literal", value, line };
+    return { kind: "dynamic", prefix: null, line, how: `constant ${path}`, constant: path };
+  }
   return { kind: "dynamic", prefix: null, line, how: "computed expression" };
 }
 
@@ -126,7 +161,8 @@ function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): vo
     out.wireName = ret?.expression
       ? wireFromExpression(ctx, ret.expression, lineOf(ctx, member), new Set())
       : { kind: "dynamic", prefix: null, line: lineOf(ctx, member), how: "getter" };
-    if (out.wireName.kind === "dynamic") out.wireName = { ...out.wireName, how: "getter computes it" };
+    if (out.wireName.kind === "dynamic" && !out.wireName.constant)
+      out.wireName = { ...out.wireName, how: "getter computes it" };
   }
   if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) {
     out.notes.push({ code: "decorator", detail: `decorated member ${name ?? "?"}`, line: lineOf(ctx, member) });

@@ -7,6 +7,7 @@
 import type TS from "typescript";
 import type { ClassShapeFact } from "./facts.js";
 import { propertyNameText, type Ctx } from "./ast-utils.js";
+import { PROVIDER_CALLS } from "./liveness.js";
 
 const SCHEMA_MEMBERS = new Set([
   "inputSchema",
@@ -24,6 +25,8 @@ const PROCESS_MEMBERS = ["process", "execute", "_call", "invoke", "call", "run",
 
 /** Callee names (last segment) → effect. Checked against the name lowercased, by prefix. */
 const EFFECTS: readonly (readonly [RegExp, string])[] = [
+  // A model provider asked to answer (a third party doing the work, at a cost).
+  [new RegExp(`^(${PROVIDER_CALLS.map((c) => c.toLowerCase()).join("|")})$`), "provider"],
   [/^(fetch|axios|got|request|httprequest|download|upload|sendmail|sendemail|navigate|goto|websocket)/, "network"],
   [
     /^(exec|execfile|execsync|spawn|fork|runinnewcontext|runinthiscontext|evaluate|eval|runcode|runscript|runworkflow|runjob|runnode|startjob)/,
@@ -38,6 +41,13 @@ const EFFECTS: readonly (readonly [RegExp, string])[] = [
     "read",
   ],
 ];
+
+/** The effect a callee's name (its last segment) stands for, or null. */
+export function effectOfCallee(name: string): string | null {
+  const lower = name.toLowerCase();
+  for (const [re, effect] of EFFECTS) if (re.test(lower)) return effect;
+  return null;
+}
 
 export interface ShapeCollector {
   member(member: TS.ClassElement): void;
@@ -73,6 +83,17 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
   const effects = new Set<string>();
   const privateFields = new Set<string>();
   const getters = new Set<string>();
+  const echoing = new Set<string>();
+  const calls = new Set<string>();
+  /** `process(ctx, params) { return params; }`: nothing but its own argument handed back. */
+  const echoesArgument = (fn: TS.FunctionLikeDeclaration): boolean => {
+    const body = fn.body;
+    if (!body || !ts.isBlock(body) || body.statements.length !== 1) return false;
+    const only = body.statements[0];
+    if (!only || !ts.isReturnStatement(only) || !only.expression || !ts.isIdentifier(only.expression)) return false;
+    const returned = only.expression.text;
+    return fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === returned);
+  };
   return {
     member(member) {
       const name = memberName(ts, member);
@@ -105,8 +126,10 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
           (ts.isPropertyDeclaration(member) &&
             member.initializer &&
             (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))
-      )
+      ) {
         processes.add(name);
+        if (ts.isMethodDeclaration(member) && echoesArgument(member)) echoing.add(name);
+      }
     },
     visit(node, parent, member) {
       if (ts.isConstructorDeclaration(member)) return;
@@ -132,13 +155,9 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
           ? callee.name.text
           : null;
       if (!last) return;
-      const lower = last.toLowerCase();
-      for (const [re, effect] of EFFECTS) {
-        if (re.test(lower)) {
-          effects.add(effect);
-          break;
-        }
-      }
+      if (ts.isIdentifier(callee)) calls.add(last);
+      const effect = effectOfCallee(last);
+      if (effect) effects.add(effect);
     },
     result() {
       const process = PROCESS_MEMBERS.find((p) => processes.has(p)) ?? null;
@@ -151,6 +170,8 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
         stateWrites: all.filter(exposed),
         ...(privateWrites.length ? { privateWrites } : {}),
         effects: [...effects].sort(),
+        ...(process !== null && echoing.has(process) ? { echoesArguments: true as const } : {}),
+        ...(calls.size ? { calls: [...calls].sort() } : {}),
       };
     },
   };

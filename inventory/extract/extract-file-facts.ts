@@ -34,6 +34,7 @@ import { collectStateReads } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 import { maskInertBodies } from "./mask.js";
 import { classTableOf, iterationSubjects, subjectsOf } from "./class-tables.js";
+import { effectOfCallee } from "./class-shape.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -264,6 +265,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
     scope: TS.Node;
     variable: string;
   }[] = [];
+  const pendingArgReads: { fact: ConstructionFact; scope: TS.Node; variable: string }[] = [];
 
   const path: TS.Node[] = [sf];
   // One shared child callback (no closure per node); the parent is the top of `path`.
@@ -369,13 +371,31 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
         ts.isCallExpression(parent) && parent.arguments.some((a) => a === node)
           ? calleeName(ts, parent.expression)
           : undefined;
-      constructions.push({ ...fact, ...(sources.length > 0 ? { sources } : {}), ...(passedTo ? { passedTo } : {}) });
+      const pushed: ConstructionFact = {
+        ...fact,
+        ...(sources.length > 0 ? { sources } : {}),
+        ...(passedTo ? { passedTo } : {}),
+      };
+      constructions.push(pushed);
       if (fact.assignedTo && !fact.assignedTo.includes(".") && innermost)
         pendingReads.push({ fact, scope: innermost.node, variable: fact.assignedTo });
+      if (innermost)
+        for (const a of node.arguments ?? [])
+          if (ts.isIdentifier(a)) pendingArgReads.push({ fact: pushed, scope: innermost.node, variable: a.text });
     } else if (kind === K.CallExpression) {
       const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
       const callee = node.expression;
+      const last = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : null;
+      // Only the provider effect is kept per function: the mask keeps exactly those functions live
+      // (liveness.ts PROVIDER_CALLS), so masked and full parses still agree.
+      const effect = fn && last && effectOfCallee(last) === "provider" ? "provider" : null;
+      if (fn && effect && !fn.effects?.includes(effect))
+        (fn as { effects?: string[] }).effects = [...(fn.effects ?? []), effect].sort();
       if (fn && ts.isIdentifier(callee))
         (fn.calls as { name: string; line: number }[]).push({ name: callee.text, line: lineOf(ctx, node) });
       else if (
@@ -410,11 +430,16 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   };
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
+  for (const p of pendingArgReads) {
+    const reads = collectStateReads(ctx, p.scope, p.variable).map((r) => ({ arg: p.variable, ...r }));
+    if (reads.length)
+      (p.fact as { sharedReads?: typeof reads }).sharedReads = [...(p.fact.sharedReads ?? []), ...reads];
+  }
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
   moduleFacts.localExports = withCutExports(moduleFacts.localExports, cutExports);
   const calling = functions.flatMap((f, i) => {
     const node = functionNodes[i];
-    return f.calls.length > 0 && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
+    return (f.calls.length > 0 || f.effects?.length) && node ? [{ ...f, line: lineOf(ctx, node) }] : [];
   });
   const mixinBindings = mixinBindingsOf(ctx);
   return {

@@ -4,7 +4,7 @@
  * git blob; `analyzeFacts` does all the cross-file work on top of it.
  */
 
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 /** `import { a as b } from "x"` → { imported: "a", local: "b" }; default → "default"; `* as ns` → "*". */
 export interface ImportFact {
@@ -33,8 +33,18 @@ export interface ReexportFact {
 
 export type WireNameFact =
   | { readonly kind: "literal"; readonly value: string; readonly line: number }
-  /** Built at run time; `prefix` is the static head of a template (`control_${x}` → "control_"). */
-  | { readonly kind: "dynamic"; readonly prefix: string | null; readonly line: number; readonly how: string };
+  /**
+   * Built at run time; `prefix` is the static head of a template (`control_${x}` → "control_").
+   * `constant` (FACTS_VERSION 7) names a constant the name is read from (`WEB_SEARCH_TOOL_NAME`,
+   * `Names.web`) whose value is not in the file: the identity is static, only its text is unknown.
+   */
+  | {
+      readonly kind: "dynamic";
+      readonly prefix: string | null;
+      readonly line: number;
+      readonly how: string;
+      readonly constant?: string;
+    };
 
 export interface CtorParamFact {
   readonly name: string;
@@ -114,8 +124,15 @@ export interface ClassShapeFact {
   readonly stateWrites: readonly string[];
   /** Private fields a method writes outside the constructor (kept state no one reads back). */
   readonly privateWrites?: readonly string[];
-  /** What the process method reaches, by the callees it names: "network", "write", "execute", "read". */
+  /** What the process method reaches, by the callees it names: "provider", "network", "write", "execute", "read". */
   readonly effects: readonly string[];
+  /** Plain functions the process method calls by name (`judgeCall(…)`), for their effects; FACTS_VERSION 7. */
+  readonly calls?: readonly string[];
+  /**
+   * The process method's whole body is `return <one of its parameters>` (FACTS_VERSION 7): the call
+   * itself is the result, as in a loop's structured-output channel (`finish_step`).
+   */
+  readonly echoesArguments?: true;
 }
 
 /** One class reference in a table: `[ReadFileTool, …]`, `{ read_file: ReadFileTool }`, `new Map([["x", X]])`. */
@@ -151,6 +168,12 @@ export interface ConstructionFact {
   /** Arguments: kind per position. */
   readonly args: readonly ("function" | "template" | "string" | "other")[];
   /**
+   * Non-call property reads, in the same scope, of a variable handed to the constructor
+   * (`new AddTaskTool(builder)` … `builder.plan`): state the instance shares with the code that
+   * built it and reads back. FACTS_VERSION 7; absent when none.
+   */
+  readonly sharedReads?: readonly { readonly arg: string; readonly prop: string; readonly line: number }[];
+  /**
    * For `new C()` with a plain identifier callee: what C may be drawn from — the subjects of the
    * enclosing iterations (`T.map((C) => new C())`, `for (const C of T)`) and of an element read
    * it was bound to (`const C = T[k]`, `T.get(k)`). FACTS_VERSION 6; absent when none.
@@ -165,6 +188,8 @@ export interface FunctionFact {
   readonly name: string;
   readonly line: number;
   readonly calls: readonly { readonly name: string; readonly line: number }[];
+  /** ["provider"] when it asks a model provider (liveness.ts PROVIDER_CALLS); FACTS_VERSION 7, absent when not. */
+  readonly effects?: readonly string[];
 }
 
 /** An object literal of `key: "read" | "write" | "execute" | "external"` bound to a const. */

@@ -51,6 +51,12 @@ for (const w of LIVE_WORDS) {
   LIVE_BY_FIRST[w.charCodeAt(0)] = list;
 }
 const CATEGORIES = new Set<string>(PERMISSION_CATEGORIES);
+/**
+ * Member calls that ask a model provider to answer (`context.runProviderPrediction(…)`): a
+ * function making one has an effect a class's process may reach through it (class-shape.ts).
+ */
+export const PROVIDER_CALLS: readonly string[] = ["runProviderPrediction", "streamProviderPrediction"];
+const PROVIDER_CALL_LENGTHS = new Set(PROVIDER_CALLS.map((c) => c.length));
 const NEW_TARGET = /new\s+([A-Za-z_$][\w$]*)\s*([.[])?/y;
 const SPACED_GENERIC_CALL = /<[^;]*?>\s*(?:\?\.\s*)?\(/y;
 const NEW_BEFORE = /\bnew\s+$/;
@@ -103,7 +109,9 @@ export function callAt(text: string, p: number): boolean {
   if (first >= 48 && first <= 57) return false;
   let k = b;
   while (k >= 0 && isSpaceCode(text.charCodeAt(k))) k--;
-  if (text.charCodeAt(k) === 46 && text.charCodeAt(k - 1) !== 46) return false; // `a.f(…)`, but `...f(…)` is a call
+  // `a.f(…)` is no plain call (but `...f(…)` is); a provider call is live all the same.
+  if (text.charCodeAt(k) === 46 && text.charCodeAt(k - 1) !== 46)
+    return PROVIDER_CALL_LENGTHS.has(e - b) && PROVIDER_CALLS.includes(text.slice(b + 1, e + 1));
   return !(e - b <= 10 && CALL_KEYWORDS.has(text.slice(b + 1, e + 1)));
 }
 

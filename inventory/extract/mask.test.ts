@@ -73,6 +73,9 @@ describe("maskInertBodies", () => {
       "const m = { a: 'read' };",
       "type F = () => void;",
       "return [...items(x)];",
+      // A member call that asks a model provider is an effect a class's process reaches.
+      "return context.runProviderPrediction({ params });",
+      "for await (const c of ctx.streamProviderPrediction(req)) yield c;",
     ];
     for (const body of live) expect(liveBody(body), body).toBe(true);
     const inert = [

@@ -17,7 +17,15 @@ import type { HistoryEngine } from "./engine.js";
 import { FactsCache } from "./facts-cache.js";
 import { git, listCommits, type CommitInfo } from "./git.js";
 import { TreeReader, type TreeEntry } from "./tree-reader.js";
-import { isManifestPath, parseManifest, toWorkspacePackage, type ManifestFact } from "./packages.js";
+import {
+  isManifestPath,
+  manifestFolders,
+  parseManifest,
+  toWorkspacePackage,
+  workspaceGlobsAt,
+  WORKSPACE_LAYOUT_FILES,
+  type ManifestFact,
+} from "./packages.js";
 import type { HistoryCommit, HistoryResult } from "./types.js";
 
 export interface HistoryProgress {
@@ -79,23 +87,30 @@ function toHistoryCommit(commit: CommitInfo, result: InventoryResult): HistoryCo
 
 /**
  * A commit's files in scope and its workspace manifests, each path once and sorted, and a
- * signature of both (two commits with one signature have the same inventory).
+ * signature of both (two commits with one signature have the same inventory). The commit's own
+ * layout files say where its packages are (as the scan's discovery does), so the listing reaches
+ * the manifests even when the scan scope is narrower.
  */
 async function commitFiles(
   trees: TreeReader,
+  reader: BlobReader,
   sha: string,
   prefix: string,
-  folders: readonly string[],
-  engine: { inScope(path: string): boolean },
+  engine: { readonly folders: readonly string[]; inScope(path: string): boolean },
 ) {
+  const layout = await trees.topFiles(sha, prefix, WORKSPACE_LAYOUT_FILES);
+  const texts = new Map<string, string>();
+  for (const e of layout) texts.set(e.path, (await reader.read(e.oid)).toString("utf8"));
+  const globs = workspaceGlobsAt(texts);
+  const folders = engine.folders.length ? [...new Set([...engine.folders, ...manifestFolders(globs)])] : [];
   const listed = await trees.list(sha, prefix, folders);
   const seenPaths = new Set<string>();
   const tree = listed
     .filter((e) => !seenPaths.has(e.path) && seenPaths.add(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const scanned = tree.filter((e) => engine.inScope(e.path));
-  const manifestEntries = tree.filter((e) => isManifestPath(e.path));
-  const signature = [...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
+  const manifestEntries = tree.filter((e) => isManifestPath(e.path, globs));
+  const signature = [...layout, ...scanned, ...manifestEntries].map((e) => `${e.oid} ${e.path}`).join("\n");
   return { scanned, manifestEntries, signature };
 }
 
@@ -111,8 +126,6 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
     manifests: new FactsCache<ManifestFact | null>(dir, "manifest-2"),
     seen: new Map(),
   };
-  // Workspace manifests live under packages/ even when the scan scope is narrower.
-  const folders = engine.folders.length ? [...new Set([...engine.folders, "packages"])] : [];
   const reader = new BlobReader(root);
   const trees = new TreeReader(reader);
   const out: HistoryCommit[] = [];
@@ -123,7 +136,7 @@ export async function backfillHistory<F>(rootIn: string, options: BackfillOption
   let sameShapeCommits = 0;
   try {
     for (const [i, commit] of commits.entries()) {
-      const { scanned, manifestEntries, signature } = await commitFiles(trees, commit.sha, prefix, folders, engine);
+      const { scanned, manifestEntries, signature } = await commitFiles(trees, reader, commit.sha, prefix, engine);
       let result: InventoryResult;
       let shape: string | null = null;
       if (previous && previous.signature === signature) {

@@ -85,3 +85,48 @@ describe("history backfill with the real inventory", () => {
     },
   );
 });
+
+describe("history backfill: workspace packages from each commit's own layout", () => {
+  const BASE = `export abstract class Tool {\n  abstract readonly name: string;\n  abstract process(params: unknown): Promise<unknown>;\n}\nexport abstract class HttpTool extends Tool {}\n`;
+  const FETCH = `import { HttpTool } from "@x/core";\nexport class FetchTool extends HttpTool {\n  readonly name = "fetch_page";\n  async process() {\n    return null;\n  }\n}\n`;
+
+  it("follows an import of a package under libs/ (pnpm-workspace.yaml), and a layout that moves between commits", async () => {
+    // One config for every commit (history reads the working tree's); the layout files change.
+    const config = JSON.stringify({
+      base: { names: ["Tool"], module: "libs/core/src/index.ts" },
+      scan: { include: ["libs/**/*.ts", "modules/**/*.ts"] },
+    });
+    const repo = buildRepo([
+      {
+        subject: "pnpm workspace under libs/",
+        files: {
+          "pnpm-workspace.yaml": "packages:\n  - libs/*\n",
+          "capkit.config.json": config,
+          "libs/core/package.json": JSON.stringify({ name: "@x/core" }),
+          "libs/core/src/index.ts": BASE,
+          "libs/agents/package.json": JSON.stringify({ name: "@x/agents" }),
+          "libs/agents/src/tools/fetch-tools.ts": FETCH,
+        },
+      },
+      {
+        subject: "the layout moves to npm workspaces, agents under modules/",
+        files: {
+          "pnpm-workspace.yaml": null,
+          "package.json": JSON.stringify({ private: true, workspaces: ["libs/core", "modules/*"] }),
+          "libs/agents/package.json": null,
+          "libs/agents/src/tools/fetch-tools.ts": null,
+          "modules/agents/package.json": JSON.stringify({ name: "@x/agents" }),
+          "modules/agents/src/tools/fetch-tools.ts": FETCH,
+        },
+      },
+    ]);
+    made.push(repo);
+    const history = await computeHistory(repo, { commits: 10 });
+    // HttpTool (direct) and FetchTool (indirect, through the @x/core import): the second is only
+    // found when the import resolves to the workspace package.
+    expect(history.commits.map((c) => [c.counters.extendsTool.occurrences, c.counters.indirect.occurrences])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+});

@@ -1,11 +1,20 @@
 /**
- * Workspace packages as they were at a commit: read from that commit's
- * `packages/<dir>/package.json` blobs (never from the working tree), so a package renamed
- * later still resolves the way it did then. Mirrors lib/workspace-aliases.ts.
+ * Workspace packages as they were at a commit: the package folders that commit's own layout
+ * files declare (root `package.json` `workspaces`, `pnpm-workspace.yaml`, `lerna.json`, else
+ * `packages/*`, `libs/*`, `apps/*`: lib/workspace-globs.ts, the scan's discovery), each read
+ * from its `<dir>/package.json` blob (never from the working tree), so a package renamed or
+ * moved later still resolves the way it did then. Mirrors lib/workspace-aliases.ts.
  */
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { readExportsField, type PackageExports } from "../../lib/package-exports.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
+import {
+  isWorkspaceDir,
+  readWorkspaceGlobsFrom,
+  staticPrefix,
+  WORKSPACE_LAYOUT_FILES,
+  type WorkspaceGlobs,
+} from "../../lib/workspace-globs.js";
 import type { TreeEntry } from "./tree-reader.js";
 
 /** What one manifest blob contributes; null when it has no usable name (or is not JSON). */
@@ -17,11 +26,24 @@ export interface ManifestFact {
   readonly exports?: PackageExports;
 }
 
-const MANIFEST = /^packages\/([^/]+)\/package\.json$/;
-
-export function isManifestPath(path: string): boolean {
-  return MANIFEST.test(path);
+/** The layout at a commit from its root layout files' texts (a missing file reads as null). */
+export function workspaceGlobsAt(texts: ReadonlyMap<string, string>): WorkspaceGlobs {
+  return readWorkspaceGlobsFrom((name) => texts.get(name) ?? null);
 }
+
+/** The folders the tree listing must reach for the manifests (`libs/providers/*` → libs/providers). */
+export function manifestFolders(globs: WorkspaceGlobs): string[] {
+  return [...new Set(globs.include.map(staticPrefix).filter(Boolean))].sort();
+}
+
+/** A `<dir>/package.json` whose folder the commit's layout declares a package folder. */
+export function isManifestPath(path: string, globs: WorkspaceGlobs): boolean {
+  if (posix.basename(path) !== "package.json") return false;
+  const dir = posix.dirname(path);
+  return dir !== "." && isWorkspaceDir(dir, globs);
+}
+
+export { WORKSPACE_LAYOUT_FILES };
 
 export function parseManifest(text: string): ManifestFact | null {
   try {
@@ -39,12 +61,12 @@ export function parseManifest(text: string): ManifestFact | null {
 }
 
 export function toWorkspacePackage(root: string, entry: TreeEntry, fact: ManifestFact | null): WorkspacePackage | null {
-  const dir = MANIFEST.exec(entry.path)?.[1];
-  if (!fact || !dir) return null;
+  const dir = posix.dirname(entry.path);
+  if (!fact || dir === ".") return null;
   return {
     name: fact.name,
-    dir: `packages/${dir}`,
-    entry: join(root, "packages", dir, fact.entry),
+    dir,
+    entry: join(root, dir, fact.entry),
     ...(fact.exports ? { exports: fact.exports } : {}),
   };
 }

@@ -89,6 +89,15 @@ export class TreeReader {
     return out;
   }
 
+  /** The regular files named `names` directly in `base` at `commit` (root layout files). */
+  async topFiles(commit: string, base: string, names: readonly string[]): Promise<TreeEntry[]> {
+    const root = await this.subtree(await this.commitTree(commit), base);
+    if (!root) return [];
+    return (await this.rawEntries(root))
+      .filter((e) => names.includes(e.name) && (e.mode === "100644" || e.mode === "100755"))
+      .map((e) => ({ path: e.name, oid: e.oid }));
+  }
+
   /** Files of `commit` under `base` (the scanned root inside the repository) limited to `folders` (relative to base; [] = all). */
   async list(commit: string, base: string, folders: readonly string[]): Promise<TreeEntry[]> {
     const root = await this.subtree(await this.commitTree(commit), base);
