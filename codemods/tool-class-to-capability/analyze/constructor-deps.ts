@@ -20,6 +20,7 @@ import {
 } from "ts-morph";
 import type { CreatedRunField } from "../../plan.js";
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
+import { camel } from "./build-parts.js";
 import { refuse } from "./refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 
@@ -223,22 +224,39 @@ function checkParameter(p: ParameterDeclaration, file: string): void {
 }
 
 /**
- * A configured field another class already typed differently (`options` → `subAgent` by the
- * NodeTool defaults, taken by a `SubAgentOptions` parameter) is not this parameter's: it gets a
- * field named after itself instead, when that one is free or typed alike.
+ * A run field another class (or run-types.ts) already typed differently is not this parameter's:
+ * generic parameter names (`options`, `opts`, `config`) recur across classes with a type each.
+ * The field keeps following the code: the parameter's own name, the class field it is stored in,
+ * the annotation's type name (`SummaryOptions` → `summaryOptions`), then the wire name plus the
+ * parameter (`summarizeOptions`) — the first one that is free or typed alike, reported as created.
+ * With none free the choice stands and select.ts refuses the class (`run-field-conflict`).
  */
 function typedChoice(
   choice: RunFieldChoice,
-  param: string,
+  names: { readonly param: string; readonly storedIn: string | undefined; readonly wireName: string },
   typeText: string | null,
   claimedType: (field: string) => string | undefined,
+  taken: (field: string) => boolean,
 ): RunFieldChoice {
-  if (!choice.ok || choice.created || !typeText) return choice;
-  const theirs = claimedType(choice.field);
-  if (theirs === undefined || theirs === typeText) return choice;
-  const own = runFieldFor(param, {});
-  const ownType = claimedType(param);
-  return own.ok && (ownType === undefined || ownType === typeText) ? own : choice;
+  if (!choice.ok || !typeText) return choice;
+  const fits = (field: string): boolean => {
+    const theirs = claimedType(field);
+    return (theirs === undefined || theirs === typeText) && !taken(field);
+  };
+  if (fits(choice.field)) return choice;
+  const { param, storedIn, wireName } = names;
+  const typeName = /^[A-Z][\w$]*$/.test(typeText) ? typeText.charAt(0).toLowerCase() + typeText.slice(1) : undefined;
+  // A configured field is the host's: spellings of its type differ between classes (an alias), so
+  // it is left only for the parameter's own name; a created one tries every candidate.
+  const candidates = choice.created
+    ? [param, storedIn, typeName, `${camel(wireName)}${param.charAt(0).toUpperCase()}${param.slice(1)}`]
+    : [param];
+  for (const candidate of candidates) {
+    if (candidate === undefined || candidate === choice.field) continue;
+    const own = runFieldFor(candidate, {});
+    if (own.ok && fits(own.field)) return { ok: true, field: own.field, created: true };
+  }
+  return choice;
 }
 
 /** `claimedType(field)`: the type an earlier class (or run-types.ts) gave a run field, if any. */
@@ -324,7 +342,13 @@ export function analyzeConstructor(
     const init = p.getInitializer();
     const typeNode = p.getTypeNode();
     const typeText = typeNode?.getText() ?? literalType(init);
-    const choice = typedChoice(runFieldFor(pname, runFields, storedIn), pname, typeText, claimedType);
+    const choice = typedChoice(
+      runFieldFor(pname, runFields, storedIn),
+      { param: pname, storedIn, wireName },
+      typeText,
+      claimedType,
+      (field) => [...deps.paramFields.values()].includes(field),
+    );
     if (!choice.ok)
       refuse(
         "run-field-conflict",
