@@ -21,6 +21,7 @@ import {
 import type { CreatedRunField } from "../../plan.js";
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { camel } from "./build-parts.js";
+import { mutatedFields } from "./instance-mutation.js";
 import { refuse } from "./refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 
@@ -113,59 +114,6 @@ function allocates(expr: Node | undefined): boolean {
     Node.isArrayLiteralExpression(expr) ||
     expr.getDescendants().some((d) => Node.isObjectLiteralExpression(d) || Node.isArrayLiteralExpression(d))
   );
-}
-
-const MUTATORS = new Set([
-  "push",
-  "pop",
-  "shift",
-  "unshift",
-  "splice",
-  "sort",
-  "reverse",
-  "fill",
-  "copyWithin",
-  "set",
-  "delete",
-  "clear",
-  "add",
-]);
-
-/** The first write through `this.<field>` (…`.x = `, `++`, `delete`, a mutating method) for fields in `fields`. */
-function mutatedFields(
-  cls: ClassDeclaration,
-  fields: ReadonlySet<string>,
-): { field: string; line: number; text: string } | null {
-  if (!fields.size) return null;
-  for (const pa of cls.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
-    if (pa.getExpression().getKind() !== SyntaxKind.ThisKeyword || !fields.has(pa.getName())) continue;
-    let top: Node = pa;
-    for (
-      let up = top.getParent();
-      up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top;
-      up = top.getParent()
-    ) {
-      if (Node.isPropertyAccessExpression(up) && MUTATORS.has(up.getName()) && Node.isCallExpression(up.getParent()))
-        return {
-          field: pa.getName(),
-          line: up.getStartLineNumber(),
-          text: up.getParentOrThrow().getText().slice(0, 60),
-        };
-      top = up;
-    }
-    if (top === pa) continue;
-    const parent = top.getParent();
-    const written =
-      (Node.isBinaryExpression(parent) &&
-        parent.getLeft() === top &&
-        /^(=|[-+*/%&|^]=|\*\*=|<<=|>>>?=|&&=|\|\|=|\?\?=)$/.test(parent.getOperatorToken().getText())) ||
-      Node.isPrefixUnaryExpression(parent) ||
-      Node.isPostfixUnaryExpression(parent) ||
-      Node.isDeleteExpression(parent);
-    if (written)
-      return { field: pa.getName(), line: top.getStartLineNumber(), text: (parent ?? top).getText().slice(0, 60) };
-  }
-  return null;
 }
 
 function literalType(init: Expression | undefined): string | null {

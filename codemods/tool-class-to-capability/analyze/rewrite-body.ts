@@ -222,6 +222,7 @@ function thisEdits(
         Node.isParenthesizedExpression(parent) ||
         Node.isReturnStatement(parent) ||
         Node.isVariableDeclaration(parent) ||
+        (Node.isForOfStatement(parent) && parent.getExpression() === pa) ||
         (Node.isCallExpression(parent) && parent.getExpression() !== pa);
       const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
