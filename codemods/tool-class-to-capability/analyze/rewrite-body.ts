@@ -364,8 +364,8 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   contextEdits(root, scope, edits, flags);
   const text = root.getSourceFile().getFullText();
   const spliced = spliceRange(text, root.getStart(), root.getEnd(), edits);
-  const literals = root
-    .getDescendants()
+  // The root itself may be the literal (a multi-line template `description`).
+  const literals = [root, ...root.getDescendants()]
     .filter(
       (n) =>
         (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) &&

@@ -61,6 +61,8 @@ export interface NamespaceRun {
   baseName: string;
   workFor(file: string): FileWork | undefined;
   allocate(preferred: string, fallback: string): string;
+  /** Whether a source file of the namespace or a generated file already declares `name`. */
+  isTaken(name: string): boolean;
 }
 
 export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: CodemodContext, ns: string): NamespaceRun {
@@ -111,6 +113,7 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
       taken.add(name);
       return name;
     },
+    isTaken: (name) => taken.has(name),
   };
 }
 

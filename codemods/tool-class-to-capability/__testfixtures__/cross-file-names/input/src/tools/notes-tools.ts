@@ -1,0 +1,24 @@
+/** One of two files of the "desk" namespace: its names meet the other file's in desk.ts. */
+import type { ProcessingContext } from "../context.js";
+import { Tool } from "./base-tool.js";
+
+const PAGE_SIZE = 10;
+
+function clip(text: string): string {
+  return text.slice(0, 40);
+}
+
+function normalize(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+export class ListNotesTool extends Tool {
+  readonly name = "list_notes";
+  readonly description = "List the user's notes matching a query.";
+  readonly jsonSchema = { type: "object", properties: { q: { type: "string" } } };
+
+  async process(context: ProcessingContext, params: Record<string, unknown>) {
+    const limits = { PAGE_SIZE };
+    return { user: context.userId, q: clip(normalize(String(params["q"] ?? ""))), limits };
+  }
+}
