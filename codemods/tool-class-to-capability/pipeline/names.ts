@@ -99,6 +99,37 @@ function bindingsOf(share: FileShare): { target: Target; name: string; key: stri
   return out;
 }
 
+function firstContext(shares: readonly FileShare[]): string | null {
+  return shares.flatMap((s) => s.parts).find((p) => p.contextType)?.contextType ?? null;
+}
+
+/**
+ * A share's imports only its dropped context annotation used: `process(context: Ctx2, …)` keeps
+ * no annotation in the impl (run.context is typed by the module's `CapabilityModule<Ctx>`, taken
+ * from the first class), so a renamed second context type would be imported for nothing. The
+ * first share keeps its imports (its context type is the module's).
+ */
+function dropUnusedImports(share: FileShare, moduleContext: string | null): FileShare {
+  if (moduleContext === null) return share;
+  const texts = (target: Target): string =>
+    [
+      ...(target === "spec" ? share.specStatements : share.moduleStatements),
+      ...share.parts.flatMap((p) =>
+        target === "spec" ? [p.specText] : [p.entryText, ...p.moduleFunctions, ...p.sharedFunctions.map((f) => f.text)],
+      ),
+      target === "module" ? moduleContext : "",
+    ].join("\n");
+  const used = (target: Target) => {
+    const all = texts(target);
+    return (n: ImportNeed): boolean => new RegExp(`(^|[^\\w$.])${n.local.replace(/\$/g, "\\$")}(?![\\w$])`).test(all);
+  };
+  return {
+    ...share,
+    specImports: share.specImports.filter(used("spec")),
+    moduleImports: share.moduleImports.filter(used("module")),
+  };
+}
+
 /**
  * The shares with colliding names renamed, and declarations another file already contributed
  * with the same text dropped (so each is emitted once).
@@ -143,6 +174,7 @@ export function joinShares(
       specStatements: dedupe("spec", share.specStatements),
       moduleStatements: dedupe("module", share.moduleStatements),
     };
+    share = dropUnusedImports(share, out.length === 0 ? null : firstContext(out));
     for (const b of bindingsOf(share)) if (!bound[b.target].has(b.name)) bound[b.target].set(b.name, b.key);
     out.push(share);
   }

@@ -8,6 +8,10 @@ function clip(text: string): string {
   return text.slice(0, 40);
 }
 
+function owner(context: ProcessingContext): string {
+  return context.userId;
+}
+
 function normalize(text: string): string {
   return text.trim().toLowerCase();
 }
@@ -19,6 +23,6 @@ export class ListNotesTool extends Tool {
 
   async process(context: ProcessingContext, params: Record<string, unknown>) {
     const limits = { PAGE_SIZE };
-    return { user: context.userId, q: clip(normalize(String(params["q"] ?? ""))), limits };
+    return { user: owner(context), q: clip(normalize(String(params["q"] ?? ""))), limits };
   }
 }

@@ -23,6 +23,10 @@ function clip2(text: string): string {
   return text.slice(0, 40);
 }
 
+function owner(context: ProcessingContext2): string {
+  return context.userId;
+}
+
 export const module: CapabilityModule<ProcessingContext> = {
   module: "desk",
   exports: [
@@ -37,7 +41,7 @@ export const module: CapabilityModule<ProcessingContext> = {
       spec: listNotesSpec,
       impl: async (run, params) => {
         const limits = { PAGE_SIZE: PAGE_SIZE2 };
-        return { user: run.context.userId, q: clip2(normalize(String(params["q"] ?? ""))), limits };
+        return { user: owner(run.context), q: clip2(normalize(String(params["q"] ?? ""))), limits };
       },
     },
   ],

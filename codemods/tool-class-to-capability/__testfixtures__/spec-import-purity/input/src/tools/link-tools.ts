@@ -38,4 +38,11 @@ export class CountStepsTool extends Tool {
   async process(_context: ProcessingContext, params: Record<string, unknown>) {
     return { steps: runSteps(Number(params["steps"] ?? 1)), limit: MAX_STEPS };
   }
+
+  /** Once the `_message` fallback moves to the runtime, the parameter is unused: it becomes `_params`. */
+  userMessage(params: Record<string, unknown>): string {
+    const llm = Tool.extractMessage(params);
+    if (llm) return llm;
+    return "Counting steps";
+  }
 }

@@ -21,6 +21,9 @@ export const countStepsSpec: CapabilitySpec = {
   description: "Count how many steps a walk would take.",
   inputSchema: { type: "object", properties: { steps: { type: "number" } } },
   category: "read",
+  userMessage: (_params) => {
+    return "Counting steps";
+  },
 };
 
 export const linksSpecs: readonly CapabilitySpec[] = [
