@@ -23,6 +23,7 @@ import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { camel } from "./build-parts.js";
 import { mutatedFields } from "./instance-mutation.js";
 import { refuse } from "./refusals.js";
+import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 
 export interface ConstructorDeps {
@@ -31,7 +32,13 @@ export interface ConstructorDeps {
   /** Run field → the old parameter's type (annotation, or one read off a literal default) and whether it may be absent. */
   readonly depTypes: Map<
     string,
-    { readonly type: TypeNode | undefined; readonly typeText: string | null; readonly optional: boolean }
+    {
+      readonly type: TypeNode | undefined;
+      readonly typeText: string | null;
+      /** typeText plus where the names it references come from (analyze/type-identity.ts). */
+      readonly typeKey: string | null;
+      readonly optional: boolean;
+    }
   >;
   /** Constructor parameter → run field (in parameter order). */
   readonly paramFields: Map<string, string>;
@@ -183,13 +190,14 @@ function typedChoice(
   choice: RunFieldChoice,
   names: { readonly param: string; readonly storedIn: string | undefined; readonly wireName: string },
   typeText: string | null,
+  typeKey: string | null,
   claimedType: (field: string) => string | undefined,
   taken: (field: string) => boolean,
 ): RunFieldChoice {
-  if (!choice.ok || !typeText) return choice;
+  if (!choice.ok || !typeText || !typeKey) return choice;
   const fits = (field: string): boolean => {
     const theirs = claimedType(field);
-    return (theirs === undefined || theirs === typeText) && !taken(field);
+    return (theirs === undefined || theirs === typeKey) && !taken(field);
   };
   if (fits(choice.field)) return choice;
   const { param, storedIn, wireName } = names;
@@ -207,7 +215,7 @@ function typedChoice(
   return choice;
 }
 
-/** `claimedType(field)`: the type an earlier class (or run-types.ts) gave a run field, if any. */
+/** `claimedType(field)`: the type identity an earlier class (or run-types.ts) gave a run field, if any. */
 export function analyzeConstructor(
   cls: ClassDeclaration,
   file: string,
@@ -290,10 +298,12 @@ export function analyzeConstructor(
     const init = p.getInitializer();
     const typeNode = p.getTypeNode();
     const typeText = typeNode?.getText() ?? literalType(init);
+    const typeKey = typeNode ? typeIdentity(typeNode, cls.getSourceFile(), file) : typeText;
     const choice = typedChoice(
       runFieldFor(pname, runFields, storedIn),
       { param: pname, storedIn, wireName },
       typeText,
+      typeKey,
       claimedType,
       (field) => [...deps.paramFields.values()].includes(field),
     );
@@ -329,7 +339,7 @@ export function analyzeConstructor(
           : `run.${field}`;
     reads.set(p, read);
     deps.paramFields.set(pname, field);
-    if (!deps.depTypes.has(field)) deps.depTypes.set(field, { type: typeNode, typeText, optional: !required });
+    if (!deps.depTypes.has(field)) deps.depTypes.set(field, { type: typeNode, typeText, typeKey, optional: !required });
     if (init) deps.ids.push(...referenceIdentifiers(init));
     if (choice.created)
       deps.createdFields.push({ field, type: typeText, required, ...(init ? { defaultValue: init.getText() } : {}) });

@@ -27,6 +27,12 @@ function owner(context: ProcessingContext2): string {
   return context.userId;
 }
 
+/** A run field the old constructor required: fail clearly when the host did not put it on the run. */
+function requireRunField<T>(value: T | undefined, field: string, capability: string): T {
+  if (value === undefined) throw new Error(`${capability} needs run.${field}: build the CapabilityRun with it (it used to be a constructor argument)`);
+  return value;
+}
+
 export const module: CapabilityModule<ProcessingContext> = {
   module: "desk",
   exports: [
@@ -34,14 +40,14 @@ export const module: CapabilityModule<ProcessingContext> = {
       spec: archiveNoteSpec,
       impl: async (run, params) => {
         const { userId } = run.context;
-        return { userId, id: clip(normalize(String(params["id"]))), page: PAGE_SIZE };
+        return { userId, id: clip(normalize(String(params["id"]))), page: PAGE_SIZE, reason: requireRunField(run.options, "options", "archive_note").reason };
       },
     },
     {
       spec: listNotesSpec,
       impl: async (run, params) => {
         const limits = { PAGE_SIZE: PAGE_SIZE2 };
-        return { user: owner(run.context), q: clip2(normalize(String(params["q"] ?? ""))), limits };
+        return { user: owner(run.context), q: clip2(normalize(String(params["q"] ?? ""))), limits, pinned: run.listNotesOptions?.pinnedFirst };
       },
     },
   ],
