@@ -19,6 +19,8 @@ export const CODEMOD_CODES = {
   "self-reference": "refers to a class by name that this migration removes",
   "shared-spec-constant":
     "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",
+  "spec-imports-implementation":
+    "its spec needs a value imported from a module a specs file may not import (an implementation or a package)",
   "duplicate-wire-name": "its wire name is already taken in the capabilities folder",
   "unsupported-shape": "has a member shape the codemod cannot convert safely",
   "already-migrated": "the class or its file is gone from the tree",

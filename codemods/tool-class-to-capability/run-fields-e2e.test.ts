@@ -93,7 +93,7 @@ describe("constructor dependencies become run fields (migrate end to end)", () =
     });
     roots.push(root);
     cpSync(HOST, join(root, "src/research-host.ts"));
-    // Two classes take `options`: the configured subAgent field for the first, a field of its own for the second.
+    // Two classes take `options`, typed differently: run.options for the first, run.summaryOptions (its type's name) for the second.
     writeFileSync(join(root, "src/delegate-host.ts"), DELEGATE_HOST);
     const before = runTypecheck(root);
     expect(before.errors, before.errors.join("\n")).toEqual([]);
@@ -114,18 +114,25 @@ describe("constructor dependencies become run fields (migrate end to end)", () =
     expect(ns?.runFields).toEqual([
       { field: "bound", type: "LongTermMemory | null", required: true, capabilities: ["recall"] },
       { field: "limit", type: "number", required: false, defaultValue: "5", capabilities: ["web_search"] },
-      { field: "options", type: "SummaryOptions", required: false, defaultValue: "{}", capabilities: ["summarize"] },
+      { field: "options", type: "DelegateOptions", required: true, capabilities: ["delegate"] },
       { field: "provider", type: "SerpProvider", required: true, capabilities: ["web_search"] },
       { field: "settings", type: "FetchSettings", required: false, capabilities: ["fetch_page"] },
+      {
+        field: "summaryOptions",
+        type: "SummaryOptions",
+        required: false,
+        defaultValue: "{}",
+        capabilities: ["summarize"],
+      },
       { field: "workspaceRoot", type: "string", required: true, capabilities: ["read_workspace_file"] },
     ]);
     expect(out.callSitesRewritten).toBe(8);
     const host = readFileSync(join(root, "src/delegate-host.ts"), "utf8");
     expect(host).toContain(
-      'toolForCapabilityName("delegate", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, subAgent: { model: "m" } }))',
+      'toolForCapabilityName("delegate", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, options: { model: "m" } }))',
     );
     expect(host).toContain(
-      'toolForCapabilityName("summarize", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, options: { maxWords: 20 } }))',
+      'toolForCapabilityName("summarize", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, summaryOptions: { maxWords: 20 } }))',
     );
 
     const after = runTypecheck(root);

@@ -33,7 +33,6 @@ export const DEFAULT_RUN_FIELDS: Readonly<Record<string, string>> = {
   catalog: "examples",
   exampleCatalog: "examples",
   subAgent: "subAgent",
-  options: "subAgent",
   client: "client",
   loaders: "loaders",
   exportDsl: "exportDsl",

@@ -179,7 +179,11 @@ export function buildParts(
     const only = statements.length === 1 ? statements[0] : undefined;
     const expr = Node.isReturnStatement(only) && !adapted.castLine ? only.getExpression() : undefined;
     const text = expr ? spec(expr, "  ") : withCast(spec(body, "  "), adapted.castLine, "  ");
-    lines.push(`  userMessage: (${adapted.param}) => ${text},`);
+    // Dropping `Tool.extractMessage(params)` (the runtime reads `_message` itself) can leave the
+    // parameter unused: name it `_params` so noUnusedParameters stays as quiet as it was.
+    const unused =
+      /^[A-Za-z$][\w$]*$/.test(adapted.param) && !new RegExp(`\\b${adapted.param.replace(/\$/g, "\\$")}\\b`).test(text);
+    lines.push(`  userMessage: (${unused ? `_${adapted.param}` : adapted.param}) => ${text},`);
   }
   const doc = a.doc ? `${a.doc}\n` : "";
   const specText = `${hoisted}${doc}export const ${specVar}: CapabilitySpec = {\n${lines.join("\n")}\n};\n`;

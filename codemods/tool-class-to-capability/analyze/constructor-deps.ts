@@ -20,7 +20,10 @@ import {
 } from "ts-morph";
 import type { CreatedRunField } from "../../plan.js";
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
+import { camel } from "./build-parts.js";
+import { mutatedFields } from "./instance-mutation.js";
 import { refuse } from "./refusals.js";
+import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 
 export interface ConstructorDeps {
@@ -29,7 +32,13 @@ export interface ConstructorDeps {
   /** Run field → the old parameter's type (annotation, or one read off a literal default) and whether it may be absent. */
   readonly depTypes: Map<
     string,
-    { readonly type: TypeNode | undefined; readonly typeText: string | null; readonly optional: boolean }
+    {
+      readonly type: TypeNode | undefined;
+      readonly typeText: string | null;
+      /** typeText plus where the names it references come from (analyze/type-identity.ts). */
+      readonly typeKey: string | null;
+      readonly optional: boolean;
+    }
   >;
   /** Constructor parameter → run field (in parameter order). */
   readonly paramFields: Map<string, string>;
@@ -114,59 +123,6 @@ function allocates(expr: Node | undefined): boolean {
   );
 }
 
-const MUTATORS = new Set([
-  "push",
-  "pop",
-  "shift",
-  "unshift",
-  "splice",
-  "sort",
-  "reverse",
-  "fill",
-  "copyWithin",
-  "set",
-  "delete",
-  "clear",
-  "add",
-]);
-
-/** The first write through `this.<field>` (…`.x = `, `++`, `delete`, a mutating method) for fields in `fields`. */
-function mutatedFields(
-  cls: ClassDeclaration,
-  fields: ReadonlySet<string>,
-): { field: string; line: number; text: string } | null {
-  if (!fields.size) return null;
-  for (const pa of cls.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
-    if (pa.getExpression().getKind() !== SyntaxKind.ThisKeyword || !fields.has(pa.getName())) continue;
-    let top: Node = pa;
-    for (
-      let up = top.getParent();
-      up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top;
-      up = top.getParent()
-    ) {
-      if (Node.isPropertyAccessExpression(up) && MUTATORS.has(up.getName()) && Node.isCallExpression(up.getParent()))
-        return {
-          field: pa.getName(),
-          line: up.getStartLineNumber(),
-          text: up.getParentOrThrow().getText().slice(0, 60),
-        };
-      top = up;
-    }
-    if (top === pa) continue;
-    const parent = top.getParent();
-    const written =
-      (Node.isBinaryExpression(parent) &&
-        parent.getLeft() === top &&
-        /^(=|[-+*/%&|^]=|\*\*=|<<=|>>>?=|&&=|\|\|=|\?\?=)$/.test(parent.getOperatorToken().getText())) ||
-      Node.isPrefixUnaryExpression(parent) ||
-      Node.isPostfixUnaryExpression(parent) ||
-      Node.isDeleteExpression(parent);
-    if (written)
-      return { field: pa.getName(), line: top.getStartLineNumber(), text: (parent ?? top).getText().slice(0, 60) };
-  }
-  return null;
-}
-
 function literalType(init: Expression | undefined): string | null {
   if (!init) return null;
   if (Node.isNumericLiteral(init) || (Node.isPrefixUnaryExpression(init) && Node.isNumericLiteral(init.getOperand())))
@@ -223,25 +179,43 @@ function checkParameter(p: ParameterDeclaration, file: string): void {
 }
 
 /**
- * A configured field another class already typed differently (`options` → `subAgent` by the
- * NodeTool defaults, taken by a `SubAgentOptions` parameter) is not this parameter's: it gets a
- * field named after itself instead, when that one is free or typed alike.
+ * A run field another class (or run-types.ts) already typed differently is not this parameter's:
+ * generic parameter names (`options`, `opts`, `config`) recur across classes with a type each.
+ * The field keeps following the code: the parameter's own name, the class field it is stored in,
+ * the annotation's type name (`SummaryOptions` → `summaryOptions`), then the wire name plus the
+ * parameter (`summarizeOptions`) — the first one that is free or typed alike, reported as created.
+ * With none free the choice stands and select.ts refuses the class (`run-field-conflict`).
  */
 function typedChoice(
   choice: RunFieldChoice,
-  param: string,
+  names: { readonly param: string; readonly storedIn: string | undefined; readonly wireName: string },
   typeText: string | null,
+  typeKey: string | null,
   claimedType: (field: string) => string | undefined,
+  taken: (field: string) => boolean,
 ): RunFieldChoice {
-  if (!choice.ok || choice.created || !typeText) return choice;
-  const theirs = claimedType(choice.field);
-  if (theirs === undefined || theirs === typeText) return choice;
-  const own = runFieldFor(param, {});
-  const ownType = claimedType(param);
-  return own.ok && (ownType === undefined || ownType === typeText) ? own : choice;
+  if (!choice.ok || !typeText || !typeKey) return choice;
+  const fits = (field: string): boolean => {
+    const theirs = claimedType(field);
+    return (theirs === undefined || theirs === typeKey) && !taken(field);
+  };
+  if (fits(choice.field)) return choice;
+  const { param, storedIn, wireName } = names;
+  const typeName = /^[A-Z][\w$]*$/.test(typeText) ? typeText.charAt(0).toLowerCase() + typeText.slice(1) : undefined;
+  // A configured field is the host's: spellings of its type differ between classes (an alias), so
+  // it is left only for the parameter's own name; a created one tries every candidate.
+  const candidates = choice.created
+    ? [param, storedIn, typeName, `${camel(wireName)}${param.charAt(0).toUpperCase()}${param.slice(1)}`]
+    : [param];
+  for (const candidate of candidates) {
+    if (candidate === undefined || candidate === choice.field) continue;
+    const own = runFieldFor(candidate, {});
+    if (own.ok && fits(own.field)) return { ok: true, field: own.field, created: true };
+  }
+  return choice;
 }
 
-/** `claimedType(field)`: the type an earlier class (or run-types.ts) gave a run field, if any. */
+/** `claimedType(field)`: the type identity an earlier class (or run-types.ts) gave a run field, if any. */
 export function analyzeConstructor(
   cls: ClassDeclaration,
   file: string,
@@ -324,7 +298,15 @@ export function analyzeConstructor(
     const init = p.getInitializer();
     const typeNode = p.getTypeNode();
     const typeText = typeNode?.getText() ?? literalType(init);
-    const choice = typedChoice(runFieldFor(pname, runFields, storedIn), pname, typeText, claimedType);
+    const typeKey = typeNode ? typeIdentity(typeNode, cls.getSourceFile(), file) : typeText;
+    const choice = typedChoice(
+      runFieldFor(pname, runFields, storedIn),
+      { param: pname, storedIn, wireName },
+      typeText,
+      typeKey,
+      claimedType,
+      (field) => [...deps.paramFields.values()].includes(field),
+    );
     if (!choice.ok)
       refuse(
         "run-field-conflict",
@@ -357,7 +339,7 @@ export function analyzeConstructor(
           : `run.${field}`;
     reads.set(p, read);
     deps.paramFields.set(pname, field);
-    if (!deps.depTypes.has(field)) deps.depTypes.set(field, { type: typeNode, typeText, optional: !required });
+    if (!deps.depTypes.has(field)) deps.depTypes.set(field, { type: typeNode, typeText, typeKey, optional: !required });
     if (init) deps.ids.push(...referenceIdentifiers(init));
     if (choice.created)
       deps.createdFields.push({ field, type: typeText, required, ...(init ? { defaultValue: init.getText() } : {}) });

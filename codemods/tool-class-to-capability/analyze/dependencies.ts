@@ -93,6 +93,7 @@ export function placeDependencies(
   alsoRemoved: readonly Statement[] = [],
   usedElsewhere?: (name: string) => boolean,
   shareable?: Shareable,
+  specMayImport: (specifier: string) => boolean = () => true,
 ): FilePlacement | PlacementRefusal[] {
   const migrating = new Set<Statement>([...parts.map((p) => p.analysis.cls), ...alsoRemoved]);
   const memo = new Map<Statement, Refs>();
@@ -177,6 +178,25 @@ export function placeDependencies(
   }
   for (const { p, spec } of perClass) {
     const reach = closure(spec.locals.keys(), moved);
+    // A value the spec needs through an import must come from a module a specs file may import.
+    const valueImports = [...spec.imports, ...[...reach].filter(moved).flatMap((s) => refsOf(s).imports)].filter(
+      (r) => !r.typeOnly,
+    );
+    const impure = valueImports.find((r) => !specMayImport(r.decl.getModuleSpecifierValue()));
+    if (impure) {
+      const spec = impure.decl.getModuleSpecifierValue();
+      refusals.push({
+        part: p,
+        error: new RefusalError(
+          "spec-imports-implementation",
+          p.analysis.file,
+          impure.decl.getStartLineNumber(),
+          `the spec of ${p.analysis.wireName} needs \`${impure.local}\` from "${spec}", which a specs file may not import (spec files import only types, the allowed packages and spec or schema modules)`,
+          `move \`${impure.imported === "*" || impure.imported === "default" ? impure.local : impure.imported}\` into a schema module (one matching seam.specs.schemaFiles, e.g. schemas/*.ts) and import it from there, or write the value into the class's description or schema, then re-run`,
+        ),
+      });
+      continue;
+    }
     const bad = [...reach].find((s) => stay.has(s) && !isTypeOnlyStatement(s) && !extract.has(s));
     if (bad) {
       refusals.push({

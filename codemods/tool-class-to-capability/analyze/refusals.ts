@@ -44,6 +44,7 @@ export const REFUSAL_CODES = {
   "static-member": CODEMOD_CODES["static-member"],
   "self-reference": CODEMOD_CODES["self-reference"],
   "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
+  "spec-imports-implementation": CODEMOD_CODES["spec-imports-implementation"],
   "duplicate-wire-name": CODEMOD_CODES["duplicate-wire-name"],
   "unsupported-shape": CODEMOD_CODES["unsupported-shape"],
 } as const satisfies Partial<Record<UnitCode, string>>;

@@ -223,6 +223,7 @@ function thisEdits(
         Node.isParenthesizedExpression(parent) ||
         Node.isReturnStatement(parent) ||
         Node.isVariableDeclaration(parent) ||
+        (Node.isForOfStatement(parent) && parent.getExpression() === pa) ||
         (Node.isCallExpression(parent) && parent.getExpression() !== pa);
       const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
       edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
@@ -364,8 +365,8 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   contextEdits(root, scope, edits, flags);
   const text = root.getSourceFile().getFullText();
   const spliced = spliceRange(scope.file, text, root.getStart(), root.getEnd(), edits);
-  const literals = root
-    .getDescendants()
+  // The root itself may be the literal (a multi-line template `description`).
+  const literals = [root, ...root.getDescendants()]
     .filter(
       (n) =>
         (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) &&

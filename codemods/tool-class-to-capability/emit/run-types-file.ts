@@ -9,6 +9,7 @@ import { isExported, isTypeOnlyStatement, resolveRef } from "../analyze/resolve.
 import { referenceIdentifiers } from "../analyze/rewrite-body.js";
 import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
+import { renameIdentifiers } from "./rename-identifiers.js";
 
 /** The run fields the runtime lets a host type (see runtime/types.ts HostType). */
 export const HOST_TYPE_KEYS = new Set([
@@ -108,15 +109,63 @@ function addMembers(
   return insertBeforeClose(text, iface.getEnd() - 1, open, fresh.map(line).join("\n"), ";");
 }
 
+/**
+ * Members whose type imports a name the file already binds to another module (two classes'
+ * `Options`, each its own file's) import it under an alias, `Options as Options2`, and say so in
+ * their type; members the file already declares are dropped (their imports would be unused).
+ */
+function aliasCollidingImports(
+  project: Project,
+  path: string,
+  text: string,
+  members: readonly RunTypeMember[],
+): RunTypeMember[] {
+  const sf = parseText(project, path, text);
+  const declaredKeys = new Set(
+    sf.getDescendantsOfKind(SyntaxKind.InterfaceDeclaration).flatMap((i) => i.getProperties().map((p) => p.getName())),
+  );
+  const bound = new Map<string, string>();
+  for (const d of sf.getImportDeclarations())
+    for (const n of d.getNamedImports())
+      bound.set(n.getAliasNode()?.getText() ?? n.getName(), `${d.getModuleSpecifierValue()} ${n.getName()}`);
+  const out: RunTypeMember[] = [];
+  for (const m of members) {
+    if (declaredKeys.has(m.key) || out.some((x) => x.key === m.key)) continue;
+    const renames = new Map<string, string>();
+    const imports = m.imports.map((n) => {
+      const key = `${n.specifier} ${n.imported}`;
+      const theirs = bound.get(n.local);
+      if (theirs === undefined || theirs === key) {
+        bound.set(n.local, key);
+        return n;
+      }
+      let i = 2;
+      while (bound.has(`${n.local}${i}`) && bound.get(`${n.local}${i}`) !== key) i++;
+      const local = `${n.local}${i}`;
+      bound.set(local, key);
+      renames.set(n.local, local);
+      return { ...n, local };
+    });
+    const type = renames.size
+      ? renameIdentifiers(`type T = ${m.type};`, renames, "statements")
+          .replace(/^type T = /, "")
+          .replace(/;$/, "")
+      : m.type;
+    out.push({ ...m, type, imports });
+  }
+  return out;
+}
+
 export function writeRunTypesFile(
   project: Project,
   path: string,
   existing: string | null,
   runtimeImport: string,
-  members: readonly RunTypeMember[],
+  requested: readonly RunTypeMember[],
 ): string {
   const original = existing ?? skeleton(runtimeImport);
   let text = original;
+  const members = aliasCollidingImports(project, path, original, requested);
   const host = members.filter((m) => (m.target ?? "host") === "host");
   const fields = members.filter((m) => m.target === "field");
   if (host.length)

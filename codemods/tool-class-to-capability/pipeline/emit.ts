@@ -16,6 +16,7 @@ import { writeSpecsFile } from "../emit/specs-file.js";
 import { updateSnapshot } from "../emit/targets.js";
 import { findCategoriesMap, sharedFunctions } from "../migrate-helpers.js";
 import type { NamespaceRun } from "./namespace-run.js";
+import { joinShares, type FileShare } from "./names.js";
 
 interface Collected {
   readonly specImports: ImportNeed[];
@@ -24,21 +25,22 @@ interface Collected {
   readonly moduleStatements: string[];
   readonly sharedImports: ImportNeed[];
   readonly sharedStatements: FilePlacement["sharedStatements"];
+  /** The converting classes' parts, with names that collided across source files renamed (names.ts). */
+  readonly parts: ClassParts[];
 }
 
 /** Every placement's imports and moved statements, re-based onto the generated files. */
 function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected {
   const { specs, module, shared } = run.paths;
-  const c: Collected = {
-    specImports: [],
-    moduleImports: [],
-    specStatements: [],
-    moduleStatements: [],
-    sharedImports: [],
-    sharedStatements: [],
-  };
+  const sharedImports: ImportNeed[] = [];
+  const sharedStatements: FilePlacement["sharedStatements"] = [];
+  const shares: FileShare[] = [];
   for (const work of run.files.values()) {
     const pl = work.placement;
+    const parts = converted.filter((p) => work.parts.includes(p));
+    if (!pl && !parts.length) continue;
+    const share: FileShare = { specImports: [], moduleImports: [], specStatements: [], moduleStatements: [], parts };
+    shares.push(share);
     if (!pl) continue;
     const toNeed =
       (target: string) =>
@@ -54,31 +56,41 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
       local: name,
       typeOnly,
     });
-    c.specImports.push(...pl.specImports.map(toNeed(specs)));
-    c.moduleImports.push(...pl.moduleImports.map(toNeed(module)));
-    for (const name of pl.specFromSource) c.specImports.push(need(specs, work.file, name, true));
-    for (const { name, typeOnly } of pl.moduleFromSource) c.moduleImports.push(need(module, work.file, name, typeOnly));
-    for (const name of pl.moduleFromSpecs) c.moduleImports.push(need(module, specs, name, false));
-    for (const name of pl.specFromShared) c.specImports.push(need(specs, shared, name, false));
-    for (const name of pl.moduleFromShared) c.moduleImports.push(need(module, shared, name, false));
-    c.sharedImports.push(...pl.sharedImports.map(toNeed(shared)));
-    c.sharedStatements.push(...pl.sharedStatements);
-    c.specStatements.push(...pl.specStatements);
-    c.moduleStatements.push(...pl.moduleStatements);
+    share.specImports.push(...pl.specImports.map(toNeed(specs)));
+    share.moduleImports.push(...pl.moduleImports.map(toNeed(module)));
+    for (const name of pl.specFromSource) share.specImports.push(need(specs, work.file, name, true));
+    for (const { name, typeOnly } of pl.moduleFromSource)
+      share.moduleImports.push(need(module, work.file, name, typeOnly));
+    for (const name of pl.moduleFromSpecs) share.moduleImports.push(need(module, specs, name, false));
+    for (const name of pl.specFromShared) share.specImports.push(need(specs, shared, name, false));
+    for (const name of pl.moduleFromShared) share.moduleImports.push(need(module, shared, name, false));
+    sharedImports.push(...pl.sharedImports.map(toNeed(shared)));
+    sharedStatements.push(...pl.sharedStatements);
+    share.specStatements.push(...pl.specStatements);
+    share.moduleStatements.push(...pl.moduleStatements);
   }
-  for (const p of converted)
-    c.moduleImports.push({
-      specifier: relativeSpecifier(module, specs),
-      imported: p.specVar,
-      local: p.specVar,
-      typeOnly: false,
-    });
-  return c;
+  const specVarImports = converted.map((p): ImportNeed => ({
+    specifier: relativeSpecifier(module, specs),
+    imported: p.specVar,
+    local: p.specVar,
+    typeOnly: false,
+  }));
+  const joined = joinShares(run, shares, specVarImports);
+  return {
+    specImports: joined.flatMap((s) => s.specImports),
+    moduleImports: [...joined.flatMap((s) => s.moduleImports), ...specVarImports],
+    specStatements: joined.flatMap((s) => s.specStatements),
+    moduleStatements: joined.flatMap((s) => s.moduleStatements),
+    sharedImports,
+    sharedStatements,
+    parts: joined.flatMap((s) => s.parts),
+  };
 }
 
-export function emitGenerated(run: NamespaceRun, converted: readonly ClassParts[]): void {
+export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly ClassParts[]): void {
   const { project, tree, ctx, ns, paths } = run;
-  const c = collect(run, converted);
+  const c = collect(run, convertedAsAnalysed);
+  const converted = c.parts;
   if (c.sharedStatements.length)
     tree.write(
       paths.shared,
@@ -120,7 +132,7 @@ export function emitGenerated(run: NamespaceRun, converted: readonly ClassParts[
         : findCategoriesMap(tree, ctx.categoriesMap ?? "TOOL_PERMISSION_CATEGORIES", paths.dir),
     }),
   );
-  writeRunTypes(run, converted);
+  writeRunTypes(run, convertedAsAnalysed);
   const snapshot = categorySnapshotPath({ ...DEFAULT_CODEMODS_CONFIG, capabilitiesDir: paths.dir });
   tree.write(
     snapshot,

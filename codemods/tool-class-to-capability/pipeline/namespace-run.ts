@@ -16,6 +16,7 @@ import { createMorphProject, parseText } from "../emit/morph.js";
 import { sharedModulePath } from "../emit/shared-file.js";
 import { existingWireNames, takenNames } from "../emit/targets.js";
 import { declared } from "../migrate-helpers.js";
+import { declaredTypeIdentity } from "../analyze/type-identity.js";
 
 export const CODEMOD_NAME = "tool-class-to-capability";
 
@@ -55,12 +56,14 @@ export interface NamespaceRun {
   /** Flattened groups → code that still references the intermediate (empty: it is removed). */
   readonly removedIntermediates: Map<FlattenGroup, string[]>;
   /** Run field → the type text a converting class (or run-types.ts) gave it, and who. */
-  readonly fieldTypes: Map<string, { readonly type: string; readonly by: string }>;
+  readonly fieldTypes: Map<string, { readonly type: string; readonly key: string; readonly by: string }>;
   /** The module the base class is imported from, and its local name, for the registry. */
   toolModule: string | null;
   baseName: string;
   workFor(file: string): FileWork | undefined;
   allocate(preferred: string, fallback: string): string;
+  /** Whether a source file of the namespace or a generated file already declares `name`. */
+  isTaken(name: string): boolean;
 }
 
 export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: CodemodContext, ns: string): NamespaceRun {
@@ -111,14 +114,29 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
       taken.add(name);
       return name;
     },
+    isTaken: (name) => taken.has(name),
   };
 }
 
-/** Field types run-types.ts already declares (`name?: Type;` members). */
-function declaredFieldTypes(text: string | null, path: string): Map<string, { type: string; by: string }> {
-  const out = new Map<string, { type: string; by: string }>();
+/** Field types run-types.ts already declares (`name?: Type;` members), with their identities. */
+function declaredFieldTypes(text: string | null, path: string): Map<string, { type: string; key: string; by: string }> {
+  const out = new Map<string, { type: string; key: string; by: string }>();
+  const imports = new Map<string, string>();
+  for (const m of (text ?? "").matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/gm))
+    for (const part of (m[1] ?? "").split(",")) {
+      const local = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .at(-1)
+        ?.trim();
+      if (local && m[2]) imports.set(local, m[2]);
+    }
   for (const m of (text ?? "").matchAll(/^\s*(?:readonly\s+)?(\w+)\??:\s*([^;\n]+);/gm))
-    if (m[1] && m[2]) out.set(m[1], { type: m[2].trim(), by: path });
+    if (m[1] && m[2]) {
+      const type = m[2].trim();
+      out.set(m[1], { type, key: declaredTypeIdentity(type, imports, path), by: path });
+    }
   return out;
 }
 

@@ -36,8 +36,9 @@ function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | 
   for (const [param, field] of a.paramFields) {
     if (!a.createdFields.some((f) => f.field === field)) continue;
     const mine = a.depTypes.get(field)?.typeText;
+    const mineKey = a.depTypes.get(field)?.typeKey;
     const theirs = run.fieldTypes.get(field);
-    if (!mine || !theirs || theirs.type === mine) continue;
+    if (!mine || !mineKey || !theirs || theirs.key === mineKey) continue;
     return new RefusalError(
       "run-field-conflict",
       a.file,
@@ -51,8 +52,8 @@ function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | 
 
 function claimFieldTypes(run: NamespaceRun, a: ClassAnalysis): void {
   for (const [field, t] of a.depTypes)
-    if (t.typeText && !run.fieldTypes.has(field))
-      run.fieldTypes.set(field, { type: t.typeText, by: `${a.className} (${a.file})` });
+    if (t.typeText && t.typeKey && !run.fieldTypes.has(field))
+      run.fieldTypes.set(field, { type: t.typeText, key: t.typeKey, by: `${a.className} (${a.file})` });
 }
 
 function selectOne(run: NamespaceRun, rec: ClassRecord): void {
@@ -120,7 +121,7 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
       rec.file,
       run.ctx.runFields,
       group?.cls ?? null,
-      (field) => run.fieldTypes.get(field)?.type,
+      (field) => run.fieldTypes.get(field)?.key,
     );
     const conflict = fieldTypeConflict(run, analysis);
     if (conflict) throw conflict;

@@ -80,7 +80,7 @@ export interface DelegateOptions {
   readonly model: string;
 }
 
-/** Takes `options`, which the NodeTool defaults map to run.subAgent: this class types that field first. */
+/** Takes `options`: the run field is named after the parameter, run.options; this class types it first. */
 export class DelegateTool extends Tool {
   readonly name = "delegate";
   readonly description = "Hand a task to a sub-agent.";
@@ -99,7 +99,7 @@ export interface SummaryOptions {
   readonly maxWords?: number;
 }
 
-/** Also takes `options`, typed otherwise: it gets a run field of its own, run.options. */
+/** Also takes `options`, typed otherwise: it gets a field named after its type, run.summaryOptions. */
 export class SummarizeTool extends Tool {
   readonly name = "summarize";
   readonly description = "Cut a text down to a number of words.";

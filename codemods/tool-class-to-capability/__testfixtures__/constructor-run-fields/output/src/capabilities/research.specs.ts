@@ -34,7 +34,7 @@ export const fetchPageSpec: CapabilitySpec = {
   category: "external",
 };
 
-/** Takes `options`, which the NodeTool defaults map to run.subAgent: this class types that field first. */
+/** Takes `options`: the run field is named after the parameter, run.options; this class types it first. */
 export const delegateSpec: CapabilitySpec = {
   name: "delegate",
   description: "Hand a task to a sub-agent.",
@@ -42,7 +42,7 @@ export const delegateSpec: CapabilitySpec = {
   category: "execute",
 };
 
-/** Also takes `options`, typed otherwise: it gets a run field of its own, run.options. */
+/** Also takes `options`, typed otherwise: it gets a field named after its type, run.summaryOptions. */
 export const summarizeSpec: CapabilitySpec = {
   name: "summarize",
   description: "Cut a text down to a number of words.",

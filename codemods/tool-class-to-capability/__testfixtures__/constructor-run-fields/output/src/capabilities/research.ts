@@ -47,13 +47,13 @@ export const module: CapabilityModule<ProcessingContext> = {
     {
       spec: delegateSpec,
       impl: async (run, params) => {
-        return { model: requireRunField(run.subAgent, "subAgent", "delegate").model, task: String(params["task"]) };
+        return { model: requireRunField(run.options, "options", "delegate").model, task: String(params["task"]) };
       },
     },
     {
       spec: summarizeSpec,
       impl: async (run, params) => {
-        return { summary: String(params["text"]).split(/\s+/).slice(0, (run.options ?? {}).maxWords ?? 50).join(" ") };
+        return { summary: String(params["text"]).split(/\s+/).slice(0, (run.summaryOptions ?? {}).maxWords ?? 50).join(" ") };
       },
     },
   ],

@@ -9,7 +9,6 @@ import type { DelegateOptions, FetchSettings, SummaryOptions } from "../tools/re
 
 declare module "capkit/runtime" {
   interface CapabilityHostTypes {
-    subAgent: DelegateOptions;
   }
   interface CapabilityRunFields {
     readonly workspaceRoot?: string;
@@ -17,7 +16,8 @@ declare module "capkit/runtime" {
     readonly limit?: number;
     readonly bound?: LongTermMemory | null;
     readonly settings?: FetchSettings;
-    readonly options?: SummaryOptions;
+    readonly options?: DelegateOptions;
+    readonly summaryOptions?: SummaryOptions;
   }
 }
 

@@ -13,7 +13,7 @@ export class ChatRunner {
     const provider = this.deps.providers[model] ?? this.deps.fallbackProvider;
     return [
       ...getAllMcpTools({ registry: this.deps.registry }),
-      toolForCapabilityName("run_subtask", (ctx2) => createCapabilityRun({ context: ctx2, gate: gateFromContext(ctx2), registry, subAgent: { provider, model, parentTools: () => this.beltFor(ctx, model) } })),
+      toolForCapabilityName("run_subtask", (ctx2) => createCapabilityRun({ context: ctx2, gate: gateFromContext(ctx2), registry, options: { provider, model, parentTools: () => this.beltFor(ctx, model) } })),
       new VectorIndexTool(ctx.collections.get("default")),
       toolForCapabilityName("vector_index", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry, vectorCollection: this.deps.collection })),
     ];

@@ -32,6 +32,6 @@ export function getAllMcpTools(deps: McpToolDeps = {}): Tool[] {
     tools.push(toolForCapabilityName("create_workflow", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry: capabilityRegistry, nodeRegistry: registry })), toolForCapabilityName("run_workflow", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry: capabilityRegistry, nodeRegistry: registry })));
   }
   if (deps.collection) tools.push(toolForCapabilityName("vector_index", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry: capabilityRegistry, vectorCollection: deps.collection })));
-  if (deps.subAgent) tools.push(toolForCapabilityName("run_subtask", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry: capabilityRegistry, subAgent: deps.subAgent })));
+  if (deps.subAgent) tools.push(toolForCapabilityName("run_subtask", (ctx) => createCapabilityRun({ context: ctx, gate: gateFromContext(ctx), registry: capabilityRegistry, options: deps.subAgent })));
   return tools;
 }
