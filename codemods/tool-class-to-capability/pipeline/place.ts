@@ -6,7 +6,7 @@
  * again without it, and a flattening group losing a subclass stays whole.
  */
 import { posix } from "node:path";
-import { DEFAULT_SEAM_CONFIG } from "../../../lib/config/seam.js";
+import { DEFAULT_SEAM_CONFIG } from "../../../lib/config/seam-section.js";
 import { isSchemaFile } from "../../../lib/config/seam-sides.js";
 import type { VirtualTree } from "../../plan.js";
 import { shareablePredicate } from "../emit/shared-file.js";
