@@ -56,7 +56,8 @@ describe("ratchet", () => {
     });
     expect(outcome.status).toBe("worse");
     expect(ratchetExitCode(outcome)).toBe(1);
-    expect(outcome.deltas).toEqual([{ counter: "capabilityShaped", baseline: 4, current: 5 }]);
+    // Issue 13: LonelyTool (no schema, no site) is capability-shaped by shape, so the baseline holds 5.
+    expect(outcome.deltas).toEqual([{ counter: "capabilityShaped", baseline: 5, current: 6 }]);
     expect(outcome.added).toEqual([
       { name: "ExtraTool", file: "packages/agents/src/tools/extra-tools.ts", line: 2, kind: "capability" },
     ]);

@@ -117,7 +117,7 @@ describe("fixtures/realworld-pnpm", () => {
       "state handed to it read back: board.sections (libs/agents/src/planning/outline-planner.ts:9)",
     );
     expect(byName("LookupTermTool").evidence).toContain(
-      "constructed by loop owner OutlinePlanner (libs/agents/src/planning/outline-planner.ts:7), but nothing there reads its state back: not loop-protocol, which needs that too",
+      "constructed by loop owner OutlinePlanner (libs/agents/src/planning/outline-planner.ts:7), but nothing there reads its state back (a loop's own channel needs that too)",
     );
     expect(byName("SubmitOutlineTool").evidence[0]).toMatch(
       /^constructed by loop owner OutlinePlanner .*returns its own argument unchanged/,

@@ -35,7 +35,8 @@ describe("capkit inventory", () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.root).toBe(root);
-    expect(doc.counters.capabilityShaped).toBe(4);
+    // Issue 13: the classification fixture's LonelyTool is capability-shaped by shape now (was unclassified).
+    expect(doc.counters.capabilityShaped).toBe(5);
     expect(doc.classes.length).toBeGreaterThan(0);
     expect(r.stderr).toBe("");
     expect(existsSync(join(root, ".capkit/results/inventory.json"))).toBe(true);

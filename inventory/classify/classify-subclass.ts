@@ -102,7 +102,7 @@ export function decideKind(
   }
   const unreadNote =
     found && "unread" in found
-      ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back: not loop-protocol, which needs that too`
+      ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back (a loop's own channel needs that too)`
       : null;
   if (unreadNote) evidence.push(unreadNote);
 

@@ -30,11 +30,11 @@ import { extractClassBody } from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
 import { heritageOf, mixinBindingsOf } from "./heritage.js";
 import { categoryMapOf } from "./category-maps.js";
-import { collectStateReads } from "./state-reads.js";
+import { collectStateReads, collectStateReadsOf } from "./state-reads.js";
 import { BUILTIN_CONSTRUCTORS } from "./builtins.js";
 import { maskInertBodies } from "./mask.js";
 import { classTableOf, iterationSubjects, subjectsOf } from "./class-tables.js";
-import { effectOfCallee } from "./class-shape.js";
+import { isProviderCall } from "./liveness.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -393,7 +393,7 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
           : null;
       // Only the provider effect is kept per function: the mask keeps exactly those functions live
       // (liveness.ts PROVIDER_CALLS), so masked and full parses still agree.
-      const effect = fn && last && effectOfCallee(last) === "provider" ? "provider" : null;
+      const effect = fn && last && isProviderCall(last) ? "provider" : null;
       if (fn && effect && !fn.effects?.includes(effect))
         (fn as { effects?: string[] }).effects = [...(fn.effects ?? []), effect].sort();
       if (fn && ts.isIdentifier(callee))
@@ -430,11 +430,17 @@ export function extractFileFacts(relPath: string, text: string, options: { reado
   };
   ts.forEachChild(sf, visitChild);
   for (const p of pendingReads) p.fact.stateReads.push(...collectStateReads(ctx, p.scope, p.variable));
+  // One walk per scope for every variable handed to a constructor there.
+  const argScopes = new Map<TS.Node, Set<string>>();
+  for (const p of pendingArgReads) argScopes.set(p.scope, (argScopes.get(p.scope) ?? new Set()).add(p.variable));
+  const argReads = new Map<TS.Node, Map<string, { prop: string; line: number }[]>>();
+  for (const [scope, variables] of argScopes) argReads.set(scope, collectStateReadsOf(ctx, scope, variables));
   for (const p of pendingArgReads) {
-    const reads = collectStateReads(ctx, p.scope, p.variable).map((r) => ({ arg: p.variable, ...r }));
+    const reads = (argReads.get(p.scope)?.get(p.variable) ?? []).map((r) => ({ arg: p.variable, ...r }));
     if (reads.length)
       (p.fact as { sharedReads?: typeof reads }).sharedReads = [...(p.fact.sharedReads ?? []), ...reads];
   }
+
   const moduleFacts = extractModuleFacts(ctx, (node) => keyOf(node, null));
   moduleFacts.localExports = withCutExports(moduleFacts.localExports, cutExports);
   const calling = functions.flatMap((f, i) => {

@@ -57,6 +57,10 @@ const CATEGORIES = new Set<string>(PERMISSION_CATEGORIES);
  */
 export const PROVIDER_CALLS: readonly string[] = ["runProviderPrediction", "streamProviderPrediction"];
 const PROVIDER_CALL_LENGTHS = new Set(PROVIDER_CALLS.map((c) => c.length));
+
+/** Is a callee's last name one of PROVIDER_CALLS (length first: most names fail there)? */
+export const isProviderCall = (name: string): boolean =>
+  PROVIDER_CALL_LENGTHS.has(name.length) && PROVIDER_CALLS.includes(name);
 const NEW_TARGET = /new\s+([A-Za-z_$][\w$]*)\s*([.[])?/y;
 const SPACED_GENERIC_CALL = /<[^;]*?>\s*(?:\?\.\s*)?\(/y;
 const NEW_BEFORE = /\bnew\s+$/;

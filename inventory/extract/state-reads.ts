@@ -19,6 +19,33 @@ const TOOL_SURFACE = new Set([
   "toProviderTool",
 ]);
 
+/** Reads of several variables in one walk of the scope (variable → its reads, in order). */
+export function collectStateReadsOf(
+  ctx: Ctx,
+  scope: TS.Node,
+  variables: ReadonlySet<string>,
+): Map<string, { prop: string; line: number }[]> {
+  const { ts } = ctx;
+  const out = new Map<string, { prop: string; line: number }[]>();
+  const seen = new Set<string>();
+  walk(ts, scope, (node, parent) => {
+    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return true;
+    const variable = node.expression.text;
+    if (!variables.has(variable)) return true;
+    const prop = node.name.text;
+    const isCallee = ts.isCallExpression(parent) && parent.expression === node;
+    const isWrite =
+      ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+    const key = `${variable}.${prop}`;
+    if (!isCallee && !isWrite && !TOOL_SURFACE.has(prop) && !seen.has(key)) {
+      seen.add(key);
+      out.set(variable, [...(out.get(variable) ?? []), { prop, line: lineOf(ctx, node) }]);
+    }
+    return true;
+  });
+  return out;
+}
+
 export function collectStateReads(ctx: Ctx, scope: TS.Node, variable: string): { prop: string; line: number }[] {
   const { ts } = ctx;
   const reads: { prop: string; line: number }[] = [];
