@@ -5,7 +5,6 @@
  * and returns a complete config with NodeTool-shaped defaults; consumed by codemods/runner/
  * and the codemod fixture helper (codemods/testing/).
  */
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
 
 export interface CodemodsConfig {
@@ -104,16 +103,3 @@ export function resolveCodemodsConfig(raw: unknown, file = "capkit.config.json")
 export function categorySnapshotPath(config: CodemodsConfig): string {
   return config.categorySnapshot ?? `${config.capabilitiesDir}/categories.snapshot.json`;
 }
-
-/** The zod section wired into lib/config/schema.ts (validation delegated to resolveCodemodsConfig). */
-export const codemodsSection = z.unknown().transform((raw, ctx): CodemodsConfig => {
-  try {
-    return resolveCodemodsConfig(raw);
-  } catch (error) {
-    ctx.addIssue({
-      code: "custom",
-      message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error),
-    });
-    return z.NEVER;
-  }
-});

@@ -5,7 +5,6 @@
  * parsed section (or nothing) and returns a complete config with NodeTool-shaped defaults;
  * consumed by rules/ (ESLint rules and `capkit lint`) and `capkit smoke`.
  */
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { PERMISSION_CATEGORIES } from "../kinds.js";
 
@@ -219,19 +218,3 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
   const ignore = raw["ignore"] === undefined ? [] : globs(file, "ignore", raw["ignore"]);
   return { seams, allowTypeImports, aliases, baseline, ignore, specs: specRules(file, raw["specs"]) };
 }
-
-/**
- * The section as a zod schema for lib/config/schema.ts: validation stays in
- * resolveSeamConfig (one set of messages); its errors become zod issues on `seam`.
- */
-export const seamSection = z.unknown().transform((raw, ctx): SeamConfig => {
-  try {
-    return resolveSeamConfig(raw);
-  } catch (error) {
-    ctx.addIssue({
-      code: "custom",
-      message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error),
-    });
-    return z.NEVER;
-  }
-});
