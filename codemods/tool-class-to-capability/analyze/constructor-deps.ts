@@ -22,6 +22,7 @@ import type { CreatedRunField } from "../../plan.js";
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { refuse } from "./refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
+import { startLineOf } from "../../shared/line-number.js";
 
 export interface ConstructorDeps {
   /** Class field → the expression the impl reads it through. */
@@ -147,7 +148,7 @@ function mutatedFields(
       if (Node.isPropertyAccessExpression(up) && MUTATORS.has(up.getName()) && Node.isCallExpression(up.getParent()))
         return {
           field: pa.getName(),
-          line: up.getStartLineNumber(),
+          line: startLineOf(up),
           text: up.getParentOrThrow().getText().slice(0, 60),
         };
       top = up;
@@ -161,8 +162,7 @@ function mutatedFields(
       Node.isPrefixUnaryExpression(parent) ||
       Node.isPostfixUnaryExpression(parent) ||
       Node.isDeleteExpression(parent);
-    if (written)
-      return { field: pa.getName(), line: top.getStartLineNumber(), text: (parent ?? top).getText().slice(0, 60) };
+    if (written) return { field: pa.getName(), line: startLineOf(top), text: (parent ?? top).getText().slice(0, 60) };
   }
   return null;
 }
@@ -194,7 +194,7 @@ function overRun(expr: Expression, reads: ReadonlyMap<ParameterDeclaration, stri
 }
 
 function checkParameter(p: ParameterDeclaration, file: string): void {
-  const line = p.getStartLineNumber();
+  const line = startLineOf(p);
   if (!Node.isIdentifier(p.getNameNode()))
     refuse(
       "run-field-conflict",
@@ -261,7 +261,7 @@ export function analyzeConstructor(
     refuse(
       "unsupported-shape",
       file,
-      ctors[1]?.getStartLineNumber() ?? 0,
+      ctors[1] ? startLineOf(ctors[1]) : 0,
       "constructor overloads",
       "keep one constructor",
     );
@@ -274,7 +274,7 @@ export function analyzeConstructor(
   const computed = new Map<string, Expression>();
   for (const p of params) if (p.isParameterProperty()) stored.set(p.getName(), p);
   for (const stmt of ctor.getStatements()) {
-    const line = stmt.getStartLineNumber();
+    const line = startLineOf(stmt);
     const text = stmt.getText();
     if (/^super\(\s*\);?$/.test(text)) continue;
     if (Node.isExpressionStatement(stmt)) {
@@ -329,7 +329,7 @@ export function analyzeConstructor(
       refuse(
         "run-field-conflict",
         file,
-        p.getStartLineNumber(),
+        startLineOf(p),
         choice.reason,
         `add "${pname}": "<another field>" to codemods.runFields in capkit.config.json`,
       );
@@ -339,7 +339,7 @@ export function analyzeConstructor(
       refuse(
         "run-field-conflict",
         file,
-        p.getStartLineNumber(),
+        startLineOf(p),
         `parameters \`${clash[0]}\` and \`${pname}\` both become run field "${field}"`,
         `give one of them its own field in codemods.runFields`,
       );
