@@ -1,15 +1,18 @@
 /**
- * Does the inventory grow linearly with a file's size and its classes? One generated file of N
- * small Tool subclasses (N = 1k, 2k, … 64k; about 170 bytes a class), scanned whole process
+ * Do inventory and migrate grow linearly with a file's size and its classes? One generated file
+ * of N small Tool subclasses (N = 1k, 2k, … 64k; about 170 bytes a class), scanned whole process
  * (`CI=true node dist/bin/run.js inventory <tree> --json`, cold), median of BENCH_SCALE_RUNS (3);
  * prints time and peak RSS per size and the growth factor per doubling (2.0 is linear; the
  * process's fixed start-up makes the small sizes grow less). Then one file holding a single
- * class of the same sizes' bytes, for memory.
- *   npm run bench -- inventory-scale      (BENCH_SCALE_MAX=65536 to change the largest N)
+ * class of the same sizes' bytes, for memory. Then `migrate --all --dry-run` on a git repo of N
+ * capability-shaped classes in one file, all constructed by one belt builder (every class is
+ * converted and every construction rewritten).
+ *   npm run bench -- inventory-scale      (BENCH_SCALE_MAX=65536 to change the largest N,
+ *                                          BENCH_SCALE_MIGRATE_MAX=65536 for migrate's)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CAPKIT_BIN } from "./capkit-bin.js";
@@ -18,21 +21,27 @@ const BIN = CAPKIT_BIN;
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const RUNS = Number(process.env["BENCH_SCALE_RUNS"] ?? 3);
 const MAX = Number(process.env["BENCH_SCALE_MAX"] ?? 65536);
+const MIGRATE_MAX = Number(process.env["BENCH_SCALE_MIGRATE_MAX"] ?? MAX);
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-const BASE = "export abstract class Tool {\n  abstract readonly name: string;\n}\n";
+const BASE =
+  "export abstract class Tool {\n  abstract readonly name: string;\n  abstract readonly description: string;\n" +
+  "  abstract readonly jsonSchema: Record<string, unknown>;\n" +
+  "  abstract process(c: unknown, p: Record<string, unknown>): Promise<unknown>;\n}\n";
 
-function manyClasses(n: number): string {
+type Tree = Record<string, string>;
+
+function manyClasses(n: number): Tree {
   const parts = ['import { Tool } from "./base-tool.js";\n'];
   for (let i = 0; i < n; i++)
     parts.push(
       `\nexport class Gen${i}Tool extends Tool {\n  readonly name = "gen_${i}";\n  async process(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n}\n`,
     );
-  return parts.join("");
+  return { "many-tools.ts": parts.join("") };
 }
 
 /** One class whose body holds `n` methods (the same bytes as `n` small classes). */
-function oneClass(n: number): string {
+function oneClass(n: number): Tree {
   const parts = [
     'import { Tool } from "./base-tool.js";\n\nexport class HugeTool extends Tool {\n  readonly name = "huge";\n',
   ];
@@ -41,21 +50,71 @@ function oneClass(n: number): string {
       `  async process${i}(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n`,
     );
   parts.push("}\n");
-  return parts.join("");
+  return { "huge-tools.ts": parts.join("") };
 }
 
-function measure(text: string, expected: number): { ms: number; rssMb: number | null; mb: number } {
+/** N capability-shaped classes in one file and a belt builder constructing each (what migrate converts). */
+function capabilityClasses(n: number): Tree {
+  const parts = ['import { Tool } from "./base-tool.js";\n'];
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    names.push(`Gen${i}Tool`);
+    parts.push(
+      `\nexport class Gen${i}Tool extends Tool {\n  readonly name = "gen_${i}";\n  readonly description = "Echo ${i}.";\n` +
+        `  readonly jsonSchema = { type: "object", properties: { q: { type: "string" } } };\n` +
+        `  async process(_c: unknown, p: Record<string, unknown>) {\n    return { echoed: p, n: ${i} };\n  }\n}\n`,
+    );
+  }
+  const belt = `import { ${names.join(", ")} } from "./many-tools.js";\n\nexport function getBuiltinTools() {\n  return [\n${names.map((x) => `    new ${x}(),\n`).join("")}  ];\n}\n`;
+  return { "many-tools.ts": parts.join(""), "builtin-tools.ts": belt };
+}
+
+const bytesOf = (tree: Tree) => Object.values(tree).reduce((n, t) => n + Buffer.byteLength(t), 0);
+
+interface Command {
+  readonly args: (root: string) => string[];
+  /** What the JSON output says was found (classes inventoried, classes converted). */
+  readonly count: (json: unknown) => number;
+  readonly git: boolean;
+}
+
+const INVENTORY: Command = {
+  args: (root) => ["inventory", root, "--json"],
+  count: (json) => (json as { classes: unknown[] }).classes.length,
+  git: false,
+};
+
+const MIGRATE: Command = {
+  args: (root) => ["migrate", root, "--all", "--dry-run", "--json"],
+  count: (json) =>
+    (json as { namespaces: { converted: unknown[] }[] }).namespaces.reduce((n, x) => n + x.converted.length, 0),
+  git: true,
+};
+
+function gitCommit(root: string): void {
+  for (const args of [
+    ["init", "-q"],
+    ["add", "-A"],
+    ["-c", "user.email=bench@capkit", "-c", "user.name=bench", "commit", "-qm", "tree"],
+  ]) {
+    const r = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+  }
+}
+
+function measure(tree: Tree, expected: number, command: Command): { ms: number; rssMb: number | null; mb: number } {
   const root = mkdtempSync(join(tmpdir(), "capkit-bench-scale-"));
   try {
     const dir = join(root, "packages/agents/src/tools");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "base-tool.ts"), BASE);
-    writeFileSync(join(dir, "many-tools.ts"), text);
+    for (const [file, text] of Object.entries(tree)) writeFileSync(join(dir, file), text);
+    if (command.git) gitCommit(root);
     const ms: number[] = [];
     const rss: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       rmSync(join(root, ".capkit"), { recursive: true, force: true });
-      const args = [BIN, "inventory", root, "--json"];
+      const args = [BIN, ...command.args(root)];
       const t = performance.now();
       const r = spawnSync(
         TIME ?? process.execPath,
@@ -67,24 +126,30 @@ function measure(text: string, expected: number): { ms: number; rssMb: number | 
       if (m) rss.push(Number(m[1]) / 1024);
       let found = -1;
       try {
-        found = (JSON.parse(r.stdout) as { classes: unknown[] }).classes.length;
+        found = command.count(JSON.parse(r.stdout));
       } catch {
         // reported below
       }
       if (found !== expected)
         console.log(`  FAIL: ${found} classes, expected ${expected} (${(r.stderr ?? "").slice(0, 300)})`);
     }
-    return { ms: median(ms), rssMb: rss.length ? median(rss) : null, mb: Buffer.byteLength(text) / 1e6 };
+    return { ms: median(ms), rssMb: rss.length ? median(rss) : null, mb: bytesOf(tree) / 1e6 };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-function series(label: string, make: (n: number) => string, expected: (n: number) => number): void {
+function series(
+  label: string,
+  make: (n: number) => Tree,
+  expected: (n: number) => number,
+  command: Command,
+  max: number,
+): void {
   console.log(`\n${label}`);
   let prev: { ms: number; rssMb: number | null } | null = null;
-  for (let n = 1024; n <= MAX; n *= 2) {
-    const m = measure(make(n), expected(n));
+  for (let n = 1024; n <= max; n *= 2) {
+    const m = measure(make(n), expected(n), command);
     const growth = prev
       ? `  ×${(m.ms / prev.ms).toFixed(2)} time${m.rssMb !== null && prev.rssMb !== null ? `, ×${(m.rssMb / prev.rssMb).toFixed(2)} memory` : ""} per doubling`
       : "";
@@ -95,5 +160,17 @@ function series(label: string, make: (n: number) => string, expected: (n: number
   }
 }
 
-series("one file of N Tool subclasses (whole process, cold, CI=true)", manyClasses, (n) => n);
-series("one file of one Tool subclass with N methods (the same bytes)", oneClass, () => 1);
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
+series("one file of N Tool subclasses (whole process, cold, CI=true)", manyClasses, (n) => n, INVENTORY, MAX);
+series("one file of one Tool subclass with N methods (the same bytes)", oneClass, () => 1, INVENTORY, MAX);
+series(
+  "migrate --all --dry-run: one file of N capability classes, one belt constructing them",
+  capabilityClasses,
+  (n) => n,
+  MIGRATE,
+  MIGRATE_MAX,
+);

@@ -3,8 +3,9 @@
  * problems and the ratchet verdict. Colours only when `options.color` is true (the CLI decides
  * it from NO_COLOR / FORCE_COLOR / TTY via `colorEnabled`).
  */
+import { createRequire } from "node:module";
 import { Chalk, type ChalkInstance } from "chalk";
-import Table from "cli-table3";
+import type TableType from "cli-table3";
 import { KINDS } from "../lib/kinds.js";
 import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
@@ -12,6 +13,12 @@ import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import { categoryText, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
+
+/** cli-table3 (CommonJS) is required when a table is drawn: an empty inventory prints none. */
+function newTable(options: TableType.TableConstructorOptions): TableType.Table {
+  const Table = createRequire(import.meta.url)("cli-table3") as typeof TableType;
+  return new Table(options);
+}
 
 const WHY_MAX = 90;
 const WHY_WIDTH = 40;
@@ -65,7 +72,7 @@ function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c:
 function moduleBlock(inv: InventoryResult, color: boolean): string[] {
   const rows = moduleTable(inv);
   if (!rows.length) return [];
-  const table = new Table({
+  const table = newTable({
     head: ["proposed module", "classes", "from files", "namespace from"],
     wordWrap: true,
     style: { head: color ? ["bold"] : [], border: color ? ["grey"] : [] },
@@ -89,7 +96,7 @@ export const renderTable: Reporter = (report, options) => {
   lines.push("");
 
   if (inv.classes.length) {
-    const table = new Table({
+    const table = newTable({
       head: ["class / location", "kind", "wire name", "namespace", "category", "blockers", "why"],
       colWidths: [null, null, null, null, null, null, WHY_WIDTH],
       wordWrap: true,

@@ -11,8 +11,9 @@
  */
 import { createHash } from "node:crypto";
 import * as nodeFs from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import { createTwoFilesPatch } from "diff";
+import type * as Diff from "diff";
 import { EnvironmentError } from "../../lib/errors.js";
 import { lockHolder } from "./lock.js";
 
@@ -137,7 +138,9 @@ function original(found: FoundJournal, e: JournalEntry): string | null {
 
 const MAX_DIFF_LINES = 40;
 
+/** Every command checks for a journal; only a conflict needs the diff library, so it loads then. */
 function shortDiff(path: string, from: string, to: string): string {
+  const { createTwoFilesPatch } = createRequire(import.meta.url)("diff") as typeof Diff;
   const lines = createTwoFilesPatch(`journal/${path}`, `disk/${path}`, from, to, "", "", { context: 2 })
     .replace(/^=+\n/, "")
     .split("\n");

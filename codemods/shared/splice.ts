@@ -84,33 +84,63 @@ export function applyEdits(file: string, text: string, edits: readonly TextEdit[
  * rewrites (`new A(x instanceof B)`) never overlap.
  */
 export class EditSet {
+  /**
+   * Sorted by start (insertion order among equal starts), so take and peek find the edits of
+   * a range by binary search: a filter over all edits per rewrite made a file of many
+   * constructions quadratic.
+   */
   private edits: TextEdit[] = [];
 
   constructor(private readonly text: string) {}
 
+  /** The first index whose edit starts at or after `pos` (`after`: strictly after). */
+  private bound(pos: number, after: boolean): number {
+    let lo = 0;
+    let hi = this.edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const s = (this.edits[mid] as TextEdit).start;
+      if (s < pos || (after && s === pos)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   add(edit: TextEdit): void {
-    this.edits.push(edit);
+    this.edits.splice(this.bound(edit.start, true), 0, edit);
+  }
+
+  /** Indexes [lo, hi) of the edits that may lie inside [start, end), and those that do. */
+  private inside(start: number, end: number): { lo: number; hi: number; inner: TextEdit[] } {
+    const lo = this.bound(start, false);
+    let hi = lo;
+    const inner: TextEdit[] = [];
+    for (; hi < this.edits.length && (this.edits[hi] as TextEdit).start <= end; hi++) {
+      const e = this.edits[hi] as TextEdit;
+      if (e.end <= end) inner.push(e);
+    }
+    return { lo, hi, inner };
+  }
+
+  private applied(start: number, end: number, inner: readonly TextEdit[]): string {
+    return applyEdits(
+      "<range>",
+      this.text.slice(start, end),
+      inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })),
+    );
   }
 
   /** The text of [start, end) with the edits inside it applied; those edits are removed. */
   take(start: number, end: number): string {
-    const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
-    this.edits = this.edits.filter((e) => !inner.includes(e));
-    return applyEdits(
-      "<range>",
-      this.text.slice(start, end),
-      inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })),
-    );
+    const { lo, hi, inner } = this.inside(start, end);
+    const kept = this.edits.slice(lo, hi).filter((e) => e.end > end);
+    this.edits.splice(lo, hi - lo, ...kept);
+    return this.applied(start, end, inner);
   }
 
   /** The text of [start, end) with inner edits applied, leaving them in place (for reading only). */
   peek(start: number, end: number): string {
-    const inner = this.edits.filter((e) => e.start >= start && e.end <= end);
-    return applyEdits(
-      "<range>",
-      this.text.slice(start, end),
-      inner.map((e) => ({ start: e.start - start, end: e.end - start, text: e.text })),
-    );
+    return this.applied(start, end, this.inside(start, end).inner);
   }
 
   all(): readonly TextEdit[] {

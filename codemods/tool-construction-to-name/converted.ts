@@ -27,15 +27,25 @@ export interface ConvertedClass {
   readonly fieldChoices?: ReadonlyMap<string, string>;
 }
 
+const classIndexes = new WeakMap<TS.SourceFile, Map<string, TS.ClassLikeDeclaration>>();
+
+/**
+ * The first class (declaration or expression, in source order, at any depth) of that name. One
+ * walk per file builds the index: a walk per record made a file of many classes quadratic.
+ */
 function findClass(ts: TypeScriptApi, sf: TS.SourceFile, name: string): TS.ClassLikeDeclaration | undefined {
-  let found: TS.ClassLikeDeclaration | undefined;
-  const visit = (node: TS.Node): void => {
-    if (found) return;
-    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name?.text === name) found = node;
-    else ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
+  let index = classIndexes.get(sf);
+  if (!index) {
+    const byName = new Map<string, TS.ClassLikeDeclaration>();
+    const visit = (node: TS.Node): void => {
+      if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name && !byName.has(node.name.text))
+        byName.set(node.name.text, node);
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    classIndexes.set(sf, (index = byName));
+  }
+  return index.get(name);
 }
 
 /** A --keep-shims leftover: @deprecated (on the class or its merged interface) or a constructor returning the adapter. */

@@ -9,10 +9,21 @@ import type { TypeScriptApi } from "./parse.js";
 export interface Ctx {
   readonly ts: TypeScriptApi;
   readonly sf: TS.SourceFile;
+  /** When `sf` is one chunk of a big file (chunks.ts): the file's lines before it. */
+  readonly lineBase?: number;
+  /** …and the text just before it, for look-behind checks (textBefore). */
+  readonly lead?: string;
 }
 
 export function lineOf(ctx: Ctx, node: TS.Node): number {
-  return ctx.sf.getLineAndCharacterOfPosition(node.getStart(ctx.sf)).line + 1;
+  return ctx.sf.getLineAndCharacterOfPosition(node.getStart(ctx.sf)).line + 1 + (ctx.lineBase ?? 0);
+}
+
+/** The `n` characters of the file before `pos` (a position in `ctx.sf`), fewer at the file's start. */
+export function textBefore(ctx: Ctx, pos: number, n: number): string {
+  const own = ctx.sf.text.slice(Math.max(0, pos - n), pos);
+  if (pos >= n || !ctx.lead) return own;
+  return ctx.lead.slice(Math.max(0, ctx.lead.length - (n - pos))) + own;
 }
 
 /** `a.b.c` → ["a","b","c"]; anything else → null. */

@@ -6,7 +6,7 @@
  */
 import type TS from "typescript";
 import type { ClassShapeFact } from "./facts.js";
-import { propertyNameText, type Ctx } from "./ast-utils.js";
+import { propertyNameText, textBefore, type Ctx } from "./ast-utils.js";
 import { PROVIDER_CALLS } from "./liveness.js";
 
 const SCHEMA_MEMBERS = new Set([
@@ -67,8 +67,7 @@ function isLazyCache(ctx: Ctx, assign: TS.BinaryExpression, field: string, paren
   if (op === ts.SyntaxKind.QuestionQuestionEqualsToken || op === ts.SyntaxKind.BarBarEqualsToken) return true;
   // parent is the expression statement; the if is found through the text of the nearest enclosing condition.
   void parent;
-  const text = ctx.sf.text;
-  const before = text.slice(Math.max(0, assign.getStart(ctx.sf) - 160), assign.getStart(ctx.sf));
+  const before = textBefore(ctx, assign.getStart(ctx.sf), 160);
   const guard = new RegExp(
     `if\\s*\\(\\s*(?:!\\s*this\\.${field}\\b|this\\.${field}\\s*(?:===?|==)\\s*(?:undefined|null)\\b)[^)]*\\)\\s*\\{?\\s*$`,
   );

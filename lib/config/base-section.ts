@@ -1,12 +1,18 @@
 /** `base`: the class(es) whose subclasses are inventoried, and the module that declares them. */
-import { z } from "zod";
+import type { ZodApi } from "./zod.js";
 
-export const baseSection = z.strictObject({
-  /** Exported class names of the base (the name as declared in `module`). */
-  names: z
-    .array(z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier"))
-    .min(1)
-    .default(["Tool"]),
-  /** Root-relative file declaring the base; when absent from the tree, any exported top-level class with one of `names` and no extends clause is taken. */
-  module: z.string().min(1).nullable().default("packages/agents/src/tools/base-tool.ts"),
-});
+export const BASE_DEFAULTS = {
+  names: ["Tool"],
+  module: "packages/agents/src/tools/base-tool.ts" as string | null,
+};
+
+export const baseSection = (z: ZodApi) =>
+  z.strictObject({
+    /** Exported class names of the base (the name as declared in `module`). */
+    names: z
+      .array(z.string().regex(/^[A-Za-z_$][\w$]*$/, "expected an identifier"))
+      .min(1)
+      .default(BASE_DEFAULTS.names),
+    /** Root-relative file declaring the base; when absent from the tree, any exported top-level class with one of `names` and no extends clause is taken. */
+    module: z.string().min(1).nullable().default(BASE_DEFAULTS.module),
+  });

@@ -5,9 +5,9 @@
  * with the section's zod schema and returns a complete config with NodeTool-shaped defaults; consumed by codemods/runner/
  * and the codemod fixture helper (codemods/test-support/).
  */
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
+import { getZod, type ZodApi } from "./zod.js";
 
 export interface CodemodsConfig {
   /** Root-relative folder that receives `<ns>.specs.ts`, `<ns>.ts`, `registry.ts`. */
@@ -58,53 +58,59 @@ function normalizePath(value: string): string {
   return value.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
 }
 
-/** A root-relative path that stays inside the root. */
-const relPath = z
-  .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
-  .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") })
-  .refine(
-    (value) => {
-      const norm = normalizePath(value);
-      return !norm.startsWith("/") && !norm.split("/").includes("..");
-    },
-    { error: (iss) => atKey(iss.path, `must be relative to the root and stay inside it (got "${String(iss.input)}")`) },
-  )
-  .transform(normalizePath);
+/** The section's schema, built from zod on first use (a run without a config never loads zod). */
+function buildSectionSchema(z: ZodApi) {
+  /** A root-relative path that stays inside the root. */
+  const relPath = z
+    .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
+    .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") })
+    .refine(
+      (value) => {
+        const norm = normalizePath(value);
+        return !norm.startsWith("/") && !norm.split("/").includes("..");
+      },
+      { error: (iss) => atKey(iss.path, `must be relative to the root and stay inside it (got "${String(iss.input)}")`) },
+    )
+    .transform(normalizePath);
 
-const runField = z
-  .string({ error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`) })
-  .regex(/^[A-Za-z_$][\w$]*$/, {
-    error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`),
-  });
+  const runField = z
+    .string({ error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`) })
+    .regex(/^[A-Za-z_$][\w$]*$/, {
+      error: (iss) => atKey(iss.path, `must be a run field identifier (got ${JSON.stringify(iss.input)})`),
+    });
 
-const SECTION_SHAPE = {
-  runFields: z
-    .record(z.string(), runField, { error: (iss) => atKey(iss.path, "must map constructor names to run fields") })
-    .optional(),
-  capabilitiesDir: relPath.optional(),
-  runtimeImport: z
-    .string({ error: (iss) => atKey(iss.path, "must be a module specifier") })
-    .min(1, { error: (iss) => atKey(iss.path, "must be a module specifier") })
-    .nullish(),
-  toolModule: relPath.nullish(),
-  categorySnapshot: relPath.nullish(),
-};
-const KNOWN = ["capabilitiesDir", "runFields", "runtimeImport", "toolModule", "categorySnapshot"];
+  const SECTION_SHAPE = {
+    runFields: z
+      .record(z.string(), runField, { error: (iss) => atKey(iss.path, "must map constructor names to run fields") })
+      .optional(),
+    capabilitiesDir: relPath.optional(),
+    runtimeImport: z
+      .string({ error: (iss) => atKey(iss.path, "must be a module specifier") })
+      .min(1, { error: (iss) => atKey(iss.path, "must be a module specifier") })
+      .nullish(),
+    toolModule: relPath.nullish(),
+    categorySnapshot: relPath.nullish(),
+  };
+  const KNOWN = ["capabilitiesDir", "runFields", "runtimeImport", "toolModule", "categorySnapshot"];
 
-const sectionSchema = z
-  .strictObject(SECTION_SHAPE, { error: objectError(KNOWN, "must be an object") })
-  .transform((raw): CodemodsConfig => ({
-    capabilitiesDir: raw.capabilitiesDir ?? DEFAULT_CODEMODS_CONFIG.capabilitiesDir,
-    runFields: { ...DEFAULT_RUN_FIELDS, ...raw.runFields },
-    runtimeImport: raw.runtimeImport ?? DEFAULT_CODEMODS_CONFIG.runtimeImport,
-    toolModule: raw.toolModule ?? null,
-    categorySnapshot: raw.categorySnapshot ?? null,
-  }));
+  const sectionSchema = z
+    .strictObject(SECTION_SHAPE, { error: objectError(KNOWN, "must be an object") })
+    .transform((raw): CodemodsConfig => ({
+      capabilitiesDir: raw.capabilitiesDir ?? DEFAULT_CODEMODS_CONFIG.capabilitiesDir,
+      runFields: { ...DEFAULT_RUN_FIELDS, ...raw.runFields },
+      runtimeImport: raw.runtimeImport ?? DEFAULT_CODEMODS_CONFIG.runtimeImport,
+      toolModule: raw.toolModule ?? null,
+      categorySnapshot: raw.categorySnapshot ?? null,
+    }));
+  return sectionSchema;
+}
+
+let built: ReturnType<typeof buildSectionSchema> | undefined;
 
 /** Validate the raw `codemods` section (undefined → defaults) with its zod schema. `file` names the config in errors. */
 export function resolveCodemodsConfig(raw: unknown, file = "capkit.config.json"): CodemodsConfig {
   if (raw === undefined || raw === null) return DEFAULT_CODEMODS_CONFIG;
-  const result = sectionSchema.safeParse(raw);
+  const result = (built ??= buildSectionSchema(getZod())).safeParse(raw);
   if (!result.success) bad(file, firstIssueMessage(result.error));
   return result.data;
 }
@@ -114,15 +120,16 @@ export function categorySnapshotPath(config: CodemodsConfig): string {
   return config.categorySnapshot ?? `${config.capabilitiesDir}/categories.snapshot.json`;
 }
 
-/** The zod section wired into lib/config/schema.ts (validation delegated to resolveCodemodsConfig). */
-export const codemodsSection = z.unknown().transform((raw, ctx): CodemodsConfig => {
-  try {
-    return resolveCodemodsConfig(raw);
-  } catch (error) {
-    ctx.addIssue({
-      code: "custom",
-      message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error),
-    });
-    return z.NEVER;
-  }
-});
+/** The section as a zod schema for lib/config/schema.ts (validation delegated to resolveCodemodsConfig). */
+export const codemodsSection = (z: ZodApi) =>
+  z.unknown().transform((raw, ctx): CodemodsConfig => {
+    try {
+      return resolveCodemodsConfig(raw);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error),
+      });
+      return z.NEVER;
+    }
+  });

@@ -37,6 +37,13 @@ describe("capkit.config.json", () => {
     expect(config.ratchet).toEqual({ kinds: [], baseline: ".capkit/baseline.json" });
   });
 
+  it("fills in for no file exactly what the schema fills in for an empty one", () => {
+    expect(defaultConfig()).toEqual(parseConfig({}, "capkit.config.json"));
+    // A fresh copy each time: a caller that extends it cannot change the next run's defaults.
+    defaultConfig().scan.include.push("x/**");
+    expect(defaultConfig().scan.include).toEqual(parseConfig({}, "capkit.config.json").scan.include);
+  });
+
   it("fills defaults around the fields a file sets", () => {
     const { config } = loadConfig(
       withConfig('{ "ratchet": { "kinds": ["host-bridge"] }, "base": { "names": ["BaseTool"] } }'),

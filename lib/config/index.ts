@@ -1,18 +1,20 @@
 /**
  * loadConfig(root, explicitPath?): reads `capkit.config.json` at the scanned root (or the file
  * given with `--config`), validates it with zod and fills defaults. No file → the defaults,
- * which fit a NodeTool-shaped repo. A bad file → ConfigError (exit 2) naming the file, the
+ * which fit a NodeTool-shaped repo (plain data: zod is loaded only to read a file). A bad file → ConfigError (exit 2) naming the file, the
  * field path and what was expected. Consumed by every command that reads config.
  */
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { readJsonFileIfExists } from "../read-json.js";
-import { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+import { getConfigSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+import { defaultConfig } from "./defaults.js";
 import { workspaceScanInclude } from "../workspace-globs.js";
 import { DEFAULT_INCLUDE } from "./scan-section.js";
 
-export { configSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+export { getConfigSchema, SECTIONS, type CapkitConfig } from "./schema.js";
+export { defaultConfig } from "./defaults.js";
 
 export const CONFIG_FILE = "capkit.config.json";
 
@@ -20,11 +22,6 @@ export interface LoadedConfig {
   readonly config: CapkitConfig;
   /** Absolute path of the file read, or null when the defaults were used. */
   readonly path: string | null;
-}
-
-/** The defaults, as if an empty `{}` config were present. */
-export function defaultConfig(): CapkitConfig {
-  return configSchema.parse({});
 }
 
 function pathText(path: readonly PropertyKey[]): string {
@@ -44,7 +41,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** Validates an already-parsed JSON value; `label` names the file in errors. */
 export function parseConfig(value: unknown, label: string): CapkitConfig {
-  const result = configSchema.safeParse(value);
+  const result = getConfigSchema().safeParse(value);
   if (result.success) return result.data;
   const lines = result.error.issues.map(describeIssue);
   const first = result.error.issues[0];

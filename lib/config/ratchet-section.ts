@@ -1,10 +1,13 @@
 /** `ratchet`: what `capkit inventory --check` refuses to let grow. */
-import { z } from "zod";
-import { KINDS } from "../kinds.js";
+import type { ZodApi } from "./zod.js";
+import { KINDS, type Kind } from "../kinds.js";
 
-export const ratchetSection = z.strictObject({
-  /** Kinds ratcheted besides the capability-shaped counter (e.g. ["host-bridge"]). */
-  kinds: z.array(z.enum(KINDS)).default([]),
-  /** Root-relative path of the committed baseline. */
-  baseline: z.string().min(1).default(".capkit/baseline.json"),
-});
+export const RATCHET_DEFAULTS = { kinds: [] as Kind[], baseline: ".capkit/baseline.json" };
+
+export const ratchetSection = (z: ZodApi) =>
+  z.strictObject({
+    /** Kinds ratcheted besides the capability-shaped counter (e.g. ["host-bridge"]). */
+    kinds: z.array(z.enum(KINDS)).default(RATCHET_DEFAULTS.kinds),
+    /** Root-relative path of the committed baseline. */
+    baseline: z.string().min(1).default(RATCHET_DEFAULTS.baseline),
+  });

@@ -1,5 +1,5 @@
 /** `scan`: which files the inventory reads (fast-glob patterns, relative to the scanned root). */
-import { z } from "zod";
+import type { ZodApi } from "./zod.js";
 import { NEVER_SCANNED_GLOBS } from "../never-scanned.js";
 
 export const DEFAULT_INCLUDE = ["packages/**/*.{ts,tsx,mts,cts}"];
@@ -13,9 +13,10 @@ export const DEFAULT_EXCLUDE = [
   "**/*.d.ts",
 ];
 
-export const scanSection = z.strictObject({
-  /** Globs to scan. Absent from the file: the source under the workspace folders the root declares (lib/workspace-globs.ts), packages/** when that is all. */
-  include: z.array(z.string().min(1)).min(1).default(DEFAULT_INCLUDE),
-  /** Globs never scanned: build output, test folders, test files, declaration files. */
-  exclude: z.array(z.string().min(1)).default(DEFAULT_EXCLUDE),
-});
+export const scanSection = (z: ZodApi) =>
+  z.strictObject({
+    /** Globs to scan. Absent from the file: the source under the workspace folders the root declares (lib/workspace-globs.ts), packages/** when that is all. */
+    include: z.array(z.string().min(1)).min(1).default(DEFAULT_INCLUDE),
+    /** Globs never scanned: build output, test folders, test files, declaration files. */
+    exclude: z.array(z.string().min(1)).default(DEFAULT_EXCLUDE),
+  });

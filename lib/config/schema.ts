@@ -1,10 +1,11 @@
 /**
  * The whole `capkit.config.json` schema: one strict object of sections, each defined in its own
- * `<name>-section.ts`. To add a section (the lint engineer's `seam`, the codemod engineer's
- * `codemods`), write `lib/config/<name>-section.ts` exporting a zod schema whose fields all
- * have defaults, and add one line to SECTIONS and one to configSchema below. Unknown top-level keys are an error.
+ * `<name>-section.ts` as a function of zod (lib/config/zod.ts loads zod on first use, so a run
+ * without a config file never does). To add a section, write `lib/config/<name>-section.ts`
+ * exporting its plain defaults and a schema builder whose fields all default from them, and add
+ * one line to SECTIONS, one to defaults.ts. Unknown top-level keys are an error.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { scanSection } from "./scan-section.js";
 import { baseSection } from "./base-section.js";
 import { classifySection } from "./classify-section.js";
@@ -14,7 +15,9 @@ import { ratchetSection } from "./ratchet-section.js";
 import { seamSection } from "./seam-section.js";
 import { codemodsSection } from "./codemods-section.js";
 import { paritySection } from "./parity-section.js";
+import { getZod, type ZodApi } from "./zod.js";
 
+/** The sections by name; each builds its schema from zod. */
 export const SECTIONS = {
   scan: scanSection,
   base: baseSection,
@@ -28,17 +31,27 @@ export const SECTIONS = {
 };
 
 /** Each section is optional in the file; `prefault({})` fills every field's default. */
-export const configSchema = z.strictObject({
-  $schema: z.string().optional(),
-  scan: SECTIONS.scan.prefault({}),
-  base: SECTIONS.base.prefault({}),
-  classify: SECTIONS.classify.prefault({}),
-  namespaces: SECTIONS.namespaces.prefault({}),
-  categories: SECTIONS.categories.prefault({}),
-  ratchet: SECTIONS.ratchet.prefault({}),
-  seam: SECTIONS.seam.prefault({}),
-  codemods: SECTIONS.codemods.prefault({}),
-  parity: SECTIONS.parity.prefault({}),
-});
+function buildConfigSchema(z: ZodApi) {
+  return z.strictObject({
+    $schema: z.string().optional(),
+    scan: SECTIONS.scan(z).prefault({}),
+    base: SECTIONS.base(z).prefault({}),
+    classify: SECTIONS.classify(z).prefault({}),
+    namespaces: SECTIONS.namespaces(z).prefault({}),
+    categories: SECTIONS.categories(z).prefault({}),
+    ratchet: SECTIONS.ratchet(z).prefault({}),
+    seam: SECTIONS.seam(z).prefault({}),
+    codemods: SECTIONS.codemods(z).prefault({}),
+    parity: SECTIONS.parity(z).prefault({}),
+  });
+}
 
-export type CapkitConfig = z.output<typeof configSchema>;
+export type CapkitConfig = z.output<ReturnType<typeof buildConfigSchema>>;
+
+let schema: ReturnType<typeof buildConfigSchema> | undefined;
+
+/** The schema, built (and zod loaded) on first use. */
+export function getConfigSchema(): ReturnType<typeof buildConfigSchema> {
+  schema ??= buildConfigSchema(getZod());
+  return schema;
+}

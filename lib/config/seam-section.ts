@@ -6,10 +6,10 @@
  * NodeTool-shaped defaults;
  * consumed by rules/ (ESLint rules and `capkit lint`) and `capkit smoke`.
  */
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { PERMISSION_CATEGORIES } from "../kinds.js";
 import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
+import { getZod, type ZodApi } from "./zod.js";
 
 export interface SeamException {
   /** Root-relative glob of importing files the direction rule lets through. */
@@ -105,113 +105,119 @@ function bad(file: string, message: string): never {
 
 const GLOBS = "must be a glob or a non-empty list of globs relative to the root";
 
-/** A glob or a non-empty list of them, root-relative with forward slashes. */
-const globs = z
-  .union([z.string(), z.array(z.string())], { error: (iss) => atKey(iss.path, GLOBS) })
-  .transform((value) => (typeof value === "string" ? [value] : value))
-  .refine((list) => list.length > 0 && list.every((g) => g.trim() !== ""), { error: (iss) => atKey(iss.path, GLOBS) })
-  .transform((list) => list.map((g) => g.replace(/\\/g, "/").replace(/^\.\//, "")));
+/** The section's schema, built from zod on first use (a run without a config never loads zod). */
+function buildSectionSchema(z: ZodApi) {
+  /** A glob or a non-empty list of them, root-relative with forward slashes. */
+  const globs = z
+    .union([z.string(), z.array(z.string())], { error: (iss) => atKey(iss.path, GLOBS) })
+    .transform((value) => (typeof value === "string" ? [value] : value))
+    .refine((list) => list.length > 0 && list.every((g) => g.trim() !== ""), { error: (iss) => atKey(iss.path, GLOBS) })
+    .transform((list) => list.map((g) => g.replace(/\\/g, "/").replace(/^\.\//, "")));
 
-const text = z
-  .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
-  .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") });
+  const text = z
+    .string({ error: (iss) => atKey(iss.path, "must be a non-empty string") })
+    .refine((value) => value.trim() !== "", { error: (iss) => atKey(iss.path, "must be a non-empty string") });
 
-const flag = z.boolean({ error: (iss) => atKey(iss.path, "must be true or false") });
+  const flag = z.boolean({ error: (iss) => atKey(iss.path, "must be true or false") });
 
-const EXCEPTION = 'must be { "from": glob, "reason": string }';
-const exceptionList = z.array(
-  z
-    .strictObject({ from: globs, reason: text }, { error: objectError(["from", "reason"], EXCEPTION) })
-    .transform((e): SeamException => ({ from: e.from[0] as string, reason: e.reason })),
-  { error: (iss) => atKey(iss.path, 'must be a list of { "from": glob, "reason": string }') },
-);
+  const EXCEPTION = 'must be { "from": glob, "reason": string }';
+  const exceptionList = z.array(
+    z
+      .strictObject({ from: globs, reason: text }, { error: objectError(["from", "reason"], EXCEPTION) })
+      .transform((e): SeamException => ({ from: e.from[0] as string, reason: e.reason })),
+    { error: (iss) => atKey(iss.path, 'must be a list of { "from": glob, "reason": string }') },
+  );
 
-const SEAM_SHAPE = {
-  name: text,
-  from: globs,
-  to: globs,
-  reason: text,
-  exceptions: exceptionList.optional(),
-  allowEmpty: flag.optional(),
-};
-const seamDefinition = z
-  .strictObject(SEAM_SHAPE, {
-    error: objectError(Object.keys(SEAM_SHAPE), 'must be { "name", "from", "to", "reason", "exceptions" }'),
-  })
-  .transform((s): SeamDefinition => ({ ...s, exceptions: s.exceptions ?? [], allowEmpty: s.allowEmpty ?? false }));
+  const SEAM_SHAPE = {
+    name: text,
+    from: globs,
+    to: globs,
+    reason: text,
+    exceptions: exceptionList.optional(),
+    allowEmpty: flag.optional(),
+  };
+  const seamDefinition = z
+    .strictObject(SEAM_SHAPE, {
+      error: objectError(Object.keys(SEAM_SHAPE), 'must be { "name", "from", "to", "reason", "exceptions" }'),
+    })
+    .transform((s): SeamDefinition => ({ ...s, exceptions: s.exceptions ?? [], allowEmpty: s.allowEmpty ?? false }));
 
-/** A spec list: absent → the default; `[]` allowed where an empty list means "none". */
-function specList(key: keyof SpecRulesConfig, allowEmpty: boolean) {
-  const list = allowEmpty
-    ? z.union([z.array(z.never()).length(0), globs], { error: (iss) => atKey(iss.path, GLOBS) })
-    : globs;
-  return list.optional().transform((v): readonly string[] => v ?? DEFAULT_SPEC_RULES[key]);
-}
-const SPEC_SHAPE = {
-  files: specList("files", false),
-  schemaFiles: specList("schemaFiles", true),
-  allowedPackages: specList("allowedPackages", true),
-  typeNames: specList("typeNames", true),
-  categories: specList("categories", false),
-};
-const specRules = z.strictObject(SPEC_SHAPE, { error: objectError(Object.keys(SPEC_SHAPE), "must be an object") });
+  /** A spec list: absent → the default; `[]` allowed where an empty list means "none". */
+  function specList(key: keyof SpecRulesConfig, allowEmpty: boolean) {
+    const list = allowEmpty
+      ? z.union([z.array(z.never()).length(0), globs], { error: (iss) => atKey(iss.path, GLOBS) })
+      : globs;
+    return list.optional().transform((v): readonly string[] => v ?? DEFAULT_SPEC_RULES[key]);
+  }
+  const SPEC_SHAPE = {
+    files: specList("files", false),
+    schemaFiles: specList("schemaFiles", true),
+    allowedPackages: specList("allowedPackages", true),
+    typeNames: specList("typeNames", true),
+    categories: specList("categories", false),
+  };
+  const specRules = z.strictObject(SPEC_SHAPE, { error: objectError(Object.keys(SPEC_SHAPE), "must be an object") });
 
-const SECTION_SHAPE = {
-  tools: globs.optional(),
-  capabilities: globs.optional(),
-  reason: text.optional(),
-  exceptions: exceptionList.optional(),
-  allowEmpty: flag.optional(),
-  seams: z.array(seamDefinition, { error: (iss) => atKey(iss.path, "must be a list of boundaries") }).optional(),
-  allowTypeImports: flag.optional(),
-  aliases: z
-    .record(z.string(), text, { error: (iss) => atKey(iss.path, 'must map "prefix/*" to "root-relative/path/*"') })
-    .optional(),
-  baseline: text.optional(),
-  ignore: globs.optional(),
-  specs: specRules.optional(),
-};
+  const SECTION_SHAPE = {
+    tools: globs.optional(),
+    capabilities: globs.optional(),
+    reason: text.optional(),
+    exceptions: exceptionList.optional(),
+    allowEmpty: flag.optional(),
+    seams: z.array(seamDefinition, { error: (iss) => atKey(iss.path, "must be a list of boundaries") }).optional(),
+    allowTypeImports: flag.optional(),
+    aliases: z
+      .record(z.string(), text, { error: (iss) => atKey(iss.path, 'must map "prefix/*" to "root-relative/path/*"') })
+      .optional(),
+    baseline: text.optional(),
+    ignore: globs.optional(),
+    specs: specRules.optional(),
+  };
 
-/**
- * The shorthand keys `tools`, `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the
- * default tools-capabilities seam; `seams` declares further boundaries (and, without the
- * shorthand, replaces the default). Seam names are unique.
- */
-const sectionSchema = z
-  .strictObject(SECTION_SHAPE, { error: objectError(Object.keys(SECTION_SHAPE), "must be an object") })
-  .transform((raw): SeamConfig => {
-    const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
-    const seams: SeamDefinition[] = [];
-    if (shorthand || raw.seams === undefined) {
-      seams.push({
-        name: DEFAULT_SEAM.name,
-        from: raw.tools ?? DEFAULT_SEAM.from,
-        to: raw.capabilities ?? DEFAULT_SEAM.to,
-        reason: raw.reason ?? DEFAULT_SEAM.reason,
-        exceptions: raw.exceptions ?? [],
-        allowEmpty: raw.allowEmpty ?? DEFAULT_SEAM.allowEmpty,
-      });
-    }
-    seams.push(...(raw.seams ?? []));
-    return {
-      seams,
-      allowTypeImports: raw.allowTypeImports ?? true,
-      aliases: raw.aliases ?? {},
-      baseline: raw.baseline ?? DEFAULT_SEAM_CONFIG.baseline,
-      ignore: raw.ignore ?? [],
-      specs: raw.specs ?? DEFAULT_SPEC_RULES,
-    };
-  })
-  .superRefine((config, ctx) => {
-    const names = new Set<string>();
-    for (const s of config.seams) {
-      if (names.has(s.name)) {
-        ctx.addIssue({ code: "custom", message: `two seams are named "${s.name}"; names must be unique` });
-        return;
+  /**
+   * The shorthand keys `tools`, `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the
+   * default tools-capabilities seam; `seams` declares further boundaries (and, without the
+   * shorthand, replaces the default). Seam names are unique.
+   */
+  const sectionSchema = z
+    .strictObject(SECTION_SHAPE, { error: objectError(Object.keys(SECTION_SHAPE), "must be an object") })
+    .transform((raw): SeamConfig => {
+      const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
+      const seams: SeamDefinition[] = [];
+      if (shorthand || raw.seams === undefined) {
+        seams.push({
+          name: DEFAULT_SEAM.name,
+          from: raw.tools ?? DEFAULT_SEAM.from,
+          to: raw.capabilities ?? DEFAULT_SEAM.to,
+          reason: raw.reason ?? DEFAULT_SEAM.reason,
+          exceptions: raw.exceptions ?? [],
+          allowEmpty: raw.allowEmpty ?? DEFAULT_SEAM.allowEmpty,
+        });
       }
-      names.add(s.name);
-    }
-  });
+      seams.push(...(raw.seams ?? []));
+      return {
+        seams,
+        allowTypeImports: raw.allowTypeImports ?? true,
+        aliases: raw.aliases ?? {},
+        baseline: raw.baseline ?? DEFAULT_SEAM_CONFIG.baseline,
+        ignore: raw.ignore ?? [],
+        specs: raw.specs ?? DEFAULT_SPEC_RULES,
+      };
+    })
+    .superRefine((config, ctx) => {
+      const names = new Set<string>();
+      for (const s of config.seams) {
+        if (names.has(s.name)) {
+          ctx.addIssue({ code: "custom", message: `two seams are named "${s.name}"; names must be unique` });
+          return;
+        }
+        names.add(s.name);
+      }
+    });
+  return sectionSchema;
+}
+
+let built: ReturnType<typeof buildSectionSchema> | undefined;
 
 /**
  * Validate the raw `seam` section (undefined → defaults) against the section's zod schema; the
@@ -219,7 +225,7 @@ const sectionSchema = z
  */
 export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): SeamConfig {
   if (raw === undefined || raw === null) return DEFAULT_SEAM_CONFIG;
-  const result = sectionSchema.safeParse(raw);
+  const result = (built ??= buildSectionSchema(getZod())).safeParse(raw);
   if (!result.success) bad(file, firstIssueMessage(result.error));
   return result.data;
 }
@@ -228,14 +234,15 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
  * The section as a zod schema for lib/config/schema.ts: validation stays in
  * resolveSeamConfig (one set of messages); its errors become zod issues on `seam`.
  */
-export const seamSection = z.unknown().transform((raw, ctx): SeamConfig => {
-  try {
-    return resolveSeamConfig(raw);
-  } catch (error) {
-    ctx.addIssue({
-      code: "custom",
-      message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error),
-    });
-    return z.NEVER;
-  }
-});
+export const seamSection = (z: ZodApi) =>
+  z.unknown().transform((raw, ctx): SeamConfig => {
+    try {
+      return resolveSeamConfig(raw);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error),
+      });
+      return z.NEVER;
+    }
+  });

@@ -17,6 +17,7 @@ import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./refusals.js";
+import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassAnalysis {
   readonly record: ClassRecord;
@@ -61,7 +62,7 @@ function valueOf(cls: ClassDeclaration, name: string, file: string): Expression 
       refuse(
         "unsupported-shape",
         file,
-        prop.getStartLineNumber(),
+        startLineOf(prop),
         `get ${name}() does more than return a value`,
         `make it \`readonly ${name} = <value>\` or a single return`,
       );
@@ -78,7 +79,7 @@ function checkDecorators(cls: ClassDeclaration, file: string): void {
     refuse(
       "decorator",
       file,
-      first.getStartLineNumber(),
+      startLineOf(first),
       `decorator ${first.getText()}`,
       "remove the decorator (its behaviour has no place on a spec or impl) or migrate this class by hand",
     );
@@ -96,7 +97,7 @@ export function analyzeClass(
   inherited: ClassDeclaration | null = null,
   claimedType?: (field: string) => string | undefined,
 ): ClassAnalysis {
-  const line = cls.getStartLineNumber();
+  const line = startLineOf(cls);
   const className = cls.getName();
   if (!className) refuse("class-expression", file, line, "anonymous class", "give the class a name");
   if (!record.direct && !inherited)
@@ -128,7 +129,7 @@ export function analyzeClass(
     refuse(
       "static-member",
       file,
-      staticMember.getStartLineNumber(),
+      startLineOf(staticMember),
       `\`${staticMember.getText().split("\n")[0]}\``,
       "move the static member to a module constant",
     );
@@ -142,7 +143,7 @@ export function analyzeClass(
     refuse(
       nameExpr ? "dynamic-identity" : "no-wire-name",
       file,
-      nameExpr?.getStartLineNumber() ?? line,
+      nameExpr ? startLineOf(nameExpr) : line,
       nameExpr ? `name is \`${nameExpr.getText()}\`` : "no name member",
       'declare `readonly name = "<wire_name>"` as a string literal, or classify the class as host-bridge',
     );
@@ -159,7 +160,7 @@ export function analyzeClass(
     refuse(
       "unsupported-shape",
       file,
-      needsExpr.getStartLineNumber(),
+      startLineOf(needsExpr),
       "needsToolCallId is not a boolean literal",
       "write `readonly needsToolCallId = true`",
     );
@@ -169,7 +170,7 @@ export function analyzeClass(
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
-    const mline = member.getStartLineNumber();
+    const mline = startLineOf(member);
     if (Node.isParameterDeclaration(member)) continue;
     if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
       const pname = member.getName();

@@ -8,6 +8,7 @@ import type { PermissionCategory } from "../../../inventory/types.js";
 import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
 import { refuse } from "./refusals.js";
+import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -122,7 +123,7 @@ export function buildParts(
     refuse(
       "unsupported-shape",
       a.file,
-      a.process.getStartLineNumber(),
+      startLineOf(a.process),
       "process takes more than (context, params)",
       "drop the extra parameters",
     );

@@ -25,6 +25,7 @@ import { mutatedFields } from "./instance-mutation.js";
 import { refuse } from "./refusals.js";
 import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
+import { startLineOf } from "../../shared/line-number.js";
 
 export interface ConstructorDeps {
   /** Class field → the expression the impl reads it through. */
@@ -150,7 +151,7 @@ function overRun(expr: Expression, reads: ReadonlyMap<ParameterDeclaration, stri
 }
 
 function checkParameter(p: ParameterDeclaration, file: string): void {
-  const line = p.getStartLineNumber();
+  const line = startLineOf(p);
   if (!Node.isIdentifier(p.getNameNode()))
     refuse(
       "run-field-conflict",
@@ -235,7 +236,7 @@ export function analyzeConstructor(
     refuse(
       "unsupported-shape",
       file,
-      ctors[1]?.getStartLineNumber() ?? 0,
+      ctors[1] ? startLineOf(ctors[1]) : 0,
       "constructor overloads",
       "keep one constructor",
     );
@@ -248,7 +249,7 @@ export function analyzeConstructor(
   const computed = new Map<string, Expression>();
   for (const p of params) if (p.isParameterProperty()) stored.set(p.getName(), p);
   for (const stmt of ctor.getStatements()) {
-    const line = stmt.getStartLineNumber();
+    const line = startLineOf(stmt);
     const text = stmt.getText();
     if (/^super\(\s*\);?$/.test(text)) continue;
     if (Node.isExpressionStatement(stmt)) {
@@ -311,7 +312,7 @@ export function analyzeConstructor(
       refuse(
         "run-field-conflict",
         file,
-        p.getStartLineNumber(),
+        startLineOf(p),
         choice.reason,
         `add "${pname}": "<another field>" to codemods.runFields in capkit.config.json`,
       );
@@ -321,7 +322,7 @@ export function analyzeConstructor(
       refuse(
         "run-field-conflict",
         file,
-        p.getStartLineNumber(),
+        startLineOf(p),
         `parameters \`${clash[0]}\` and \`${pname}\` both become run field "${field}"`,
         `give one of them its own field in codemods.runFields`,
       );

@@ -14,6 +14,7 @@ import { dataOnlyClosure } from "./data-only.js";
 import { RefusalError } from "./refusals.js";
 import { isExported, isTypeOnlyStatement, resolveRef, type ImportRef, type Ref } from "./resolve.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
+import { startLineOf } from "../../shared/line-number.js";
 
 export interface FilePlacement {
   /** Declarations moved into the specs file (text, `export` added where the module needs them). */
@@ -123,7 +124,7 @@ export function placeDependencies(
           error: new RefusalError(
             "self-reference",
             p.analysis.file,
-            stmt.getStartLineNumber(),
+            startLineOf(stmt),
             `${p.analysis.className} refers to class ${declaredNames(stmt).join(", ")}`,
             "replace the class reference with its wire name (toolForCapabilityName) or migrate the classes by hand",
           ),
@@ -204,7 +205,7 @@ export function placeDependencies(
         error: new RefusalError(
           "shared-spec-constant",
           p.analysis.file,
-          bad.getStartLineNumber(),
+          startLineOf(bad),
           `the spec of ${p.analysis.wireName} needs \`${declaredNames(bad).join(", ")}\`, which code staying in ${p.analysis.file} also uses (or which is exported)`,
           `move \`${declaredNames(bad).join(", ")}\` into a constants module of its own that imports no implementation, then re-run`,
         ),

@@ -10,6 +10,8 @@
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type SourceFile } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import { RefusalError } from "./refusals.js";
+import { startLineOf } from "../../shared/line-number.js";
+import { classNamed } from "../../shared/class-lookup.js";
 
 export interface FlattenGroup {
   readonly name: string;
@@ -31,7 +33,7 @@ export function onlyIndirectBlockers(rec: ClassRecord): boolean {
 
 function shapeProblem(cls: ClassDeclaration, file: string, subs: string): RefusalError | null {
   const name = cls.getName() ?? "(anonymous)";
-  const at = (node: Node): number => node.getStartLineNumber();
+  const at = (node: Node): number => startLineOf(node);
   const line = at(cls);
   if (!cls.isAbstract())
     return new RefusalError(
@@ -159,7 +161,7 @@ function subclassProblem(
       `subclass ${label} is declared in another file than ${group.name} (${group.file})`,
       `move ${label} next to ${group.name}, then re-run`,
     );
-  const cls = sub.name ? sf.getClass(sub.name) : undefined;
+  const cls = sub.name ? classNamed(sf, sub.name) : undefined;
   if (!cls)
     return new RefusalError(
       "class-expression",
@@ -242,13 +244,14 @@ export function planFlattening(
   const groups = new Map<string, FlattenGroup>();
   const candidates = all.filter((r) => r.kind === "capability" && r.namespace === ns && !r.direct && r.name !== null);
   for (const rec of candidates) {
-    const sub = sfOf(rec.file)?.getClass(rec.name as string);
+    const subSf = sfOf(rec.file);
+    const sub = subSf ? classNamed(subSf, rec.name as string) : undefined;
     const name = sub?.getExtends()?.getExpression().getText().replace(/<.*$/s, "");
     if (!name || groups.has(name)) continue;
     const record = all.find((r) => r.name === name && r.file === rec.file) ?? all.find((r) => r.name === name);
     const subclasses = all.filter((r) => r.name !== name && r.chain.includes(name));
     const sf = record ? sfOf(record.file) : undefined;
-    const cls = record ? sf?.getClass(name) : undefined;
+    const cls = record && sf ? classNamed(sf, name) : undefined;
     let problem: RefusalError | null = null;
     if (!record || !sf || !cls) {
       problem = new RefusalError(
@@ -286,7 +289,7 @@ export function planFlattening(
       const prefix = name.charAt(0).toLowerCase() + name.slice(1).replace(/Tool$/, "");
       const overridden = new Set(
         subclasses.flatMap((r) =>
-          (r.name ? (sf?.getClass(r.name)?.getInstanceMembers() ?? []) : []).map((m) =>
+          (r.name && sf ? (classNamed(sf, r.name)?.getInstanceMembers() ?? []) : []).map((m) =>
             Node.isParameterDeclaration(m) ? "" : m.getName(),
           ),
         ),
@@ -313,7 +316,7 @@ export function outsideReferences(group: FlattenGroup, files: Iterable<[string, 
   const own = new Set(
     [
       group.cls,
-      ...group.subclasses.map((s) => (s.name ? group.cls?.getSourceFile().getClass(s.name) : undefined)),
+      ...group.subclasses.map((s) => (s.name && group.cls ? classNamed(group.cls.getSourceFile(), s.name) : undefined)),
     ].filter(Boolean),
   );
   for (const [path, text] of files) {

@@ -9,6 +9,7 @@ import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "t
 import { refuse } from "./refusals.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
+import { endLineOf, startLineOf } from "../../shared/line-number.js";
 
 export interface HelperRef {
   readonly fnName: string;
@@ -72,7 +73,7 @@ function isAssignmentTarget(node: Node): boolean {
 }
 
 function lineOf(node: Node): number {
-  return node.getStartLineNumber();
+  return startLineOf(node);
 }
 
 function ownThis(node: Node, root: Node): boolean {
@@ -369,8 +370,7 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   const literals = [root, ...root.getDescendants()]
     .filter(
       (n) =>
-        (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) &&
-        n.getStartLineNumber() !== n.getEndLineNumber(),
+        (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) && startLineOf(n) !== endLineOf(n),
     )
     .map((n) => ({ start: n.getStart(), end: n.getEnd() }));
   // Edits never span lines, so line indexes of the original slice hold for the spliced text.

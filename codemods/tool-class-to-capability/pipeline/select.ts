@@ -12,6 +12,8 @@ import { planFlattening } from "../analyze/flatten.js";
 import { RefusalError } from "../analyze/refusals.js";
 import { importTarget } from "../migrate-helpers.js";
 import { groupOf, refusedUnit, unitResult, type NamespaceRun } from "./namespace-run.js";
+import { startLineOf } from "../../shared/line-number.js";
+import { classNamed } from "../../shared/class-lookup.js";
 
 function inventoryRefusal(rec: ClassRecord, flattening: boolean): RefusalError | null {
   const blocking = blockingBlockers(rec, flattening);
@@ -42,7 +44,7 @@ function fieldTypeConflict(run: NamespaceRun, a: ClassAnalysis): RefusalError | 
     return new RefusalError(
       "run-field-conflict",
       a.file,
-      a.cls.getStartLineNumber(),
+      startLineOf(a.cls),
       `constructor parameter \`${param}: ${mine}\` becomes run field "${field}", which ${theirs.by} types as \`${theirs.type}\``,
       `rename the parameter so it gets a run field of its own (or map it to another field in codemods.runFields), then re-run`,
     );
@@ -104,7 +106,7 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
     );
     return;
   }
-  const cls = work.sf.getClass(rec.name);
+  const cls = classNamed(work.sf, rec.name);
   if (!cls) {
     run.out.push(
       unitResult(rec, "skipped", {
@@ -138,10 +140,15 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
     claimFieldTypes(run, analysis);
     run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
     run.wireTaken.set(analysis.wireName, rec.file);
-    const imp = work.sf
-      .getImportDeclarations()
-      .find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName));
-    if (imp && !run.toolModule) {
+    // Looked up until found: a scan of the file's statements for every class was quadratic.
+    const imp = run.toolModule
+      ? undefined
+      : work.sf
+          .getImportDeclarations()
+          .find((d) =>
+            d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName),
+          );
+    if (imp) {
       run.toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
       run.baseName = analysis.baseName;
     }
