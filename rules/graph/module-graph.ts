@@ -4,7 +4,7 @@
  * file by file when a file changes; analysed by seam-cycles.ts.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ImportRecord, ModuleFacts } from "./module-facts.js";
 import type { Resolver } from "./resolve.js";
@@ -77,6 +77,36 @@ export function buildNode(
   return { file: rel, facts, edges, fingerprint: fingerprint(bytes), mentions };
 }
 
+/**
+ * Reads files into one buffer reused from file to file (a node keeps nothing of the bytes), so
+ * a tree's worth of text is not allocated and collected again. A read is valid until the next.
+ */
+class FileReader {
+  private buffer = Buffer.allocUnsafe(1 << 20);
+
+  read(path: string): Buffer {
+    const fd = openSync(path, "r");
+    try {
+      let size = fstatSync(fd).size;
+      if (size + 1 > this.buffer.length) this.buffer = Buffer.allocUnsafe(Math.max(size + 1, this.buffer.length * 2));
+      let at = 0;
+      // Read to the end even if the file grew since fstat (the last read returns 0).
+      for (let got = -1; got !== 0; at += got) {
+        if (at === this.buffer.length) {
+          const bigger = Buffer.allocUnsafe(this.buffer.length * 2);
+          this.buffer.copy(bigger, 0, 0, at);
+          this.buffer = bigger;
+        }
+        got = readSync(fd, this.buffer, at, this.buffer.length - at, null);
+      }
+      size = at;
+      return this.buffer.subarray(0, size);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
 export function buildGraph(
   root: string,
   files: readonly string[],
@@ -85,10 +115,11 @@ export function buildGraph(
   words: readonly string[] = [],
 ): ModuleGraph {
   const nodes = new Map<string, ModuleNode>();
+  const reader = new FileReader();
   for (const rel of files) {
     let text: Buffer;
     try {
-      text = readFileSync(join(root, rel));
+      text = reader.read(join(root, rel));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT")
