@@ -69,7 +69,9 @@ function buildSectionSchema(z: ZodApi) {
         const norm = normalizePath(value);
         return !norm.startsWith("/") && !norm.split("/").includes("..");
       },
-      { error: (iss) => atKey(iss.path, `must be relative to the root and stay inside it (got "${String(iss.input)}")`) },
+      {
+        error: (iss) => atKey(iss.path, `must be relative to the root and stay inside it (got "${String(iss.input)}")`),
+      },
     )
     .transform(normalizePath);
 
