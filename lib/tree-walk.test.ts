@@ -61,6 +61,11 @@ describe("the one tree walker follows symlinks once", () => {
     expect(walkTree(root, [{ base: "", rules: ALL }])).toEqual(["src/a.ts"]);
   });
 
+  it("stops at maxFiles", () => {
+    const root = tree(["a/1.ts", "a/2.ts", "b/3.ts", "b/4.ts"], { c: "a" });
+    expect(walkTree(root, [{ base: "", rules: ALL }], undefined, 3)).toHaveLength(3);
+  });
+
   it("reports a folder it cannot list, by the path it was reached under", () => {
     const root = tree(["src/a.ts"], {});
     const seen: string[] = [];

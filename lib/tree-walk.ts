@@ -51,13 +51,20 @@ function realOrNull(path: string): string | null {
   }
 }
 
-export function walkTree(root: string, starts: readonly WalkStart[], onUnreadable?: UnreadableFolder): string[] {
+/** `maxFiles` stops the walk once that many files are listed (a runaway folder stays cheap). */
+export function walkTree(
+  root: string,
+  starts: readonly WalkStart[],
+  onUnreadable?: UnreadableFolder,
+  maxFiles = Infinity,
+): string[] {
   const realRoot = realOrNull(root) ?? resolve(root);
   const plainFiles = new Set<string>(); // reached without a link: the path is the real path
   const plainDirs = new Set<string>();
   const linkedFiles = new Map<string, string>(); // real path → listed path
   const linkedDirs = new Set<string>(); // real paths of folders walked through a link
   let pending: Link[] = [];
+  const full = () => plainFiles.size + linkedFiles.size >= maxFiles;
 
   const relOf = (real: string): string | null => {
     if (real === realRoot) return "";
@@ -88,6 +95,7 @@ export function walkTree(root: string, starts: readonly WalkStart[], onUnreadabl
     const entries = list(rel);
     if (!entries) return;
     for (const e of entries) {
+      if (full()) return;
       const path = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (rules.enters(path, e.name)) walkPlain(path, rules);
@@ -102,6 +110,7 @@ export function walkTree(root: string, starts: readonly WalkStart[], onUnreadabl
     const entries = list(rel);
     if (!entries) return;
     for (const e of entries) {
+      if (full()) return;
       const path = `${rel}/${e.name}`;
       const childReal = `${real}${sep}${e.name}`;
       if (e.isDirectory()) {
@@ -140,7 +149,7 @@ export function walkTree(root: string, starts: readonly WalkStart[], onUnreadabl
   while (pending.length) {
     const round = pending.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     pending = [];
-    for (const link of round) follow(link);
+    for (const link of round) if (!full()) follow(link);
   }
   return [...plainFiles, ...linkedFiles.values()].sort();
 }

@@ -10,11 +10,12 @@
  *  - without an `exports` map, `<name>/<sub>` (and `<sub>.js`, and a folder for its index) for
  *    the files under `src/`, the layout the inventory's module graph falls back to.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import { exportTargets } from "./package-exports.js";
 import { JS_TO_TS, probe } from "./specifier-resolution.js";
 import { isNeverScannedDir } from "./never-scanned.js";
+import { walkTree, type WalkRules } from "./tree-walk.js";
 import { capkitProvidedModules, listWorkspacePackages, type WorkspacePackage } from "./workspace-aliases.js";
 
 /** Files listed per package at most (a runaway pattern over a huge folder stays cheap). */
@@ -32,26 +33,13 @@ function pickTarget(pkgAbs: string, targets: readonly string[]): string | null {
   return null;
 }
 
-/** Package-relative `./`-paths of the source files under `dir` (package-relative, no `./`). */
+/** Package-relative `./`-paths of the source files under `dir` (the one tree walker: symlinks followed once). */
 function sourceFiles(pkgAbs: string, dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    let entries;
-    try {
-      entries = readdirSync(join(pkgAbs, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (out.length >= MAX_FILES) return;
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!isNeverScannedDir(e.name) && !e.name.startsWith(".")) walk(child);
-      } else if (SOURCE.test(e.name) && !e.name.endsWith(".d.ts")) out.push(`./${child}`);
-    }
+  const rules: WalkRules = {
+    enters: (_path, name) => !isNeverScannedDir(name) && !name.startsWith("."),
+    lists: (_path, name) => SOURCE.test(name) && !name.endsWith(".d.ts"),
   };
-  walk(dir);
-  return out;
+  return walkTree(pkgAbs, [{ base: dir, rules }], undefined, MAX_FILES).map((f) => `./${f}`);
 }
 
 /** `<name>/<key>` for the exports map's exact keys and expanded patterns. */

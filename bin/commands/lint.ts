@@ -94,7 +94,7 @@ function renderText(result: LintResult, withCycles: boolean): string {
   if (result.unreadable.length) {
     const n = new Set(result.unreadable.map((u) => u.file)).size;
     lines.push(
-      `capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so their imports were not checked:`,
+      `capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so ${n === 1 ? "its" : "their"} imports were not checked:`,
     );
     for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
     lines.push(

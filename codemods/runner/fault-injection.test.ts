@@ -3,12 +3,15 @@
  * rename and removal, the journal's removal) through an ApplyFs that dies there as a killed
  * process would, then checks: the tree is the old state or the new one (after the journal's
  * rollback when one is left), and a following run with an uncommitted edit in between never
- * loses the edit, with or without --allow-dirty.
+ * loses the edit, with or without --allow-dirty. As after a real kill, the dead run's lock is
+ * left behind, so every following run also takes over a stale lock.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findJournal, JournalConflictError } from "./journal.js";
+import { LOCK_REL } from "./lock.js";
 import { runMigration } from "./migrate.js";
 import { resolveJournal } from "./recover.js";
 import { killingFs } from "../test-support/killing-fs.js";
@@ -35,11 +38,18 @@ beforeAll(async () => {
 });
 afterAll(() => projects.cleanup(true));
 
+/** A pid that is certainly not running: a child that has already exited. */
+const DEAD_PID = Number(
+  spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout,
+);
+
 async function killedAt(at: number): Promise<string> {
   const root = projects.create();
   const k = killingFs(at, root);
   await expect(runMigration(projects.options(root, { fs: k.fs }))).rejects.toThrow();
   expect(k.steps).toHaveLength(at);
+  // A killed process never runs its `finally`: its lock stays, naming a pid that is gone.
+  writeFileSync(join(root, LOCK_REL), `${JSON.stringify({ pid: DEAD_PID, startedAt: "2026-01-01T00:00:00.000Z" })}\n`);
   return root;
 }
 
