@@ -52,6 +52,11 @@ export function unwrapExpression(ts: TypeScriptApi, node: TS.Expression): TS.Exp
   }
 }
 
+/** A call's callee name, its last segment (`f` of `f()` and of `a.b.f()`); null for other callees. */
+export function calleeLastName(ts: TypeScriptApi, callee: TS.Expression): string | null {
+  return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+}
+
 export function stringLiteralValue(ts: TypeScriptApi, node: TS.Node | undefined): string | null {
   if (!node) return null;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;

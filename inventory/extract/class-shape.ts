@@ -6,7 +6,7 @@
  */
 import type TS from "typescript";
 import type { ClassShapeFact } from "./facts.js";
-import { propertyNameText, textBefore, type Ctx } from "./ast-utils.js";
+import { calleeLastName, propertyNameText, textBefore, type Ctx } from "./ast-utils.js";
 import { PROVIDER_CALLS } from "./liveness.js";
 
 const SCHEMA_MEMBERS = new Set([
@@ -148,11 +148,7 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
       const name = memberName(ts, member);
       if (name === null || !PROCESS_MEMBERS.includes(name) || !ts.isCallExpression(node)) return;
       const callee = node.expression;
-      const last = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : null;
+      const last = calleeLastName(ts, callee);
       if (!last) return;
       if (ts.isIdentifier(callee)) calls.add(last);
       const effect = effectOfCallee(last);

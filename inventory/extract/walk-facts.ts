@@ -16,6 +16,7 @@ import {
   type ClassTableFact,
 } from "./facts.js";
 import {
+  calleeLastName,
   identifierPath,
   lineOf,
   propertyNameText,
@@ -354,11 +355,7 @@ export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErr
       const node = visited as TS.CallExpression;
       const fn = fnStack[fnStack.length - 1];
       const callee = node.expression;
-      const last = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : null;
+      const last = calleeLastName(ts, callee);
       // Only the provider effect is kept per function: the mask keeps exactly those functions live
       // (liveness.ts PROVIDER_CALLS), so masked and full parses still agree.
       const effect = fn && last && isProviderCall(last) ? "provider" : null;

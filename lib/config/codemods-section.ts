@@ -6,7 +6,7 @@
  * and the codemod fixture helper (codemods/test-support/).
  */
 import { ConfigError } from "../errors.js";
-import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
+import { atKey, delegatedSection, firstIssueMessage, objectError } from "./section-issues.js";
 import { getZod, type ZodApi } from "./zod.js";
 
 export interface CodemodsConfig {
@@ -122,16 +122,6 @@ export function categorySnapshotPath(config: CodemodsConfig): string {
   return config.categorySnapshot ?? `${config.capabilitiesDir}/categories.snapshot.json`;
 }
 
-/** The section as a zod schema for lib/config/schema.ts (validation delegated to resolveCodemodsConfig). */
+/** The section as a zod schema for lib/config/schema.ts; its errors become zod issues on `codemods`. */
 export const codemodsSection = (z: ZodApi) =>
-  z.unknown().transform((raw, ctx): CodemodsConfig => {
-    try {
-      return resolveCodemodsConfig(raw);
-    } catch (error) {
-      ctx.addIssue({
-        code: "custom",
-        message: error instanceof ConfigError ? error.message.replace(/^codemods: /, "") : String(error),
-      });
-      return z.NEVER;
-    }
-  });
+  delegatedSection<CodemodsConfig>(z, "codemods", (raw) => resolveCodemodsConfig(raw));

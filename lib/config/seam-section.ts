@@ -8,7 +8,7 @@
  */
 import { ConfigError } from "../errors.js";
 import { PERMISSION_CATEGORIES } from "../kinds.js";
-import { atKey, firstIssueMessage, objectError } from "./section-issues.js";
+import { atKey, delegatedSection, firstIssueMessage, objectError } from "./section-issues.js";
 import { getZod, type ZodApi } from "./zod.js";
 
 export interface SeamException {
@@ -230,19 +230,5 @@ export function resolveSeamConfig(raw: unknown, file = "capkit.config.json"): Se
   return result.data;
 }
 
-/**
- * The section as a zod schema for lib/config/schema.ts: validation stays in
- * resolveSeamConfig (one set of messages); its errors become zod issues on `seam`.
- */
-export const seamSection = (z: ZodApi) =>
-  z.unknown().transform((raw, ctx): SeamConfig => {
-    try {
-      return resolveSeamConfig(raw);
-    } catch (error) {
-      ctx.addIssue({
-        code: "custom",
-        message: error instanceof ConfigError ? error.message.replace(/^seam: /, "") : String(error),
-      });
-      return z.NEVER;
-    }
-  });
+/** The section as a zod schema for lib/config/schema.ts; its errors become zod issues on `seam`. */
+export const seamSection = (z: ZodApi) => delegatedSection<SeamConfig>(z, "seam", (raw) => resolveSeamConfig(raw));

@@ -4,6 +4,8 @@
  * its first issue, unknown keys before anything else (a misspelt key explains the rest).
  */
 import type { z } from "zod";
+import { ConfigError } from "../errors.js";
+import type { ZodApi } from "./zod.js";
 
 /** `seams[0].from`, `runFields.x`: the key path inside a section, as a config's author writes it. */
 export function keyPath(path: readonly PropertyKey[]): string {
@@ -31,4 +33,23 @@ export function objectError(known: readonly string[], notAnObject: string) {
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues.find((i) => i.code === "unrecognized_keys") ?? error.issues[0];
   return issue?.message ?? "is not valid";
+}
+
+/**
+ * A hand-shaped section as the zod schema lib/config/schema.ts assembles: validation stays in the
+ * section's resolver (one set of messages, usable without the whole schema); its ConfigError
+ * becomes a zod issue on the section, without the `<section>: ` prefix the resolver adds.
+ */
+export function delegatedSection<T>(z: ZodApi, section: string, resolve: (raw: unknown) => T) {
+  return z.unknown().transform((raw, ctx): T => {
+    try {
+      return resolve(raw);
+    } catch (error) {
+      const prefix = `${section}: `;
+      const text = error instanceof ConfigError ? error.message : String(error);
+      const message = text.startsWith(prefix) ? text.slice(prefix.length) : text;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+  });
 }
