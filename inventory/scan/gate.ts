@@ -14,6 +14,7 @@
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import { structureOf, type FileStructure } from "./structure.js";
+import { isIdent } from "./byte-classes.js";
 
 /** `FileStructure` (structure.ts): the token facts the pre-filter's fixpoint runs on. */
 export interface FileGate extends FileStructure {
@@ -37,8 +38,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT_NAME = /^[A-Za-z_$][\w$]*$/;
 
 // Byte classes; `undefined` (past either end of the buffer) is in none of them.
-export const isIdent = (c: number | undefined) =>
-  c !== undefined && ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36);
 /** A regex `\\w` character (for `\\b`): no `$`. */
 const isWord = (c: number | undefined) => c !== 36 && isIdent(c);
 const isSpace = (c: number | undefined) => c === 32 || c === 9 || c === 10 || c === 13;

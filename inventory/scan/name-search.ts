@@ -12,7 +12,7 @@
  * for among the identifiers around the occurrences of the one it narrows to (a few distinct ones),
  * not by a sweep of the file per name: hundreds of subclass names cost one sweep.
  */
-import { isIdent } from "./gate.js";
+import { isIdent } from "./byte-classes.js";
 
 /** The longest substring (three characters or more) every name contains, or null. */
 export function commonPart(names: readonly string[]): string | null {

@@ -24,7 +24,8 @@ import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
-import { isIdent, type FileGate, type Gate } from "./gate.js";
+import type { FileGate, Gate } from "./gate.js";
+import { isIdent } from "./byte-classes.js";
 import {
   bufferWantedInPhase2,
   candidateNames,

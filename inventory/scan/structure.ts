@@ -13,7 +13,7 @@
  *   extendsDefaultImport  a heritage names a default import (`import Base from`): counts when some
  *                         default export denotes a candidate
  */
-import { isIdent } from "./gate.js";
+import { isIdent } from "./byte-classes.js";
 
 export interface FileStructure {
   readonly idents: readonly string[];
