@@ -51,6 +51,36 @@ function realOrNull(path: string): string | null {
   }
 }
 
+/** `real` as a root-relative path with forward slashes ("" for the root); null outside the root. */
+function relUnder(realRoot: string, real: string): string | null {
+  if (real === realRoot) return "";
+  if (!real.startsWith(realRoot + sep)) return null;
+  const rel = real.slice(realRoot.length + 1);
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
+/** A folder's entries, or null (reported to `onUnreadable`) when it cannot be read. */
+function listFolder(root: string, path: string, onUnreadable?: UnreadableFolder): Dirent[] | null {
+  try {
+    return readdirSync(path ? `${root}/${path}` : root, { withFileTypes: true });
+  } catch (error) {
+    onUnreadable?.(path, error as NodeJS.ErrnoException);
+    return null;
+  }
+}
+
+/** What a link's target is: a folder, a file, or null (gone, or neither: a socket, a device). */
+function entryKind(real: string): "dir" | "file" | null {
+  try {
+    const st = statSync(real);
+    return st.isDirectory() ? "dir" : st.isFile() ? "file" : null;
+  } catch {
+    return null;
+  }
+}
+
+const byPath = (a: Link, b: Link): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 /** `maxFiles` stops the walk once that many files are listed (a runaway folder stays cheap). */
 export function walkTree(
   root: string,
@@ -66,24 +96,12 @@ export function walkTree(
   let pending: Link[] = [];
   const full = () => plainFiles.size + linkedFiles.size >= maxFiles;
 
-  const relOf = (real: string): string | null => {
-    if (real === realRoot) return "";
-    if (!real.startsWith(realRoot + sep)) return null;
-    const rel = real.slice(realRoot.length + 1);
-    return sep === "/" ? rel : rel.split(sep).join("/");
-  };
+  const relOf = (real: string): string | null => relUnder(realRoot, real);
   const seenDir = (real: string): boolean => {
     const rel = relOf(real);
     return (rel !== null && plainDirs.has(rel)) || linkedDirs.has(real);
   };
-  const list = (path: string): Dirent[] | null => {
-    try {
-      return readdirSync(path ? `${root}/${path}` : root, { withFileTypes: true });
-    } catch (error) {
-      onUnreadable?.(path, error as NodeJS.ErrnoException);
-      return null;
-    }
-  };
+  const list = (path: string): Dirent[] | null => listFolder(root, path, onUnreadable);
   const addLinkedFile = (real: string, path: string): void => {
     const rel = relOf(real);
     if (rel !== null && plainFiles.has(rel)) return;
@@ -126,15 +144,9 @@ export function walkTree(
     if (real === null) return;
     const rel = relOf(real);
     if (!link.start && (rel === null || underNeverScannedDir(rel))) return;
-    let isDir: boolean;
-    try {
-      const st = statSync(real);
-      if (!st.isDirectory() && !st.isFile()) return;
-      isDir = st.isDirectory();
-    } catch {
-      return;
-    }
-    if (isDir) {
+    const kind = entryKind(real);
+    if (kind === null) return;
+    if (kind === "dir") {
       if (!link.start && !link.rules.enters(link.path, link.name)) return;
       if (!seenDir(real)) walkLinked(link.path, real, link.rules);
     } else if (link.rules.lists(link.path, link.name)) addLinkedFile(real, link.path);
@@ -147,7 +159,7 @@ export function walkTree(
     else walkPlain(base, rules); // a missing base is reported by the listing itself
   }
   while (pending.length) {
-    const round = pending.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const round = pending.sort(byPath);
     pending = [];
     for (const link of round) if (!full()) follow(link);
   }

@@ -105,6 +105,60 @@ function bad(file: string, message: string): never {
 
 const GLOBS = "must be a glob or a non-empty list of globs relative to the root";
 
+/** The section as zod parsed it, before defaults fill what is absent. */
+interface RawSection {
+  readonly tools?: readonly string[];
+  readonly capabilities?: readonly string[];
+  readonly reason?: string;
+  readonly exceptions?: readonly SeamException[];
+  readonly allowEmpty?: boolean;
+  readonly seams?: readonly SeamDefinition[];
+  readonly allowTypeImports?: boolean;
+  readonly aliases?: Readonly<Record<string, string>>;
+  readonly baseline?: string;
+  readonly ignore?: readonly string[];
+  readonly specs?: SpecRulesConfig;
+}
+
+/**
+ * The shorthand keys `tools`, `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the
+ * default tools-capabilities seam; `seams` declares further boundaries (and, without the
+ * shorthand, replaces the default).
+ */
+function sectionFromRaw(raw: RawSection): SeamConfig {
+  const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
+  const seams: SeamDefinition[] = [];
+  if (shorthand || raw.seams === undefined) {
+    seams.push({
+      name: DEFAULT_SEAM.name,
+      from: raw.tools ?? DEFAULT_SEAM.from,
+      to: raw.capabilities ?? DEFAULT_SEAM.to,
+      reason: raw.reason ?? DEFAULT_SEAM.reason,
+      exceptions: raw.exceptions ?? [],
+      allowEmpty: raw.allowEmpty ?? DEFAULT_SEAM.allowEmpty,
+    });
+  }
+  seams.push(...(raw.seams ?? []));
+  return {
+    seams,
+    allowTypeImports: raw.allowTypeImports ?? true,
+    aliases: raw.aliases ?? {},
+    baseline: raw.baseline ?? DEFAULT_SEAM_CONFIG.baseline,
+    ignore: raw.ignore ?? [],
+    specs: raw.specs ?? DEFAULT_SPEC_RULES,
+  };
+}
+
+/** The first seam name used twice (seam names are unique), or undefined. */
+function repeatedSeamName(seams: readonly SeamDefinition[]): string | undefined {
+  const names = new Set<string>();
+  for (const s of seams) {
+    if (names.has(s.name)) return s.name;
+    names.add(s.name);
+  }
+  return undefined;
+}
+
 /** The section's schema, built from zod on first use (a run without a config never loads zod). */
 function buildSectionSchema(z: ZodApi) {
   /** A glob or a non-empty list of them, root-relative with forward slashes. */
@@ -174,45 +228,14 @@ function buildSectionSchema(z: ZodApi) {
     specs: specRules.optional(),
   };
 
-  /**
-   * The shorthand keys `tools`, `capabilities`, `reason`, `exceptions`, `allowEmpty` adjust the
-   * default tools-capabilities seam; `seams` declares further boundaries (and, without the
-   * shorthand, replaces the default). Seam names are unique.
-   */
+  /** See `sectionFromRaw` for the shorthand; seam names are unique. */
   const sectionSchema = z
     .strictObject(SECTION_SHAPE, { error: objectError(Object.keys(SECTION_SHAPE), "must be an object") })
-    .transform((raw): SeamConfig => {
-      const shorthand = SHORTHAND.some((k) => raw[k] !== undefined);
-      const seams: SeamDefinition[] = [];
-      if (shorthand || raw.seams === undefined) {
-        seams.push({
-          name: DEFAULT_SEAM.name,
-          from: raw.tools ?? DEFAULT_SEAM.from,
-          to: raw.capabilities ?? DEFAULT_SEAM.to,
-          reason: raw.reason ?? DEFAULT_SEAM.reason,
-          exceptions: raw.exceptions ?? [],
-          allowEmpty: raw.allowEmpty ?? DEFAULT_SEAM.allowEmpty,
-        });
-      }
-      seams.push(...(raw.seams ?? []));
-      return {
-        seams,
-        allowTypeImports: raw.allowTypeImports ?? true,
-        aliases: raw.aliases ?? {},
-        baseline: raw.baseline ?? DEFAULT_SEAM_CONFIG.baseline,
-        ignore: raw.ignore ?? [],
-        specs: raw.specs ?? DEFAULT_SPEC_RULES,
-      };
-    })
+    .transform(sectionFromRaw)
     .superRefine((config, ctx) => {
-      const names = new Set<string>();
-      for (const s of config.seams) {
-        if (names.has(s.name)) {
-          ctx.addIssue({ code: "custom", message: `two seams are named "${s.name}"; names must be unique` });
-          return;
-        }
-        names.add(s.name);
-      }
+      const twice = repeatedSeamName(config.seams);
+      if (twice !== undefined)
+        ctx.addIssue({ code: "custom", message: `two seams are named "${twice}"; names must be unique` });
     });
   return sectionSchema;
 }

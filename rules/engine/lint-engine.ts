@@ -12,7 +12,7 @@ import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline
 import { findCycleFindings } from "../checks/import-cycles.js";
 import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
-import { getImportCycles, getSeamAnalysis } from "../graph/graph-cache.js";
+import { getImportCycles, getSeamAnalysis, type SeamAnalysis } from "../graph/graph-cache.js";
 import type { ImportCycle } from "../graph/import-cycles.js";
 import type { UnreadablePath } from "../graph/module-graph.js";
 import { formatCycle } from "../graph/seam-cycles.js";
@@ -77,6 +77,31 @@ function byPosition(a: LintViolation, b: LintViolation): number {
       : a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
+/** One violation per seam cycle, naming the seam's reason (and the top-level await, if async). */
+function seamCycleViolations(cycles: SeamAnalysis["cycles"], config: SeamConfig): LintViolation[] {
+  const all: LintViolation[] = [];
+  for (const c of cycles) {
+    const seam = config.seams.find((s) => s.name === c.seam);
+    const data = {
+      seam: c.seam,
+      cycle: formatCycle(c.files),
+      length: String(c.files.length),
+      reason: seam?.reason ?? "",
+    };
+    const message = c.async
+      ? formatMessage("no-seam-cycle", "asyncSeamCycle", { ...data, tla: `${c.async.file}:${c.async.line}` })
+      : formatMessage("no-seam-cycle", "seamCycle", data);
+    all.push({
+      rule: "no-seam-cycle",
+      file: c.files[0] as string,
+      line: c.line,
+      key: `${c.seam}:${data.cycle}`,
+      message,
+    });
+  }
+  return all;
+}
+
 /** Every violation under `root`, before the baseline is applied. */
 export async function collectViolations(
   rootIn: string,
@@ -112,25 +137,7 @@ export async function collectViolations(
     }
     if (spec || node.mentions.length > 0) candidates.push(rel);
   }
-  for (const c of analysis.cycles) {
-    const seam = config.seams.find((s) => s.name === c.seam);
-    const data = {
-      seam: c.seam,
-      cycle: formatCycle(c.files),
-      length: String(c.files.length),
-      reason: seam?.reason ?? "",
-    };
-    const message = c.async
-      ? formatMessage("no-seam-cycle", "asyncSeamCycle", { ...data, tla: `${c.async.file}:${c.async.line}` })
-      : formatMessage("no-seam-cycle", "seamCycle", data);
-    all.push({
-      rule: "no-seam-cycle",
-      file: c.files[0] as string,
-      line: c.line,
-      key: `${c.seam}:${data.cycle}`,
-      message,
-    });
-  }
+  all.push(...seamCycleViolations(analysis.cycles, config));
   const importCycles = getImportCycles(analysis).cycles;
   for (const f of findCycleFindings(importCycles, config, options.cycles === true)) {
     all.push({

@@ -21,6 +21,7 @@ import {
   unicodeSpace,
   wordKind,
 } from "./token-kinds.js";
+import { operatorAt, opensJsxElement } from "./operators.js";
 
 class Unsure extends Error {}
 
@@ -225,41 +226,13 @@ function lexPunctuation(c: number): void {
     case 93:
       bracketDepth--;
       return op(T.CloseBracket, 1);
-    case 59:
-      return op(T.Semicolon, 1);
-    case 44:
-      return op(T.Comma, 1);
-    case 58:
-      return op(T.Colon, 1);
-    case 61: // = == === =>
-      if (d === 62) return op(T.Arrow, 2);
-      if (d === 61) return op(T.OtherPunct, e === 61 ? 3 : 2);
-      return op(T.Equals, 1);
-    case 63: // ? ?. ?? ??=
-      if (d === 63) return e === 61 ? op(T.OtherPunct, 3) : op(T.QuestionQuestion, 2);
-      if (d === 46 && !((e as number) >= 48 && (e as number) <= 57)) return op(T.QuestionDot, 2);
-      return op(T.Question, 1);
     case 46: // . ... .5
       if (d !== undefined && d >= 48 && d <= 57) return lexNumber();
       if (d === 46 && e === 46) return op(T.DotDotDot, 3);
       return op(T.Dot, 1);
-    case 38: // & && &= &&=
-      if (d === 38) return e === 61 ? op(T.OtherPunct, 3) : op(T.AmpAmp, 2);
-      return d === 61 ? op(T.OtherPunct, 2) : op(T.Amp, 1);
-    case 124: // | || |= ||=
-      if (d === 124) return e === 61 ? op(T.OtherPunct, 3) : op(T.BarBar, 2);
-      return d === 61 ? op(T.OtherPunct, 2) : op(T.Bar, 1);
-    case 60: // < << <= <<= or a JSX element
-      if (jsx && !slashIsDivision(prev) && startsElement()) return lexElement();
-      if (d === 60) return op(T.OtherPunct, e === 61 ? 3 : 2);
-      return d === 61 ? op(T.OtherPunct, 2) : op(T.LessThan, 1);
-    case 42: // * ** *= **=
-      if (d === 42) return op(T.OtherPunct, e === 61 ? 3 : 2);
-      return d === 61 ? op(T.OtherPunct, 2) : op(T.Asterisk, 1);
-    case 43:
-    case 45: // + ++ += - -- -=
-      if (d === c) return op(c === 43 ? T.PlusPlus : T.MinusMinus, 2);
-      return op(T.OtherPunct, d === 61 ? 2 : 1);
+    case 60: // a JSX element, or else an operator
+      if (jsx && !slashIsDivision(prev) && opensJsxElement(b, pos, n)) return lexElement();
+      break;
     case 35: // #private
       if (ID[d as number] !== 1) throw new Unsure(`stray # at ${s}`);
       for (pos += 2; pos < n && ID[b[pos] as number] !== 0; pos++);
@@ -267,37 +240,10 @@ function lexPunctuation(c: number): void {
     case 33: // ! != !== or a non-null assertion, `x!`, which ends an expression as `x` does
       if (d !== 61 && pos > 0 && slashIsDivision(prev) && out.end[count - 1] === pos) return op(T.NonNull, 1);
       return op(T.OtherPunct, d === 61 ? (e === 61 ? 3 : 2) : 1);
-    case 37: // % %=
-    case 94: // ^ ^=
-      return op(T.OtherPunct, d === 61 ? 2 : 1);
-    case 62: // > (one at a time, as TypeScript's scanner gives it)
-      return op(T.GreaterThan, 1);
-    case 126: // ~
-    case 64: // @
-      return op(T.OtherPunct, 1);
-    default:
-      throw new Unsure(`unexpected character ${c} at ${s}`);
   }
-}
-
-/** Whether the `<` at `pos`, where an expression may start, opens a JSX element rather than a generic signature (`<T,>`, `<T extends U>`, `<T>(`). */
-function startsElement(): boolean {
-  let j = pos + 1;
-  if (b[j] === 62) return true; // a fragment
-  if (ID[b[j] as number] !== 1) return false;
-  const s = j;
-  while (j < n && ID[b[j] as number] !== 0) j++;
-  const nameEnd = j;
-  while (b[j] === 32 || b[j] === 9 || b[j] === 10 || b[j] === 13) j++;
-  if (b[j] === 44) return false;
-  if (wordKind(b, s, nameEnd) === T.Const) return false; // <const T,>
-  if (b[j] === 101 && wordKind(b, j, j + 7) === T.Extends && ID[b[j + 7] as number] === 0) return false;
-  if (b[j] === 62) {
-    let k = j + 1;
-    while (b[k] === 32 || b[k] === 9) k++;
-    if (b[k] === 40) return false;
-  }
-  return true;
+  const code = operatorAt(c, d, e);
+  if (code < 0) throw new Unsure(`unexpected character ${c} at ${s}`);
+  return op(code >> 2, code & 3);
 }
 
 function skipJsxSpace(): void {
