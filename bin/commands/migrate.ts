@@ -185,20 +185,25 @@ export const command: CommandModule = {
       onProgress: line && ((e) => line.show(progressText(e))),
     });
     line?.clear();
-    if (!result.dryRun)
-      saveResultOrNote(
-        io,
-        "migrate",
-        root,
-        "migrate",
-        mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)),
-      );
-    if (values.json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
-    else {
-      if (result.dryRun && result.diff) io.stdout(result.diff);
-      io.stdout(renderText(result));
-    }
-    const refused = result.namespaces.some((n) => n.refused.length > 0);
-    return refused || result.rolledBack ? 1 : 0;
+    return reportMigration(io, root, result, values.json ?? false);
   },
 };
+
+/** Saves an applied run's result, prints it (JSON or text, the diff first on a dry run) and gives the exit code. */
+function reportMigration(io: CliIO, root: string, result: MigrateResult, json: boolean): number {
+  if (!result.dryRun)
+    saveResultOrNote(
+      io,
+      "migrate",
+      root,
+      "migrate",
+      mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)),
+    );
+  if (json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
+  else {
+    if (result.dryRun && result.diff) io.stdout(result.diff);
+    io.stdout(renderText(result));
+  }
+  const refused = result.namespaces.some((n) => n.refused.length > 0);
+  return refused || result.rolledBack ? 1 : 0;
+}

@@ -311,6 +311,38 @@ export async function runMigration(opts: MigrateOptions): Promise<MigrateResult>
   }
 }
 
+/** The namespaces asked for (every capability namespace for "all"), refusing names the repo does not know. */
+function selectedNamespaces(root: string, inventory: InventoryResult, opts: MigrateOptions): string[] {
+  const known = knownNamespaces(root, inventory, opts.config.codemods.capabilitiesDir);
+  const selected =
+    opts.namespaces === "all"
+      ? [
+          ...new Set(
+            inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string),
+          ),
+        ].sort()
+      : [...new Set(opts.namespaces)];
+  const unknown = selected.filter((ns) => !known.includes(ns));
+  if (unknown.length)
+    throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, {
+      hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}`,
+    });
+  return selected;
+}
+
+function assertValidPlan(problems: readonly { path: string; line: number; message: string }[]): void {
+  if (problems.length === 0) return;
+  throw new CapkitError(
+    `the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`,
+    1,
+    {
+      file: problems[0]?.path,
+      line: problems[0]?.line,
+      hint: "report this with the files named; run with --dry-run to see the plan",
+    },
+  );
+}
+
 async function migrateLocked(root: string, opts: MigrateOptions): Promise<MigrateResult> {
   const fs = opts.fs ?? nodeApplyFs;
   const dryRun = opts.dryRun ?? false;
@@ -321,20 +353,8 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   const scan = opts.scan ?? ((r: string, config: CapkitConfig) => scanInventory(r, { config }));
   const inventory = opts.inventory ?? (await scan(root, opts.config));
   assertReadable(inventory);
-  const known = knownNamespaces(root, inventory, opts.config.codemods.capabilitiesDir);
   const all = opts.namespaces === "all";
-  const selected = all
-    ? [
-        ...new Set(
-          inventory.classes.filter((c) => c.kind === "capability" && c.namespace).map((c) => c.namespace as string),
-        ),
-      ].sort()
-    : [...new Set(opts.namespaces)];
-  const unknown = selected.filter((ns) => !known.includes(ns));
-  if (unknown.length)
-    throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, {
-      hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}`,
-    });
+  const selected = selectedNamespaces(root, inventory, opts);
   const batches = opts.commit && !dryRun ? selected.map((ns) => [ns]) : [selected];
   const result: MigrateResult = {
     root,
@@ -358,18 +378,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     out.callSiteFiles.push(...planned.callSiteFiles);
     opts.onProgress?.({ phase: "validate", done: 0, total: planned.changes.length });
     const { changes, problems: linkProblems } = realChanges(root, planned.changes);
-    const problems = [...linkProblems, ...validatePlan(root, changes)];
-    if (problems.length) {
-      throw new CapkitError(
-        `the plan is invalid, nothing was written: ${problems.map((p) => `${p.path}:${p.line}: ${p.message}`).join("; ")}`,
-        1,
-        {
-          file: problems[0]?.path,
-          line: problems[0]?.line,
-          hint: "report this with the files named; run with --dry-run to see the plan",
-        },
-      );
-    }
+    assertValidPlan([...linkProblems, ...validatePlan(root, changes)]);
     out.filesWritten.push(...changes.map((c) => c.path));
     if (dryRun) {
       out.diff = (out.diff ?? "") + planDiff(changes);

@@ -85,35 +85,13 @@ export function runToolConstruction(
     );
   }
   const sourceFiles = tree.list().filter(isSourceFile);
-  const usedElsewhere =
-    (self: string) =>
-    (name: string): string | null =>
-      sourceFiles.find((f) => f !== self && new RegExp(`import[^;]*\\b${name}\\b`).test(tree.read(f) ?? "")) ?? null;
-  const reexportedBy =
-    (self: string) =>
-    (name: string): string | null =>
-      sourceFiles.find(
-        (f) =>
-          f !== self &&
-          new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`).test(tree.read(f) ?? ""),
-      ) ?? null;
   const results: UnitResult[] = [];
   const reexports = new PackageReexports(tree);
   for (const file of files) {
     const text = tree.readOrThrow(file);
     const { sourceFile, errors } = parseSource(file, text);
     if (errors.length > 0) {
-      const first = errors[0];
-      results.push({
-        codemod: CODEMOD_NAME,
-        outcome: "error",
-        unit: file,
-        file,
-        line: first?.line ?? 1,
-        code: "parse-error",
-        reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`,
-        fix: "fix the syntax, then re-run",
-      });
+      results.push(parseErrorUnit(file, errors));
       continue;
     }
     const target = importTarget(tree, file, registryFile, ["toolForCapabilityName", registryExport], reexports);
@@ -127,8 +105,8 @@ export function runToolConstruction(
         registrySpecifier: target.specifier,
         registryExport,
         runtimeSpecifier: runtimeSpecifier(file, context.runtimeImport),
-        usedElsewhere: usedElsewhere(file),
-        reexportedBy: reexportedBy(file),
+        usedElsewhere: (name) => importedElsewhere(tree, sourceFiles, file, name),
+        reexportedBy: (name) => reexportedElsewhere(tree, sourceFiles, file, name),
         importNotes: [target.note].filter((n): n is string => Boolean(n)),
       });
       if (outcome.text !== null) tree.write(file, outcome.text);
@@ -153,9 +131,55 @@ export function runToolConstruction(
     }
   }
   reexports.apply();
+  results.push(...noCallSiteUnits(classes, results));
+  return results;
+}
+
+/** The first other source file importing `name`, or null. */
+function importedElsewhere(
+  tree: VirtualTree,
+  sourceFiles: readonly string[],
+  self: string,
+  name: string,
+): string | null {
+  return sourceFiles.find((f) => f !== self && new RegExp(`import[^;]*\\b${name}\\b`).test(tree.read(f) ?? "")) ?? null;
+}
+
+/** The first other source file re-exporting `name` (`export { name } from`), or null. */
+function reexportedElsewhere(
+  tree: VirtualTree,
+  sourceFiles: readonly string[],
+  self: string,
+  name: string,
+): string | null {
+  return (
+    sourceFiles.find(
+      (f) =>
+        f !== self && new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`).test(tree.read(f) ?? ""),
+    ) ?? null
+  );
+}
+
+function parseErrorUnit(file: string, errors: ReturnType<typeof parseSource>["errors"]): UnitResult {
+  const first = errors[0];
+  return {
+    codemod: CODEMOD_NAME,
+    outcome: "error",
+    unit: file,
+    file,
+    line: first?.line ?? 1,
+    code: "parse-error",
+    reason: `does not parse (${first?.message ?? "syntax error"}); fix the syntax, then re-run`,
+    fix: "fix the syntax, then re-run",
+  };
+}
+
+/** One "unchanged" unit per converted class no result names yet (no call sites left). */
+function noCallSiteUnits(classes: readonly ConvertedClass[], results: readonly UnitResult[]): UnitResult[] {
+  const out: UnitResult[] = [];
   for (const cls of classes) {
-    if (results.some((r) => r.wireName === cls.wireName)) continue;
-    results.push({
+    if ([...results, ...out].some((r) => r.wireName === cls.wireName)) continue;
+    out.push({
       codemod: CODEMOD_NAME,
       outcome: "unchanged",
       unit: `${cls.name} (no call sites left)`,
@@ -165,7 +189,7 @@ export function runToolConstruction(
       namespace: cls.namespace,
     });
   }
-  return results;
+  return out;
 }
 
 export function createToolConstructionCodemod(options: ToolConstructionOptions = {}): Codemod {

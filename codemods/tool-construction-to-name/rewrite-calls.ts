@@ -164,15 +164,22 @@ export function rewriteNew(
     );
   }
   if (fields.length === 0) return { ok: true, text: `${names.toolForCapabilityName()}(${wire})` };
+  return { ok: true, text: runFactoryCall(names, wire, fields, used) };
+}
+
+/** `toolForCapabilityName(wire, (ctx) => createCapabilityRun({ ... }))`, with a context name no argument uses. */
+function runFactoryCall(
+  names: RuntimeNames,
+  wire: string,
+  fields: readonly string[],
+  used: ReadonlySet<string>,
+): string {
   let ctx = "ctx";
   for (let i = 2; used.has(ctx); i++) ctx = `ctx${i}`;
   const run = names.runBindings();
   const registry = run.registry === "registry" ? "registry" : `registry: ${run.registry}`;
   const body = [`context: ${ctx}`, `gate: ${run.gateFromContext}(${ctx})`, registry, ...fields].join(", ");
-  return {
-    ok: true,
-    text: `${names.toolForCapabilityName()}(${wire}, (${ctx}) => ${run.createCapabilityRun}({ ${body} }))`,
-  };
+  return `${names.toolForCapabilityName()}(${wire}, (${ctx}) => ${run.createCapabilityRun}({ ${body} }))`;
 }
 
 function needsParensAround(ts: TypeScriptApi, parent: TS.Node): boolean {

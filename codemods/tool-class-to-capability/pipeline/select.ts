@@ -11,7 +11,7 @@ import { buildParts } from "../analyze/build-parts.js";
 import { planFlattening } from "../analyze/flatten.js";
 import { RefusalError } from "../analyze/refusals.js";
 import { importTarget } from "../migrate-helpers.js";
-import { groupOf, refusedUnit, unitResult, type NamespaceRun } from "./namespace-run.js";
+import { groupOf, refusedUnit, unitResult, type FileWork, type NamespaceRun } from "./namespace-run.js";
 import { startLineOf } from "../../shared/line-number.js";
 import { classNamed } from "../../shared/class-lookup.js";
 
@@ -56,6 +56,40 @@ function claimFieldTypes(run: NamespaceRun, a: ClassAnalysis): void {
   for (const [field, t] of a.depTypes)
     if (t.typeText && t.typeKey && !run.fieldTypes.has(field))
       run.fieldTypes.set(field, { type: t.typeText, key: t.typeKey, by: `${a.className} (${a.file})` });
+}
+
+/**
+ * Refuses an analysed class whose run-field types or wire name clash with an earlier class;
+ * otherwise records its field types, field choices, wire name and (first time) the Tool module.
+ */
+function claimAnalysis(run: NamespaceRun, rec: ClassRecord, work: FileWork, analysis: ClassAnalysis): void {
+  const conflict = fieldTypeConflict(run, analysis);
+  if (conflict) throw conflict;
+  const seenAt = run.wireTaken.get(analysis.wireName);
+  if (seenAt !== undefined) {
+    throw new RefusalError(
+      "duplicate-wire-name",
+      rec.file,
+      rec.line,
+      `"${analysis.wireName}" is already declared in ${seenAt}`,
+      "rename one of them or delete the stale spec",
+    );
+  }
+  claimFieldTypes(run, analysis);
+  run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
+  run.wireTaken.set(analysis.wireName, rec.file);
+  // Looked up until found: a scan of the file's statements for every class was quadratic.
+  const imp = run.toolModule
+    ? undefined
+    : work.sf
+        .getImportDeclarations()
+        .find((d) =>
+          d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName),
+        );
+  if (imp) {
+    run.toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
+    run.baseName = analysis.baseName;
+  }
 }
 
 function selectOne(run: NamespaceRun, rec: ClassRecord): void {
@@ -125,33 +159,7 @@ function selectOne(run: NamespaceRun, rec: ClassRecord): void {
       group?.cls ?? null,
       (field) => run.fieldTypes.get(field)?.key,
     );
-    const conflict = fieldTypeConflict(run, analysis);
-    if (conflict) throw conflict;
-    const seenAt = run.wireTaken.get(analysis.wireName);
-    if (seenAt !== undefined) {
-      throw new RefusalError(
-        "duplicate-wire-name",
-        rec.file,
-        rec.line,
-        `"${analysis.wireName}" is already declared in ${seenAt}`,
-        "rename one of them or delete the stale spec",
-      );
-    }
-    claimFieldTypes(run, analysis);
-    run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
-    run.wireTaken.set(analysis.wireName, rec.file);
-    // Looked up until found: a scan of the file's statements for every class was quadratic.
-    const imp = run.toolModule
-      ? undefined
-      : work.sf
-          .getImportDeclarations()
-          .find((d) =>
-            d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName),
-          );
-    if (imp) {
-      run.toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
-      run.baseName = analysis.baseName;
-    }
+    claimAnalysis(run, rec, work, analysis);
     work.parts.push(buildParts(analysis, run.allocate, group?.shared));
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
