@@ -8,8 +8,38 @@
  */
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
-import { DOMAIN_SYNONYMS, domainWords, GENERIC_STEMS, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
+import { DOMAIN_SYNONYMS, domainWords, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
 import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
+
+/** File stems that carry no domain (a file of several domains, or of plumbing). */
+const GENERIC_STEMS = new Set([
+  "mcp",
+  "tool",
+  "tools",
+  "builtin",
+  "builtins",
+  "misc",
+  "common",
+  "core",
+  "base",
+  "util",
+  "utils",
+  "helpers",
+  "helper",
+  "index",
+  "all",
+  "default",
+  "extra",
+  "extras",
+  "legacy",
+  "external",
+  "internal",
+  "registry",
+  "custom",
+  "basic",
+  "standard",
+  "std",
+]);
 
 export interface NamespaceRules {
   readonly fromFileName: boolean;
