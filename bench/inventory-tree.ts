@@ -74,6 +74,26 @@ export abstract class Tool<P = Record<string, unknown>> {
 }
 `;
 
+/** Tool `c` of namespace `t`: a class over `base` with a wire name, a description and a process. */
+function toolClassText(name: string, base: string, t: number, c: number): string {
+  return `
+export class ${name} extends ${base} {
+  readonly name = "ns${t}_op${c}";
+  readonly description = "Operation ${c} of namespace ${t}";
+  async process(_context: unknown, params: Record<string, unknown>): Promise<unknown> {
+    return { echo: params, at: compute_t${t}_0([1, 2, 3]) };
+  }
+}
+`;
+}
+
+/** A package's belt: `fn()` returns one instance of every tool class of its files. */
+function beltText(fn: string, list: readonly { file: string; classes: string[] }[]): string {
+  const imports = list.map((l) => `import { ${l.classes.join(", ")} } from "${l.file}";`).join("\n");
+  const news = list.flatMap((l) => l.classes.map((c) => `new ${c}()`)).join(", ");
+  return `${imports}\n\nexport function ${fn}() {\n  return [${news}];\n}\n`;
+}
+
 export function generateTree(root: string, spec: TreeSpec): TreeExpectation {
   const rand = rng(42);
   let bytes = 0;
@@ -110,23 +130,13 @@ export function generateTree(root: string, spec: TreeSpec): TreeExpectation {
     const rel = `${pkg(p)}/src/tools/ns${t}-tools.ts`;
     const alias = t % 3 === 1;
     const baseName = alias ? "BaseTool" : "Tool";
-    const head = alias
-      ? 'import { Tool as BaseTool, HttpTool } from "@bench/agents";\n'
-      : 'import { Tool, HttpTool } from "@bench/agents";\n';
+    const head = `import { ${alias ? "Tool as BaseTool" : "Tool"}, HttpTool } from "@bench/agents";\n`;
     const classes: string[] = [];
     let body = "";
     for (let c = 0; c < 3; c++) {
       const name = `Ns${t}Op${c}Tool`;
       const viaHttp = c === 2 && t % 5 === 0;
-      body += `
-export class ${name} extends ${viaHttp ? "HttpTool" : baseName} {
-  readonly name = "ns${t}_op${c}";
-  readonly description = "Operation ${c} of namespace ${t}";
-  async process(_context: unknown, params: Record<string, unknown>): Promise<unknown> {
-    return { echo: params, at: compute_t${t}_0([1, 2, 3]) };
-  }
-}
-`;
+      body += toolClassText(name, viaHttp ? "HttpTool" : baseName, t, c);
       classes.push(name);
       if (viaHttp) indirect++;
       else direct++;
@@ -138,9 +148,7 @@ export class ${name} extends ${viaHttp ? "HttpTool" : baseName} {
   }
   for (const [p, list] of perPkg) {
     const fn = `getPkg${p}Tools`;
-    const imports = list.map((l) => `import { ${l.classes.join(", ")} } from "${l.file}";`).join("\n");
-    const news = list.flatMap((l) => l.classes.map((c) => `new ${c}()`)).join(", ");
-    write(`${pkg(p)}/src/belt.ts`, `${imports}\n\nexport function ${fn}() {\n  return [${news}];\n}\n`);
+    write(`${pkg(p)}/src/belt.ts`, beltText(fn, list));
     write(`${pkg(p)}/package.json`, `{ "name": "@bench/pkg-${p}", "exports": { ".": "./src/belt.ts" } }\n`);
     beltCalls.push({ pkg: p, fn });
   }

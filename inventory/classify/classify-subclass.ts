@@ -68,28 +68,13 @@ function loopSite(
   return unread;
 }
 
-export function decideKind(
-  cls: ClassFact,
-  wire: WireNameFact | null,
-  sites: readonly Site[],
-  index: ConstructionIndex,
-  rules: ClassifyRules,
-  extra: { readonly shape?: ClassShapeFact; readonly notes?: readonly string[] } = {},
-): Decision {
-  const shape = extra.shape ?? { schema: null, process: null, stateWrites: [], effects: [] };
+/** What the construction sites show: the first few, the notes, and each site's state read back. */
+function siteEvidence(sites: readonly Site[], notes: readonly string[]): string[] {
   const evidence: string[] = [];
-  const decide = (kind: Kind, reason: string): Decision => ({ kind, evidence: [reason, ...evidence] });
-  const wireName = wire?.kind === "literal" ? wire.value : null;
-  const wirePrefix = wire?.kind === "dynamic" ? wire.prefix : null;
-
-  const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
-  const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
-  const found = loopSite(sites, rules);
-  const loop = found && "site" in found ? found : null;
   for (const s of sites.slice(0, 6)) evidence.push(describeSite(s));
   if (sites.length > 6) evidence.push(`… and ${sites.length - 6} more construction sites`);
   if (sites.length === 0) evidence.push("no construction site found in the scanned files");
-  evidence.push(...(extra.notes ?? []));
+  evidence.push(...notes);
   for (const s of sites) {
     if (s.stateReads.length)
       evidence.push(
@@ -100,6 +85,27 @@ export function decideKind(
         `state handed to it read back: ${s.sharedReads.map((r) => `${r.arg}.${r.prop}`).join(", ")} (${s.file}:${s.sharedReads[0]?.line})`,
       );
   }
+  return evidence;
+}
+
+export function decideKind(
+  cls: ClassFact,
+  wire: WireNameFact | null,
+  sites: readonly Site[],
+  index: ConstructionIndex,
+  rules: ClassifyRules,
+  extra: { readonly shape?: ClassShapeFact; readonly notes?: readonly string[] } = {},
+): Decision {
+  const shape = extra.shape ?? { schema: null, process: null, stateWrites: [], effects: [] };
+  const wireName = wire?.kind === "literal" ? wire.value : null;
+  const wirePrefix = wire?.kind === "dynamic" ? wire.prefix : null;
+
+  const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
+  const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
+  const found = loopSite(sites, rules);
+  const loop = found && "site" in found ? found : null;
+  const evidence = siteEvidence(sites, extra.notes ?? []);
+  const decide = (kind: Kind, reason: string): Decision => ({ kind, evidence: [reason, ...evidence] });
   const unreadNote =
     found && "unread" in found
       ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back (a loop's own channel needs that too)`

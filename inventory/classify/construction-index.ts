@@ -39,19 +39,44 @@ export interface ConstructionIndex {
   readonly gatingFunctions: ReadonlyMap<string, { file: string; line: number; gate: string }>;
 }
 
-export function buildConstructionIndex(
-  graph: ModuleGraph,
-  files: readonly FileFacts[],
-  subclasses: ReadonlyMap<string, ResolvedSubclass>,
-  beltBuilders: readonly string[],
-  gateFunctions: readonly string[],
-): ConstructionIndex {
-  const sites = new Map<string, Site[]>();
-  const add = (id: string, site: Site) => {
-    const list = sites.get(id) ?? [];
-    list.push(site);
-    sites.set(id, list);
-  };
+function addSite(sites: Map<string, Site[]>, id: string, site: Site): void {
+  const list = sites.get(id) ?? [];
+  list.push(site);
+  sites.set(id, list);
+}
+
+/** A call of a factory (a function declaring a subclass) is a construction site of that subclass. */
+function addFactoryCallSites(
+  sites: Map<string, Site[]>,
+  fnsByName: ReadonlyMap<string, readonly { file: string; fn: FunctionFact }[]>,
+  factories: ReadonlyMap<string, string[]>,
+): void {
+  for (const list of fnsByName.values()) {
+    for (const { file, fn } of list) {
+      for (const call of fn.calls) {
+        for (const id of factories.get(call.name) ?? []) {
+          addSite(sites, id, {
+            file,
+            line: call.line,
+            scopes: [fn.name],
+            inLoop: false,
+            stateReads: [],
+            args: [],
+            assignedTo: null,
+            via: call.name,
+            matchedByName: true,
+          });
+        }
+      }
+    }
+  }
+}
+
+/** Subclass ids by class name, and by the last name of the function a class is declared in (a factory). */
+function subclassIdsBy(subclasses: ReadonlyMap<string, ResolvedSubclass>): {
+  byName: Map<string, string[]>;
+  factories: Map<string, string[]>;
+} {
   const byName = new Map<string, string[]>();
   for (const s of subclasses.values())
     if (s.cls.name) byName.set(s.cls.name, [...(byName.get(s.cls.name) ?? []), s.id]);
@@ -62,8 +87,11 @@ export function buildConstructionIndex(
       factories.set(fn, [...(factories.get(fn) ?? []), s.id]);
     }
   }
-  const fnsByName = new Map<string, { file: string; fn: FunctionFact }[]>();
-  const tables = createTableResolver(graph);
+  return { byName, factories };
+}
+
+/** A class commented out of a class table is noted, not counted as evidence. */
+function commentedOutNotes(files: readonly FileFacts[], byName: ReadonlyMap<string, string[]>): Map<string, string[]> {
   const notes = new Map<string, string[]>();
   for (const f of files) {
     for (const t of f.classTables ?? []) {
@@ -77,6 +105,55 @@ export function buildConstructionIndex(
       }
     }
   }
+  return notes;
+}
+
+/** The belt builders and every function they call, transitively, each mapped to the builder it serves. */
+function beltFunctionsFrom(
+  beltBuilders: readonly string[],
+  fnsByName: ReadonlyMap<string, readonly { file: string; fn: FunctionFact }[]>,
+): Map<string, string> {
+  const beltFunctions = new Map<string, string>();
+  const queue = beltBuilders.map((b) => [b, b] as const);
+  while (queue.length) {
+    const [name, root] = queue.shift() as readonly [string, string];
+    if (beltFunctions.has(name)) continue;
+    beltFunctions.set(name, root);
+    for (const { fn } of fnsByName.get(name) ?? [])
+      for (const call of fn.calls) if (!beltFunctions.has(call.name)) queue.push([call.name, root]);
+  }
+  return beltFunctions;
+}
+
+/** Functions that call a gate function, with where. */
+function gatingFunctionsOf(
+  files: readonly FileFacts[],
+  gateFunctions: readonly string[],
+): Map<string, { file: string; line: number; gate: string }> {
+  const gates = new Set(gateFunctions);
+  const gatingFunctions = new Map<string, { file: string; line: number; gate: string }>();
+  for (const f of files) {
+    for (const fn of f.functions) {
+      const call = fn.calls.find((c) => gates.has(c.name));
+      if (call) gatingFunctions.set(fn.name, { file: f.file, line: call.line, gate: call.name });
+    }
+  }
+  return gatingFunctions;
+}
+
+export function buildConstructionIndex(
+  graph: ModuleGraph,
+  files: readonly FileFacts[],
+  subclasses: ReadonlyMap<string, ResolvedSubclass>,
+  beltBuilders: readonly string[],
+  gateFunctions: readonly string[],
+): ConstructionIndex {
+  const sites = new Map<string, Site[]>();
+  const add = (id: string, site: Site) => addSite(sites, id, site);
+  const { byName, factories } = subclassIdsBy(subclasses);
+  const fnsByName = new Map<string, { file: string; fn: FunctionFact }[]>();
+  const tables = createTableResolver(graph);
+  const notes = commentedOutNotes(files, byName);
   for (const f of files) {
     for (const fn of f.functions) fnsByName.set(fn.name, [...(fnsByName.get(fn.name) ?? []), { file: f.file, fn }]);
     for (const c of f.constructions) {
@@ -128,42 +205,8 @@ export function buildConstructionIndex(
       }
     }
   }
-  for (const [name, list] of fnsByName) {
-    void name;
-    for (const { file, fn } of list) {
-      for (const call of fn.calls) {
-        for (const id of factories.get(call.name) ?? []) {
-          add(id, {
-            file,
-            line: call.line,
-            scopes: [fn.name],
-            inLoop: false,
-            stateReads: [],
-            args: [],
-            assignedTo: null,
-            via: call.name,
-            matchedByName: true,
-          });
-        }
-      }
-    }
-  }
-  const beltFunctions = new Map<string, string>();
-  const queue = beltBuilders.map((b) => [b, b] as const);
-  while (queue.length) {
-    const [name, root] = queue.shift() as readonly [string, string];
-    if (beltFunctions.has(name)) continue;
-    beltFunctions.set(name, root);
-    for (const { fn } of fnsByName.get(name) ?? [])
-      for (const call of fn.calls) if (!beltFunctions.has(call.name)) queue.push([call.name, root]);
-  }
-  const gates = new Set(gateFunctions);
-  const gatingFunctions = new Map<string, { file: string; line: number; gate: string }>();
-  for (const f of files) {
-    for (const fn of f.functions) {
-      const call = fn.calls.find((c) => gates.has(c.name));
-      if (call) gatingFunctions.set(fn.name, { file: f.file, line: call.line, gate: call.name });
-    }
-  }
+  addFactoryCallSites(sites, fnsByName, factories);
+  const beltFunctions = beltFunctionsFrom(beltBuilders, fnsByName);
+  const gatingFunctions = gatingFunctionsOf(files, gateFunctions);
   return { sitesOf: (id) => sites.get(id) ?? [], notesOf: (id) => notes.get(id) ?? [], beltFunctions, gatingFunctions };
 }

@@ -266,36 +266,6 @@ export const VENDORS = new Set([
   "groq",
 ]);
 
-/** File stems that carry no domain (a file of several domains, or of plumbing). */
-export const GENERIC_STEMS = new Set([
-  "mcp",
-  "tool",
-  "tools",
-  "builtin",
-  "builtins",
-  "misc",
-  "common",
-  "core",
-  "base",
-  "util",
-  "utils",
-  "helpers",
-  "helper",
-  "index",
-  "all",
-  "default",
-  "extra",
-  "extras",
-  "legacy",
-  "external",
-  "internal",
-  "registry",
-  "custom",
-  "basic",
-  "standard",
-  "std",
-]);
-
 export function pluralModule(word: string): string {
   const w = word.toLowerCase();
   // Adjective-looking words (`quirky-tools.ts`) and mass nouns are not counted things.

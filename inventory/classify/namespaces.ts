@@ -8,8 +8,38 @@
  */
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
-import { DOMAIN_SYNONYMS, domainWords, GENERIC_STEMS, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
+import { DOMAIN_SYNONYMS, domainWords, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
 import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
+
+/** File stems that carry no domain (a file of several domains, or of plumbing). */
+const GENERIC_STEMS = new Set([
+  "mcp",
+  "tool",
+  "tools",
+  "builtin",
+  "builtins",
+  "misc",
+  "common",
+  "core",
+  "base",
+  "util",
+  "utils",
+  "helpers",
+  "helper",
+  "index",
+  "all",
+  "default",
+  "extra",
+  "extras",
+  "legacy",
+  "external",
+  "internal",
+  "registry",
+  "custom",
+  "basic",
+  "standard",
+  "std",
+]);
 
 export interface NamespaceRules {
   readonly fromFileName: boolean;
@@ -80,13 +110,14 @@ function presetFor(file: string, wireName: string | null): { namespace: string; 
   return null;
 }
 
-export function proposeNamespaces(
-  subjects: readonly NamespaceSubject[],
+type StemModule = NonNullable<ReturnType<typeof stemModule>>;
+
+/** Namespaces the config, the preset and the repo's one-domain tools files already name. */
+function knownNamespaces(
+  capability: readonly NamespaceSubject[],
   rules: NamespaceRules,
   preset: "nodetool" | "none",
-): Map<string, NamespaceProposal> {
-  const out = new Map<string, NamespaceProposal>();
-  const capability = subjects.filter((s) => s.kind === "capability");
+): Set<string> {
   const known = new Set<string>([
     ...Object.values(rules.byFile),
     ...Object.values(rules.byWireName),
@@ -97,9 +128,15 @@ export function proposeNamespaces(
     const stem = fileStem(s.file);
     if (isToolsFile(s.file) && !GENERIC_STEMS.has(stem) && !stem.includes("-")) known.add(moduleOfWord(stem));
   }
-  const byFile = new Map<string, NamespaceSubject[]>();
-  for (const s of capability) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  return known;
+}
 
+/** The config's byWireName and byFile namespaces come first, for every subject. */
+function setConfigProposals(
+  subjects: readonly NamespaceSubject[],
+  rules: NamespaceRules,
+  out: Map<string, NamespaceProposal>,
+): void {
   for (const s of subjects) {
     if (s.wireName && rules.byWireName[s.wireName]) {
       out.set(s.id, {
@@ -115,22 +152,43 @@ export function proposeNamespaces(
       });
     }
   }
+}
+
+/** A stem named by a verb (`edit-search-tools.ts`) is weak: the classes' own domain wins when most agree. */
+function verbStemOverride(
+  stem: StemModule,
+  wires: ReadonlyMap<string, ReturnType<typeof wireModule>>,
+  classCount: number,
+): StemModule {
+  const votes = new Map<string, number>();
+  for (const w of wires.values()) if (w?.known) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
+  const [top] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  if (top && top[0] !== stem.module && top[1] * 2 > classCount)
+    return {
+      module: top[0],
+      word: stem.word,
+      note: `; its word "${stem.word}" is a verb, and most of its classes' wire names say ${top[0]}`,
+    };
+  return stem;
+}
+
+export function proposeNamespaces(
+  subjects: readonly NamespaceSubject[],
+  rules: NamespaceRules,
+  preset: "nodetool" | "none",
+): Map<string, NamespaceProposal> {
+  const out = new Map<string, NamespaceProposal>();
+  const capability = subjects.filter((s) => s.kind === "capability");
+  const known = knownNamespaces(capability, rules, preset);
+  const byFile = new Map<string, NamespaceSubject[]>();
+  for (const s of capability) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+
+  setConfigProposals(subjects, rules, out);
   for (const [file, classes] of byFile) {
     let stem = rules.fromFileName ? stemModule(file, known) : null;
     const wires = new Map(classes.map((c) => [c.id, c.wireName ? wireModule(c.wireName, known) : null]));
     const knownDomains = new Set([...wires.values()].filter((w) => w?.known).map((w) => w?.module));
-    // A stem named by a verb (`edit-search-tools.ts`) is weak: the classes' own domain wins when most agree.
-    if (stem && VERBS.has(stem.word)) {
-      const votes = new Map<string, number>();
-      for (const w of wires.values()) if (w?.known) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
-      const [top] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
-      if (top && top[0] !== stem.module && top[1] * 2 > classes.length)
-        stem = {
-          module: top[0],
-          word: stem.word,
-          note: `; its word "${stem.word}" is a verb, and most of its classes' wire names say ${top[0]}`,
-        };
-    }
+    if (stem && VERBS.has(stem.word)) stem = verbStemOverride(stem, wires, classes.length);
     const mixed = stem === null && knownDomains.size >= 2;
     for (const c of classes) {
       if (out.has(c.id)) continue;

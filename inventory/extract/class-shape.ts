@@ -74,6 +74,38 @@ function isLazyCache(ctx: Ctx, assign: TS.BinaryExpression, field: string, paren
   return guard.test(before);
 }
 
+/** `process(ctx, params) { return params; }`: nothing but its own argument handed back. */
+function echoesArgument(ts: Ctx["ts"], fn: TS.FunctionLikeDeclaration): boolean {
+  const body = fn.body;
+  if (!body || !ts.isBlock(body) || body.statements.length !== 1) return false;
+  const only = body.statements[0];
+  if (!only || !ts.isReturnStatement(only) || !only.expression || !ts.isIdentifier(only.expression)) return false;
+  const returned = only.expression.text;
+  return fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === returned);
+}
+
+/** Constructor parameter properties declared private or protected are hidden fields too. */
+function addHiddenParameterFields(ts: Ctx["ts"], ctor: TS.ConstructorDeclaration, into: Set<string>): void {
+  for (const p of ctor.parameters) {
+    const pm = ts.getModifiers(p);
+    if (
+      ts.isIdentifier(p.name) &&
+      pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)
+    )
+      into.add(p.name.text);
+  }
+}
+
+/** The operators that write a field: `=`, `??=`, `||=`, `+=`. */
+function assignsField(ts: Ctx["ts"], op: TS.SyntaxKind): boolean {
+  return (
+    op === ts.SyntaxKind.EqualsToken ||
+    op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
+    op === ts.SyntaxKind.BarBarEqualsToken ||
+    op === ts.SyntaxKind.PlusEqualsToken
+  );
+}
+
 export function createShapeCollector(ctx: Ctx): ShapeCollector {
   const { ts } = ctx;
   let schema: string | null = null;
@@ -84,15 +116,6 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
   const getters = new Set<string>();
   const echoing = new Set<string>();
   const calls = new Set<string>();
-  /** `process(ctx, params) { return params; }`: nothing but its own argument handed back. */
-  const echoesArgument = (fn: TS.FunctionLikeDeclaration): boolean => {
-    const body = fn.body;
-    if (!body || !ts.isBlock(body) || body.statements.length !== 1) return false;
-    const only = body.statements[0];
-    if (!only || !ts.isReturnStatement(only) || !only.expression || !ts.isIdentifier(only.expression)) return false;
-    const returned = only.expression.text;
-    return fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === returned);
-  };
   return {
     member(member) {
       const name = memberName(ts, member);
@@ -103,16 +126,7 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
         mods?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
       if (hidden && ts.isPropertyDeclaration(member)) privateFields.add(name);
       if (ts.isGetAccessorDeclaration(member)) getters.add(name);
-      if (ts.isConstructorDeclaration(member)) {
-        for (const p of member.parameters) {
-          const pm = ts.getModifiers(p);
-          if (
-            ts.isIdentifier(p.name) &&
-            pm?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)
-          )
-            privateFields.add(p.name.text);
-        }
-      }
+      if (ts.isConstructorDeclaration(member)) addHiddenParameterFields(ts, member, privateFields);
       if (
         SCHEMA_MEMBERS.has(name) &&
         (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) &&
@@ -127,7 +141,7 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
             (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))))
       ) {
         processes.add(name);
-        if (ts.isMethodDeclaration(member) && echoesArgument(member)) echoing.add(name);
+        if (ts.isMethodDeclaration(member) && echoesArgument(ts, member)) echoing.add(name);
       }
     },
     visit(node, parent, member) {
@@ -135,16 +149,11 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
       if (
         ts.isBinaryExpression(node) &&
         ts.isPropertyAccessExpression(node.left) &&
-        node.left.expression.kind === ts.SyntaxKind.ThisKeyword
-      ) {
-        const op = node.operatorToken.kind;
-        const assigns =
-          op === ts.SyntaxKind.EqualsToken ||
-          op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
-          op === ts.SyntaxKind.BarBarEqualsToken ||
-          op === ts.SyntaxKind.PlusEqualsToken;
-        if (assigns && !isLazyCache(ctx, node, node.left.name.text, parent)) stateWrites.add(node.left.name.text);
-      }
+        node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        assignsField(ts, node.operatorToken.kind) &&
+        !isLazyCache(ctx, node, node.left.name.text, parent)
+      )
+        stateWrites.add(node.left.name.text);
       const name = memberName(ts, member);
       if (name === null || !PROCESS_MEMBERS.includes(name) || !ts.isCallExpression(node)) return;
       const callee = node.expression;

@@ -90,13 +90,19 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
     if (kind === WORD) {
       const start = i;
       while (i + 1 < n && KIND[text.charCodeAt(i + 1)] === WORD) i++;
-      if (checking && liveWord(text, start, i)) ((live |= region), (checking = false));
+      if (checking && liveWord(text, start, i)) {
+        live |= region;
+        checking = false;
+      }
       lastSigAt = i;
       continue;
     }
     if (kind !== SPECIAL) {
       // `@` (a decorator) and `<` (maybe a generic call's type arguments).
-      if (checking && (c === 64 || (c === 60 && genericAt(text, i)))) ((live |= region), (checking = false));
+      if (checking && (c === 64 || (c === 60 && genericAt(text, i)))) {
+        live |= region;
+        checking = false;
+      }
       lastSigAt = i;
       continue;
     }
@@ -121,7 +127,10 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
       const open = i;
       i = stringEnd(text, i, c);
       if (i === -1) return null;
-      if (checking && categoryString(text, open, i)) ((live |= region), (checking = false));
+      if (checking && categoryString(text, open, i)) {
+        live |= region;
+        checking = false;
+      }
     } else if (c === 96) {
       const r = templateStop(text, i + 1);
       if (r === -1) return null;
@@ -129,7 +138,10 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
         i = -r - 2;
         stack.push(Open.TemplateExpr);
       } else {
-        if (checking && categoryString(text, i, r)) ((live |= region), (checking = false));
+        if (checking && categoryString(text, i, r)) {
+          live |= region;
+          checking = false;
+        }
         i = r;
       }
     } else if (c === 123) {
@@ -149,7 +161,10 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
         region = 1;
         live = 0;
         checking = true;
-      } else if (checking && callAt(text, i)) ((live |= region), (checking = false));
+      } else if (checking && callAt(text, i)) {
+        live |= region;
+        checking = false;
+      }
       stack.push(Open.Paren);
     } else if (c === 91) stack.push(Open.Bracket);
     else if (c === 125) {

@@ -390,7 +390,10 @@ export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErr
     ts.forEachChild(node, visitChild);
     if (pushedFrame) stack.pop();
     if (pushedClass) classStack.pop();
-    if (pushedFn) (fnStack.pop(), fnFrames.pop());
+    if (pushedFn) {
+      fnStack.pop();
+      fnFrames.pop();
+    }
     path.pop();
   };
   ts.forEachChild(sf, visitChild);

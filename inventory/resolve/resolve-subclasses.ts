@@ -51,13 +51,15 @@ interface Candidate {
 /** Mixin variables bound to mixin variables are followed this deep (real code: one or two). */
 const MAX_BINDING_DEPTH = 4;
 
-export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[], spec: BaseSpec): SubclassResolution {
-  const names = new Set(spec.names);
+/** The configured bases: the classes named so in the base module, else top-level exported classes of that name extending nothing. */
+function findBaseIds(
+  graph: ModuleGraph,
+  files: readonly FileFacts[],
+  module: string | null | undefined,
+  names: ReadonlySet<string>,
+): Map<string, string> {
   const baseIds = new Map<string, string>();
-  const byId = new Map<string, { file: string; cls: ClassFact }>();
-  for (const f of files) for (const c of f.classes) byId.set(classId(f.file, c), { file: f.file, cls: c });
-
-  const moduleFacts = spec.module ? graph.factsOf(spec.module) : undefined;
+  const moduleFacts = module ? graph.factsOf(module) : undefined;
   const declaresBase = (f: FileFacts, c: ClassFact) =>
     c.name !== null && names.has(c.name) && c.enclosingFunction === null && !c.isExpression;
   if (moduleFacts) {
@@ -71,47 +73,67 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
       }
     }
   }
-  const baseLocations = [...baseIds.keys()].map((id) => {
-    const entry = byId.get(id);
-    return entry ? `${entry.file}:${entry.cls.line}` : id;
-  });
+  return baseIds;
+}
 
-  /** What the binding `b` of the identifier path `path` (written in `file`) leads to: the base, a class, or nowhere; `via` is how the clause reached it. */
-  const parentOf = (b: Binding, file: string, path: readonly string[], text: string, via: string): Parent => {
-    const last = path[path.length - 1] ?? "";
-    if (b.kind === "class") {
-      const id = classId(b.file, b.cls);
-      const baseName = baseIds.get(id);
-      if (baseName)
-        return {
-          kind: "base",
-          base: baseName,
-          how: `extends ${text}${via}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}`,
-        };
+/** What the binding `b` of the identifier path `path` (written in `file`) leads to: the base, a class, or nowhere; `via` is how the clause reached it. */
+function parentOf(
+  { graph, names, baseIds }: { graph: ModuleGraph; names: ReadonlySet<string>; baseIds: ReadonlyMap<string, string> },
+  b: Binding,
+  file: string,
+  path: readonly string[],
+  text: string,
+  via: string,
+): Parent {
+  const last = path[path.length - 1] ?? "";
+  if (b.kind === "class") {
+    const id = classId(b.file, b.cls);
+    const baseName = baseIds.get(id);
+    if (baseName)
       return {
-        kind: "class",
-        id,
-        how: `extends ${text}${via}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}`,
+        kind: "base",
+        base: baseName,
+        how: `extends ${text}${via}, resolved to ${baseName} declared at ${b.file}:${b.cls.line}`,
       };
-    }
-    if (b.kind === "unresolved" && names.has(b.name)) {
-      return { kind: "base", base: b.name, how: `extends ${text}${via}: ${b.reason}; matched by name` };
-    }
-    if (b.kind === "none" && path.length === 1 && names.has(last)) {
-      const f = graph.factsOf(file);
-      const isImported = f?.imports.some((i) => i.local === last);
-      if (!isImported)
-        return {
-          kind: "base",
-          base: last,
-          how: `extends ${text}${via}, ${via ? `${last} is` : "which is"} neither declared nor imported in ${file}; matched by name`,
-        };
-    }
-    return null;
-  };
+    return {
+      kind: "class",
+      id,
+      how: `extends ${text}${via}, resolved to ${display(b.cls)} at ${b.file}:${b.cls.line}`,
+    };
+  }
+  if (b.kind === "unresolved" && names.has(b.name)) {
+    return { kind: "base", base: b.name, how: `extends ${text}${via}: ${b.reason}; matched by name` };
+  }
+  if (b.kind === "none" && path.length === 1 && names.has(last)) {
+    const f = graph.factsOf(file);
+    const isImported = f?.imports.some((i) => i.local === last);
+    if (!isImported)
+      return {
+        kind: "base",
+        base: last,
+        how: `extends ${text}${via}, ${via ? `${last} is` : "which is"} neither declared nor imported in ${file}; matched by name`,
+      };
+  }
+  return null;
+}
 
-  const mixinVia = (arg: MixinArgFact, binding: { name: string; file: string; line: number } | null) =>
-    `, through the mixin${arg.through.length > 1 ? "s" : ""} ${arg.through.join(", ")} (argument ${arg.path.join(".")}${binding ? `, bound to ${binding.name} at ${binding.file}:${binding.line}` : ""})`;
+/** How a clause reached a class through mixins: their names, the argument path, the binding it went through. */
+function mixinVia(arg: MixinArgFact, binding: { name: string; file: string; line: number } | null): string {
+  return `, through the mixin${arg.through.length > 1 ? "s" : ""} ${arg.through.join(", ")} (argument ${arg.path.join(".")}${binding ? `, bound to ${binding.name} at ${binding.file}:${binding.line}` : ""})`;
+}
+
+/** `file:line` of a class entry, when there is one. */
+function locationOf(entry: { file: string; cls: ClassFact } | undefined): string | undefined {
+  return entry ? `${entry.file}:${entry.cls.line}` : undefined;
+}
+
+export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[], spec: BaseSpec): SubclassResolution {
+  const names = new Set(spec.names);
+  const byId = new Map<string, { file: string; cls: ClassFact }>();
+  for (const f of files) for (const c of f.classes) byId.set(classId(f.file, c), { file: f.file, cls: c });
+
+  const baseIds = findBaseIds(graph, files, spec.module, names);
+  const baseLocations = [...baseIds.keys()].map((id) => locationOf(byId.get(id)) ?? id);
 
   /**
    * The candidate parents reached from the identifier path `path` in `file`: the class or base it
@@ -127,7 +149,7 @@ export function resolveSubclasses(graph: ModuleGraph, files: readonly FileFacts[
     depth: number,
   ): Candidate[] => {
     const b = graph.resolvePath(file, path);
-    if (b.kind !== "mixin") return [{ parent: parentOf(b, file, path, text, via), mixins }];
+    if (b.kind !== "mixin") return [{ parent: parentOf({ graph, names, baseIds }, b, file, path, text, via), mixins }];
     if (depth >= MAX_BINDING_DEPTH) return [];
     const at = { name: b.binding.name, file: b.file, line: b.binding.line };
     return b.binding.mixinArgs.flatMap((arg) =>

@@ -291,7 +291,10 @@ function defaultAliasesExtended(all: readonly TextHints[]): string[] {
     grew = false;
     for (const h of all)
       for (const [from, to] of h.aliases)
-        if (extended.has(to) && !extended.has(from)) (extended.add(from), (grew = true));
+        if (extended.has(to) && !extended.has(from)) {
+          extended.add(from);
+          grew = true;
+        }
   }
   return defaults.filter((n) => extended.has(n));
 }
@@ -313,6 +316,13 @@ export interface CandidateOptions {
   readonly classes?: boolean;
 }
 
+/** Adds `to` when `from` is a name and `to` is not yet; true when it added. */
+function addRenamed(names: Set<string>, from: string, to: string): boolean {
+  if (!names.has(from) || names.has(to)) return false;
+  names.add(to);
+  return true;
+}
+
 /** Names reachable from the base names through heritages and aliases (a superset of the subclass names). */
 export function candidateNames(
   baseNames: readonly string[],
@@ -327,12 +337,14 @@ export function candidateNames(
   while (grew) {
     grew = false;
     for (const h of all) {
-      for (const [from, to] of h.aliases) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
-      for (const [from, to] of h.mixinVars) if (names.has(from) && !names.has(to)) (names.add(to), (grew = true));
+      for (const [from, to] of h.aliases) grew = addRenamed(names, from, to) || grew;
+      for (const [from, to] of h.mixinVars) grew = addRenamed(names, from, to) || grew;
       for (const c of options.classes === false ? [] : h.heritages) {
         if (!c.name || names.has(c.name)) continue;
-        if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i))))
-          (names.add(c.name), (grew = true));
+        if (c.idents.some((i) => names.has(i) || (defaults && h.defaultImports.includes(i)))) {
+          names.add(c.name);
+          grew = true;
+        }
       }
     }
   }

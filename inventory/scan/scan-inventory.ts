@@ -101,19 +101,82 @@ class Extractor {
   }
 }
 
+function emptyTimings(): ScanTimings {
+  return { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+}
+
+type Subclasses = ReturnType<typeof resolveSubclasses>["subclasses"];
+
+/** What the phases read but do not change: the discovered files, the package refs, the config. */
+interface ScanFrame {
+  readonly files: readonly string[];
+  readonly refs: ReturnType<typeof packageRefs>;
+  readonly config: CapkitConfig;
+}
+
+/** Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved. */
+function phase1Rounds(
+  selector: Phase1Selector,
+  follower: Follower,
+  extractor: Extractor,
+  parseAndFollow: (list: readonly string[]) => void,
+  { files, refs, config }: ScanFrame,
+): Subclasses {
+  let subclasses: Subclasses = new Map();
+  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
+    follower.update(selector.names, selector.defaultImports);
+    parseAndFollow(batch);
+    known = subclasses.size;
+    const facts = [...extractor.facts.values()];
+    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
+    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  }
+  return subclasses;
+}
+
+/**
+ * Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
+ * wherever it is (and a table may spread another one).
+ */
+function followClassTables(
+  extractor: Extractor,
+  follower: Follower,
+  parseAndFollow: (list: readonly string[]) => void,
+  {
+    files,
+    sources,
+    p1,
+  }: {
+    readonly files: readonly string[];
+    readonly sources: Sources;
+    readonly p1: { readonly names: ReadonlySet<string>; readonly defaultImports: boolean };
+  },
+): void {
+  for (const tables = new Set<string>(); ;) {
+    const fresh = [...extractor.facts.values()]
+      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
+      .filter((n) => !tables.has(n));
+    if (fresh.length === 0) break;
+    for (const n of fresh) tables.add(n);
+    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
+    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
+  }
+}
+
+/** The scan's counters, added to what the timings already hold (a caller may sum several scans). */
+function addScanCounts(tm: ScanTimings, sources: Sources, extractor: Extractor, statCached: boolean): void {
+  if (statCached) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
+  tm.gatedFiles = (tm.gatedFiles ?? 0) + sources.gates.size;
+  tm.reads = (tm.reads ?? 0) + sources.reads;
+  tm.parsedFiles += extractor.parsed;
+  tm.parsedChars += extractor.parsedChars;
+}
+
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
   const root = resolve(rootArg);
   const config = options.config ?? loadConfig(root).config;
   const progress = options.onProgress ?? (() => {});
-  const tm: ScanTimings = options.timings ?? {
-    discover: 0,
-    read: 0,
-    prefilter: 0,
-    parse: 0,
-    analyze: 0,
-    parsedFiles: 0,
-    parsedChars: 0,
-  };
+  const tm: ScanTimings = options.timings ?? emptyTimings();
   let mark = performance.now();
   const lap = (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => {
     const now = performance.now();
@@ -153,18 +216,9 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       );
     }
   };
-  // Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved.
   const selector = new Phase1Selector(files, sources, config, statCache);
   progress({ phase: "parse", done: 0, total: 0 });
-  let subclasses: ReturnType<typeof resolveSubclasses>["subclasses"] = new Map();
-  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
-    follower.update(selector.names, selector.defaultImports);
-    parseAndFollow(batch);
-    known = subclasses.size;
-    const facts = [...extractor.facts.values()];
-    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
-    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
-  }
+  const subclasses = phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
   const factories = new Set(
     [...subclasses.values()].flatMap((s) =>
       s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
@@ -175,27 +229,13 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
   parseAndFollow(phase2);
-  // Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
-  // wherever it is (and a table may spread another one).
-  for (const tables = new Set<string>(); ;) {
-    const fresh = [...extractor.facts.values()]
-      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
-      .filter((n) => !tables.has(n));
-    if (fresh.length === 0) break;
-    for (const n of fresh) tables.add(n);
-    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
-    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
-  }
+  followClassTables(extractor, follower, parseAndFollow, { files, sources, p1 });
   lap("prefilter");
   extractor.saveCache();
   sources.record();
   statCache?.save(sources.searched);
   lap("parse");
-  if (statCache) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
-  tm.gatedFiles = (tm.gatedFiles ?? 0) + sources.gates.size;
-  tm.reads = (tm.reads ?? 0) + sources.reads;
-  tm.parsedFiles += extractor.parsed;
-  tm.parsedChars += extractor.parsedChars;
+  addScanCounts(tm, sources, extractor, statCache !== undefined);
   progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });
   const result = analyzeFacts({
     root,

@@ -143,7 +143,10 @@ export class Phase1Selector {
       const all = [...this.examined].map((f) => this.hints.known.get(f) as TextHints);
       const renamed = candidateNames([...names], all, { defaultImports: this.defaults, classes: false });
       // Only a file naming a candidate can default-export one, and those files all have hints now.
-      if (!this.defaults && defaultExportsAny(all, renamed)) ((this.defaults = true), (grew = true));
+      if (!this.defaults && defaultExportsAny(all, renamed)) {
+        this.defaults = true;
+        grew = true;
+      }
       if (renamed.size > names.size) grew = true;
       names = renamed;
     }

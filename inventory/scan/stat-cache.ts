@@ -116,11 +116,8 @@ export function statCacheKey(baseNames: readonly string[], beltNames: readonly s
     .slice(0, 16);
 }
 
-/** `scanStart`: when this scan began reading (ms since the epoch); files modified since then or shortly before are not recorded. */
-export function openStatCache(root: string, key: string, scanStart: number = Date.now()): StatCache {
-  const path = join(cacheDir(root, "inventory"), "stat.json");
-  let stored: Record<string, Entry> = {};
-  let searched: string[] = [];
+/** The stored entries and searched names when the file is there, parses and carries this key; else none. */
+function readStored(path: string, key: string): { stored: Record<string, Entry>; searched: string[] } {
   try {
     if (existsSync(path)) {
       const doc = JSON.parse(readFileSync(path, "utf8")) as {
@@ -128,11 +125,18 @@ export function openStatCache(root: string, key: string, scanStart: number = Dat
         searched?: string[];
         entries?: Record<string, Entry>;
       };
-      if (doc.key === key && doc.entries) [stored, searched] = [doc.entries, doc.searched ?? []];
+      if (doc.key === key && doc.entries) return { stored: doc.entries, searched: doc.searched ?? [] };
     }
   } catch {
-    stored = {};
+    // An unreadable cache is no cache.
   }
+  return { stored: {}, searched: [] };
+}
+
+/** `scanStart`: when this scan began reading (ms since the epoch); files modified since then or shortly before are not recorded. */
+export function openStatCache(root: string, key: string, scanStart: number = Date.now()): StatCache {
+  const path = join(cacheDir(root, "inventory"), "stat.json");
+  const { stored, searched } = readStored(path, key);
   const next: Record<string, Entry> = {};
   const hintsOf = new Map<string, TextHints | 0>();
   let changed = false;
