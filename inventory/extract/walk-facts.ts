@@ -100,11 +100,6 @@ function isLoopStatement(ts: Ctx["ts"], k: TS.SyntaxKind): boolean {
   );
 }
 
-function calleeName(ts: Ctx["ts"], callee: TS.Expression): string | undefined {
-  if (ts.isIdentifier(callee)) return callee.text;
-  return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-}
-
 /** `const C = T[k]`, `T.get(k)`, `T[k] ?? U[k]`: C is drawn from T (recorded on the frame, for a later `new C()`). */
 function bindElementRead(ctx: Ctx, frame: Frame, name: string, init: TS.Expression): void {
   const { ts } = ctx;
@@ -338,8 +333,8 @@ export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErr
       const sources = ts.isIdentifier(expr) ? sourcesOf(stack, expr.text) : [];
       const passedTo =
         ts.isCallExpression(parent) && parent.arguments.some((a) => a === node)
-          ? calleeName(ts, parent.expression)
-          : undefined;
+          ? calleeLastName(ts, parent.expression)
+          : null;
       const pushed: ConstructionFact = {
         ...fact,
         ...(sources.length > 0 ? { sources } : {}),
