@@ -202,7 +202,7 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
         chain: s.chain,
         mixins: s.mixins,
         sites,
-        runFields: config.classify.runFields,
+        runFields: { ...config.codemods.runFields, ...config.classify.runFields },
         fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,
         functionTypeNames,
       }),

@@ -1,6 +1,7 @@
 /** `classify`: where the classifier looks for evidence, the preset, and per-class overrides. */
 import type { ZodApi } from "./zod.js";
 import { KINDS, type Kind } from "../kinds.js";
+import { DEFAULT_RUN_FIELDS } from "./run-fields.js";
 
 function isRegex(s: string): boolean {
   try {
@@ -11,29 +12,13 @@ function isRegex(s: string): boolean {
   }
 }
 
-export const DEFAULT_RUN_FIELDS: Record<string, string> = {
-  providers: "providers",
-  registry: "nodeRegistry",
-  nodeRegistry: "nodeRegistry",
-  examples: "examples",
-  catalog: "examples",
-  exampleCatalog: "examples",
-  collection: "vectorCollection",
-  vectorCollection: "vectorCollection",
-  subAgent: "subAgent",
-  options: "subAgent",
-  loaders: "loaders",
-  client: "client",
-  exportDsl: "exportDsl",
-};
-
 export const CLASSIFY_DEFAULTS = {
   preset: "nodetool" as "nodetool" | "none",
   beltBuilders: ["getBuiltinTools", "getAllMcpTools", "getAgentToolbelt", "getGoogleWorkspaceTools"],
   gateFunctions: ["gateTools"],
   loopOwners: ["Planner\\b", "Executor\\b", "PlanBuilder\\b", "[Ll]oop\\b", "^plan", "Supervisor"],
   overrides: {} as Record<string, Kind>,
-  runFields: DEFAULT_RUN_FIELDS,
+  runFields: DEFAULT_RUN_FIELDS as Record<string, string>,
 };
 
 export const classifySection = (z: ZodApi) =>

@@ -8,6 +8,7 @@
 import { ConfigError } from "../errors.js";
 import { atKey, delegatedSection, firstIssueMessage, objectError } from "./section-issues.js";
 import { getZod, type ZodApi } from "./zod.js";
+import { DEFAULT_RUN_FIELDS } from "./run-fields.js";
 
 export interface CodemodsConfig {
   /** Root-relative folder that receives `<ns>.specs.ts`, `<ns>.ts`, `registry.ts`. */
@@ -22,21 +23,7 @@ export interface CodemodsConfig {
   readonly categorySnapshot: string | null;
 }
 
-/** NodeTool's constructor dependencies and the run fields that replace them. */
-export const DEFAULT_RUN_FIELDS: Readonly<Record<string, string>> = {
-  providers: "providers",
-  registry: "nodeRegistry",
-  nodeRegistry: "nodeRegistry",
-  collection: "vectorCollection",
-  vectorCollection: "vectorCollection",
-  examples: "examples",
-  catalog: "examples",
-  exampleCatalog: "examples",
-  subAgent: "subAgent",
-  client: "client",
-  loaders: "loaders",
-  exportDsl: "exportDsl",
-};
+export { DEFAULT_RUN_FIELDS };
 
 export const DEFAULT_CODEMODS_CONFIG: CodemodsConfig = {
   capabilitiesDir: "packages/agents/src/capabilities",
