@@ -9,7 +9,7 @@ import type TS from "typescript";
 import type { TypeScriptApi } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
-import { ImportPlan, namedImports } from "../shared/imports.js";
+import { ImportPlan, namedImports, type NamedImport } from "../shared/imports.js";
 import { applyEdits, type TextEdit } from "../shared/splice.js";
 import { isToolsSide, toolsSideModule } from "./sources.js";
 
@@ -28,145 +28,30 @@ export interface GateFileJob {
   readonly importNotes: readonly string[];
 }
 
+/** What the three passes over one file share: the job, the import plan, text edits and results. */
+interface GateRewrite {
+  readonly job: GateFileJob;
+  readonly plan: ImportPlan;
+  readonly edits: TextEdit[];
+  readonly results: UnitResult[];
+  readonly imports: readonly NamedImport[];
+}
+
 export function rewriteGateFile(job: GateFileJob): {
   text: string | null;
   results: UnitResult[];
   targetImports: readonly string[];
 } {
-  const { ts, sf, file, tree } = job;
+  const { ts, sf, file } = job;
   const plan = new ImportPlan(ts, sf);
-  const edits: TextEdit[] = [];
-  const results: UnitResult[] = [];
-  const line = (n: TS.Node): number => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
-  const quote = (spec: TS.Expression): string => (spec.getText(sf).startsWith("'") ? "'" : '"');
-  const result = (outcome: "changed" | "refused", unit: string, node: TS.Node, reason?: string): void => {
-    results.push({
-      codemod: CODEMOD_NAME,
-      outcome,
-      unit,
-      file,
-      line: line(node),
-      ...(reason
-        ? { code: "gated-tool-arguments", reason, fix: "rewrite it by hand as gateTools([tool], options)[0]" }
-        : {}),
-    });
-  };
-  const fromToolsSide = (spec: string, name: string): boolean =>
-    toolsSideModule(tree, file, spec, name, job.seams) !== null;
-
-  // gateTools imports from the tools side.
-  const imports = namedImports(ts, sf);
-  for (const imp of imports) {
-    if (imp.imported !== "gateTools" || imp.typeOnly || !fromToolsSide(imp.module, "gateTools")) continue;
-    plan.remove(imp.element);
-    plan.needExactly(job.target, "gateTools", imp.local);
-    result("changed", `import { ${imp.element.getText(sf)} } from "${imp.module}"`, imp.element);
-  }
-
-  // Re-exports: `export { gateTools } from "<tools>"` moves; `export * from "<tools>"` gains a shadowing export.
+  const state: GateRewrite = { job, plan, edits: [], results: [], imports: namedImports(ts, sf) };
+  moveGateToolsImports(state);
   // A barrel on the tools side keeps re-exporting the old one (pointing it at capabilities/ would
   // be a reverse-seam import); its importers are moved one by one above.
-  for (const stmt of isToolsSide(file, job.seams) ? [] : sf.statements) {
-    if (
-      !ts.isExportDeclaration(stmt) ||
-      !stmt.moduleSpecifier ||
-      !ts.isStringLiteral(stmt.moduleSpecifier) ||
-      stmt.isTypeOnly
-    )
-      continue;
-    const spec = stmt.moduleSpecifier.text;
-    if (!fromToolsSide(spec, "gateTools")) continue;
-    const q = quote(stmt.moduleSpecifier);
-    const semi = stmt.getText(sf).endsWith(";") ? ";" : "";
-    if (!stmt.exportClause) {
-      const already = sf.statements.some(
-        (s) =>
-          ts.isExportDeclaration(s) &&
-          s.exportClause &&
-          ts.isNamedExports(s.exportClause) &&
-          s.exportClause.elements.some((e) => e.name.text === "gateTools"),
-      );
-      if (already) continue;
-      edits.push({ start: stmt.end, end: stmt.end, text: `\nexport { gateTools } from ${q}${job.target}${q}${semi}` });
-      result("changed", `export * from "${spec}" (gateTools)`, stmt);
-      continue;
-    }
-    if (!ts.isNamedExports(stmt.exportClause)) continue;
-    const elements = stmt.exportClause.elements;
-    const moving = elements.filter((e) => (e.propertyName ?? e.name).text === "gateTools" && !e.isTypeOnly);
-    if (moving.length === 0) continue;
-    const staying = elements.filter((e) => !moving.includes(e));
-    const moved = `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from ${q}${job.target}${q}${semi}`;
-    const rest =
-      staying.length > 0
-        ? `export { ${staying.map((e) => e.getText(sf)).join(", ")} } from ${q}${spec}${q}${semi}\n`
-        : "";
-    edits.push({ start: stmt.getStart(sf), end: stmt.end, text: `${rest}${moved}` });
-    result("changed", `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from "${spec}"`, stmt);
-  }
+  if (!isToolsSide(file, job.seams)) for (const stmt of sf.statements) moveGateToolsReExport(state, stmt);
+  rewriteGatedConstructions(state);
 
-  // new GatedTool(t, opts) → gateTools([t], opts)[0]
-  const gated = imports.filter(
-    (i) =>
-      i.imported === "GatedTool" &&
-      !i.typeOnly &&
-      (i.module.startsWith(".") ? fromToolsSide(i.module, "GatedTool") : true),
-  );
-  for (const imp of gated) {
-    let remaining = 0;
-    const visit = (node: TS.Node): void => {
-      if (
-        ts.isIdentifier(node) &&
-        node.text === imp.local &&
-        node !== imp.element.name &&
-        !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)
-      ) {
-        const p = node.parent;
-        if (ts.isNewExpression(p) && p.expression === node) {
-          const args = p.arguments ?? [];
-          const text = p.getText(sf).replace(/\s+/g, " ");
-          if (args.length !== 2 || args.some((a) => ts.isSpreadElement(a))) {
-            remaining++;
-            result(
-              "refused",
-              text,
-              p,
-              `GatedTool takes (tool, options); \`${text}\` does not pass exactly those two arguments, so it cannot become gateTools([tool], options)[0]; rewrite it by hand`,
-            );
-          } else {
-            const source = imp.module.startsWith(".") ? job.target : imp.module;
-            const local = plan.need(source, "gateTools", "gateCapabilityTools");
-            const [tool, options] = args as unknown as [TS.Expression, TS.Expression];
-            edits.push({
-              start: p.getStart(sf),
-              end: p.end,
-              text: `${local}([${tool.getText(sf)}], ${options.getText(sf)})[0]${job.nonNullIndex ? "!" : ""}`,
-            });
-            result("changed", text, p);
-          }
-        } else if (!ts.isImportSpecifier(p)) {
-          remaining++;
-          if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
-            const why = `\`${p.getText(sf)}\` is left as it is, but tools gated through gateTools are not GatedTool instances, so it is false for them from now on; check what it guards (e.g. track gated tools in a Set)`;
-            results.push({
-              codemod: CODEMOD_NAME,
-              outcome: "skipped",
-              code: "gated-tool-instanceof",
-              unit: p.getText(sf),
-              file,
-              line: line(p),
-              reason: why,
-              warnings: [`warning: ${why} (${file}:${line(p)})`],
-            });
-          }
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
-    if (remaining === 0) plan.remove(imp.element);
-  }
-
+  const { edits, results } = state;
   if (edits.length === 0 && !results.some((r) => r.outcome === "changed"))
     return { text: null, results, targetImports: [] };
   const text = applyEdits(file, sf.text, [...edits, ...plan.edits()]);
@@ -174,4 +59,164 @@ export function rewriteGateFile(job: GateFileJob): {
   const annotated = results.map((r) => (r.outcome === "changed" && notes.length > 0 ? { ...r, warnings: notes } : r));
   annotated.sort((a, b) => a.line - b.line);
   return { text: text === sf.text ? null : text, results: annotated, targetImports: plan.addedFrom(job.target) };
+}
+
+function lineOf(job: GateFileJob, n: TS.Node): number {
+  return job.sf.getLineAndCharacterOfPosition(n.getStart(job.sf)).line + 1;
+}
+
+function record(
+  state: GateRewrite,
+  outcome: "changed" | "refused",
+  unit: string,
+  node: TS.Node,
+  reason?: string,
+): void {
+  state.results.push({
+    codemod: CODEMOD_NAME,
+    outcome,
+    unit,
+    file: state.job.file,
+    line: lineOf(state.job, node),
+    ...(reason
+      ? { code: "gated-tool-arguments", reason, fix: "rewrite it by hand as gateTools([tool], options)[0]" }
+      : {}),
+  });
+}
+
+function fromToolsSide(job: GateFileJob, spec: string, name: string): boolean {
+  return toolsSideModule(job.tree, job.file, spec, name, job.seams) !== null;
+}
+
+/** `import { gateTools } from "<tools>"` moves to the capabilities side, alias kept. */
+function moveGateToolsImports(state: GateRewrite): void {
+  const { job, plan } = state;
+  for (const imp of state.imports) {
+    if (imp.imported !== "gateTools" || imp.typeOnly || !fromToolsSide(job, imp.module, "gateTools")) continue;
+    plan.remove(imp.element);
+    plan.needExactly(job.target, "gateTools", imp.local);
+    record(state, "changed", `import { ${imp.element.getText(job.sf)} } from "${imp.module}"`, imp.element);
+  }
+}
+
+/** `export { gateTools } from "<tools>"` moves; `export * from "<tools>"` gains a shadowing export. */
+function moveGateToolsReExport(state: GateRewrite, stmt: TS.Statement): void {
+  const { job, edits } = state;
+  const { ts, sf } = job;
+  if (
+    !ts.isExportDeclaration(stmt) ||
+    !stmt.moduleSpecifier ||
+    !ts.isStringLiteral(stmt.moduleSpecifier) ||
+    stmt.isTypeOnly
+  )
+    return;
+  const spec = stmt.moduleSpecifier.text;
+  if (!fromToolsSide(job, spec, "gateTools")) return;
+  const q = stmt.moduleSpecifier.getText(sf).startsWith("'") ? "'" : '"';
+  const semi = stmt.getText(sf).endsWith(";") ? ";" : "";
+  if (!stmt.exportClause) {
+    const already = sf.statements.some(
+      (s) =>
+        ts.isExportDeclaration(s) &&
+        s.exportClause &&
+        ts.isNamedExports(s.exportClause) &&
+        s.exportClause.elements.some((e) => e.name.text === "gateTools"),
+    );
+    if (already) return;
+    edits.push({ start: stmt.end, end: stmt.end, text: `\nexport { gateTools } from ${q}${job.target}${q}${semi}` });
+    record(state, "changed", `export * from "${spec}" (gateTools)`, stmt);
+    return;
+  }
+  if (!ts.isNamedExports(stmt.exportClause)) return;
+  const elements = stmt.exportClause.elements;
+  const moving = elements.filter((e) => (e.propertyName ?? e.name).text === "gateTools" && !e.isTypeOnly);
+  if (moving.length === 0) return;
+  const staying = elements.filter((e) => !moving.includes(e));
+  const moved = `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from ${q}${job.target}${q}${semi}`;
+  const rest =
+    staying.length > 0
+      ? `export { ${staying.map((e) => e.getText(sf)).join(", ")} } from ${q}${spec}${q}${semi}\n`
+      : "";
+  edits.push({ start: stmt.getStart(sf), end: stmt.end, text: `${rest}${moved}` });
+  record(state, "changed", `export { ${moving.map((e) => e.getText(sf)).join(", ")} } from "${spec}"`, stmt);
+}
+
+/**
+ * `new GatedTool(t, opts)` → `gateTools([t], opts)[0]` for every GatedTool import; the import
+ * goes once no use of it is left.
+ */
+function rewriteGatedConstructions(state: GateRewrite): void {
+  const { job } = state;
+  const gated = state.imports.filter(
+    (i) =>
+      i.imported === "GatedTool" &&
+      !i.typeOnly &&
+      (i.module.startsWith(".") ? fromToolsSide(job, i.module, "GatedTool") : true),
+  );
+  for (const imp of gated) {
+    let remaining = 0;
+    const visit = (node: TS.Node): void => {
+      if (isUseOf(job.ts, imp, node) && !rewriteGatedUse(state, imp, node)) remaining++;
+      job.ts.forEachChild(node, visit);
+    };
+    visit(job.sf);
+    if (remaining === 0) state.plan.remove(imp.element);
+  }
+}
+
+/** A reference to the import's local name (not the import itself, not a property name). */
+function isUseOf(ts: TypeScriptApi, imp: NamedImport, node: TS.Node): node is TS.Identifier {
+  return (
+    ts.isIdentifier(node) &&
+    node.text === imp.local &&
+    node !== imp.element.name &&
+    !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)
+  );
+}
+
+/** Rewrites one use of GatedTool; false when the use stays (so the import must stay too). */
+function rewriteGatedUse(state: GateRewrite, imp: NamedImport, node: TS.Identifier): boolean {
+  const { job } = state;
+  const { ts, sf } = job;
+  const p = node.parent;
+  if (ts.isNewExpression(p) && p.expression === node) {
+    const args = p.arguments ?? [];
+    const text = p.getText(sf).replace(/\s+/g, " ");
+    if (args.length !== 2 || args.some((a) => ts.isSpreadElement(a))) {
+      record(
+        state,
+        "refused",
+        text,
+        p,
+        `GatedTool takes (tool, options); \`${text}\` does not pass exactly those two arguments, so it cannot become gateTools([tool], options)[0]; rewrite it by hand`,
+      );
+      return false;
+    }
+    const source = imp.module.startsWith(".") ? job.target : imp.module;
+    const local = state.plan.need(source, "gateTools", "gateCapabilityTools");
+    const [tool, options] = args as unknown as [TS.Expression, TS.Expression];
+    state.edits.push({
+      start: p.getStart(sf),
+      end: p.end,
+      text: `${local}([${tool.getText(sf)}], ${options.getText(sf)})[0]${job.nonNullIndex ? "!" : ""}`,
+    });
+    record(state, "changed", text, p);
+    return true;
+  }
+  if (ts.isImportSpecifier(p)) return true;
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
+    const why = `\`${p.getText(sf)}\` is left as it is, but tools gated through gateTools are not GatedTool instances, so it is false for them from now on; check what it guards (e.g. track gated tools in a Set)`;
+    const line = lineOf(job, p);
+    state.results.push({
+      codemod: CODEMOD_NAME,
+      outcome: "skipped",
+      code: "gated-tool-instanceof",
+      unit: p.getText(sf),
+      file: job.file,
+      line,
+      reason: why,
+      warnings: [`warning: ${why} (${job.file}:${line})`],
+    });
+  }
+  return false;
 }
