@@ -9,7 +9,7 @@ import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
-import { categoryText, moduleTable } from "./module-table.js";
+import { categoryText, filesSummary, moduleTable } from "./module-table.js";
 import { renderTextTable, type TextColumn, type TextTableStyle } from "./text-table.js";
 import type { Reporter } from "./types.js";
 
@@ -83,7 +83,12 @@ function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c:
 
 /** The proposed module table, for review before the first migrate. */
 function moduleBlock(inv: InventoryResult, c: ChalkInstance): string[] {
-  const rows = moduleTable(inv).map((r) => [r.namespace, String(r.classes), r.files.join("\n"), r.sources.join(", ")]);
+  const rows = moduleTable(inv).map((r) => [
+    r.namespace,
+    String(r.classes),
+    filesSummary(r.files).join("\n"),
+    r.sources.join(", "),
+  ]);
   if (!rows.length) return [];
   return [
     "",
