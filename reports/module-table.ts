@@ -33,6 +33,41 @@ export function moduleTable(inv: InventoryResult): ModuleRow[] {
     .sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
 
+/** A module row lists its files when it has at most this many; past it, `filesSummary`. */
+export const FILES_LISTED = 10;
+const FILES_SAMPLED = 5;
+
+/** The folder every file is in (no trailing slash), "" when they share none. */
+function commonFolder(files: readonly string[]): string {
+  let common: string[] | null = null;
+  for (const file of files) {
+    const dirs = file.split("/").slice(0, -1);
+    if (common === null) common = dirs;
+    let n = 0;
+    while (n < common.length && n < dirs.length && common[n] === dirs[n]) n++;
+    common.length = n;
+    if (n === 0) break;
+  }
+  return (common ?? []).join("/");
+}
+
+/**
+ * What a module row shows of its files, one line each: all of them when there are few; else
+ * how many and the folder they share, the first few (paths a namespaces.byFile override can
+ * name), and how many more, so a cell stays a few lines for a module of hundreds of files.
+ * The JSON result keeps every class with its file.
+ */
+export function filesSummary(files: readonly string[]): string[] {
+  if (files.length <= FILES_LISTED) return [...files];
+  const folder = commonFolder(files);
+  const shown = files.slice(0, FILES_SAMPLED);
+  return [
+    `${files.length} files${folder ? ` under ${folder}/` : ""}, first ${shown.length}:`,
+    ...shown,
+    `… ${files.length - shown.length} more (capkit inventory --json lists each class's file)`,
+  ];
+}
+
 /** "read" / "read (proposed)" / "external (fallback)"; `short` marks with ? and * for the terminal. */
 export function categoryText(category: string | null, source: string, short: boolean): string {
   if (!category) return short ? "-" : "–";

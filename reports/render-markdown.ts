@@ -8,7 +8,7 @@ import type { ClassRecord, InventoryResult } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
-import { categoryText, moduleTable } from "./module-table.js";
+import { categoryText, filesSummary, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
 
 /** Text safe inside a table cell: no pipes breaking columns, no raw HTML, one line. */
@@ -54,10 +54,10 @@ function modulesTable(inv: InventoryResult): string[] {
   return [
     "| proposed module | classes | from files | namespace from |",
     "|---|---:|---|---|",
-    ...rows.map(
-      (r) =>
-        `| ${mdCell(r.namespace)} | ${r.classes} | ${r.files.map((f) => mdCell(f)).join("<br>")} | ${r.sources.join(", ")} |`,
-    ),
+    ...rows.map((r) => {
+      const files = filesSummary(r.files).map((f) => mdCell(f));
+      return `| ${mdCell(r.namespace)} | ${r.classes} | ${files.join("<br>")} | ${r.sources.join(", ")} |`;
+    }),
     "",
   ];
 }

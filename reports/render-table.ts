@@ -3,25 +3,38 @@
  * problems and the ratchet verdict. Colours only when `options.color` is true (the CLI decides
  * it from NO_COLOR / FORCE_COLOR / TTY via `colorEnabled`).
  */
-import { createRequire } from "node:module";
 import { Chalk, type ChalkInstance } from "chalk";
-import type TableType from "cli-table3";
 import { KINDS } from "../lib/kinds.js";
 import type { ClassRecord, InventoryResult, Kind } from "../inventory/types.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
-import { categoryText, moduleTable } from "./module-table.js";
+import { categoryText, filesSummary, moduleTable } from "./module-table.js";
+import { renderTextTable, type TextColumn, type TextTableStyle } from "./text-table.js";
 import type { Reporter } from "./types.js";
-
-/** cli-table3 (CommonJS) is required when a table is drawn: an empty inventory prints none. */
-function newTable(options: TableType.TableConstructorOptions): TableType.Table {
-  const Table = createRequire(import.meta.url)("cli-table3") as typeof TableType;
-  return new Table(options);
-}
 
 const WHY_MAX = 90;
 const WHY_WIDTH = 40;
+
+const CLASS_COLUMNS: readonly TextColumn[] = [
+  { header: "class / location" },
+  { header: "kind" },
+  { header: "wire name" },
+  { header: "namespace" },
+  { header: "category" },
+  { header: "blockers" },
+  { header: "why", maxWidth: WHY_WIDTH },
+];
+const MODULE_COLUMNS: readonly TextColumn[] = [
+  { header: "proposed module" },
+  { header: "classes" },
+  { header: "from files" },
+  { header: "namespace from" },
+];
+
+function tableStyle(c: ChalkInstance): TextTableStyle {
+  return { head: c.bold, border: c.gray };
+}
 
 function kindPainter(c: ChalkInstance): Record<Kind, (s: string) => string> {
   return {
@@ -69,19 +82,18 @@ function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c:
 }
 
 /** The proposed module table, for review before the first migrate. */
-function moduleBlock(inv: InventoryResult, color: boolean): string[] {
-  const rows = moduleTable(inv);
+function moduleBlock(inv: InventoryResult, c: ChalkInstance): string[] {
+  const rows = moduleTable(inv).map((r) => [
+    r.namespace,
+    String(r.classes),
+    filesSummary(r.files).join("\n"),
+    r.sources.join(", "),
+  ]);
   if (!rows.length) return [];
-  const table = newTable({
-    head: ["proposed module", "classes", "from files", "namespace from"],
-    wordWrap: true,
-    style: { head: color ? ["bold"] : [], border: color ? ["grey"] : [] },
-  });
-  for (const r of rows) table.push([r.namespace, String(r.classes), r.files.join("\n"), r.sources.join(", ")]);
   return [
     "",
     "Proposed capability modules (review before the first migrate; namespaces.byFile / byWireName override):",
-    table.toString(),
+    renderTextTable(MODULE_COLUMNS, rows, tableStyle(c)),
   ];
 }
 
@@ -96,15 +108,14 @@ export const renderTable: Reporter = (report, options) => {
   lines.push("");
 
   if (inv.classes.length) {
-    const table = newTable({
-      head: ["class / location", "kind", "wire name", "namespace", "category", "blockers", "why"],
-      colWidths: [null, null, null, null, null, null, WHY_WIDTH],
-      wordWrap: true,
-      style: { head: options.color ? ["bold"] : [], border: options.color ? ["grey"] : [] },
-    });
     const paint = kindPainter(c);
-    for (const k of inv.classes) table.push(classRow(k, paint, c));
-    lines.push(table.toString());
+    lines.push(
+      renderTextTable(
+        CLASS_COLUMNS,
+        inv.classes.map((k) => classRow(k, paint, c)),
+        tableStyle(c),
+      ),
+    );
     const notes: string[] = [];
     if (inv.classes.some((k) => k.categorySource === "fallback")) {
       notes.push("* category from the unlisted → external fallback: add the tool to the categories map");
@@ -116,7 +127,7 @@ export const renderTable: Reporter = (report, options) => {
     }
     if (inv.classes.some((k) => !k.direct)) notes.push("↳ indirect subclass (a subclass of a subclass)");
     for (const n of notes) lines.push(c.dim(n));
-    lines.push(...moduleBlock(inv, options.color));
+    lines.push(...moduleBlock(inv, c));
   } else {
     lines.push(c.dim("no subclasses of the base class found"));
   }
