@@ -1,10 +1,9 @@
 /**
  * Import bookkeeping for generated files: a needed import is (specifier, imported name, local
- * name, type-only). `importSpecifierFor` re-targets a relative specifier from the file it was
- * written in to the file it moves to; `mergeImports` adds what a file lacks by text splicing,
- * extending an existing declaration from the same module or adding a line after the last import.
+ * name, type-only). `mergeImports` adds what a file lacks by text splicing, extending an
+ * existing declaration from the same module or adding a line after the last import. (Specifier
+ * arithmetic lives in codemods/shared/paths.ts.)
  */
-import { posix } from "node:path";
 import type { SourceFile } from "ts-morph";
 
 export interface ImportNeed {
@@ -13,19 +12,6 @@ export interface ImportNeed {
   readonly imported: string;
   readonly local: string;
   readonly typeOnly: boolean;
-}
-
-/** `spec` as written in `fromFile`, re-expressed for `toFile` (both root-relative). */
-export function importSpecifierFor(spec: string, fromFile: string, toFile: string): string {
-  if (!spec.startsWith(".")) return spec;
-  const target = posix.normalize(posix.join(posix.dirname(fromFile), spec));
-  return relativeSpecifier(toFile, target);
-}
-
-/** A `./x.js`-style specifier from `fromFile` to the root-relative `target` (a .ts path or .js specifier target). */
-export function relativeSpecifier(fromFile: string, target: string): string {
-  const rel = posix.relative(posix.dirname(fromFile), target.replace(/\.tsx?$/, ".js"));
-  return rel.startsWith(".") ? rel : `./${rel}`;
 }
 
 function clause(imported: string, local: string): string {
