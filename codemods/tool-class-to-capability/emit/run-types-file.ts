@@ -7,8 +7,9 @@
 import { Node, SyntaxKind, type Project, type SourceFile, type TypeNode } from "ts-morph";
 import { isExported, isTypeOnlyStatement, resolveRef } from "../analyze/resolve.js";
 import { referenceIdentifiers } from "../analyze/rewrite-body.js";
+import type { ImportNeed } from "../../shared/imports.js";
 import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
-import { mergeImports, type ImportNeed } from "./imports.js";
+import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 import { renameIdentifiers } from "./rename-identifiers.js";
 

@@ -7,7 +7,7 @@ import { posix } from "node:path";
 import { categorySnapshotPath, DEFAULT_CODEMODS_CONFIG } from "../../../lib/config/codemods-section.js";
 import type { ClassParts } from "../analyze/build-parts.js";
 import type { FilePlacement } from "../analyze/dependencies.js";
-import type { ImportNeed } from "../emit/imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
 import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
 import { writeModuleFile } from "../emit/module-file.js";
 import { writeRegistryFile } from "../emit/registry-file.js";

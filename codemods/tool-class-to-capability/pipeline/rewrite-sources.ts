@@ -7,8 +7,9 @@
 import type { Statement } from "ts-morph";
 import type { ClassParts } from "../analyze/build-parts.js";
 import { updateBarrels } from "../emit/barrels.js";
+import type { ImportNeed } from "../../shared/imports.js";
 import { specifierAsWritten } from "../../shared/paths.js";
-import { mergeImports, type ImportNeed } from "../emit/imports.js";
+import { mergeImports } from "../emit/imports.js";
 import { parseText } from "../emit/morph.js";
 import { rewriteSource } from "../emit/rewrite-source.js";
 import { addIntermediateHasInstance, shimText } from "../emit/shims.js";
