@@ -1,7 +1,9 @@
 /**
  * Path arithmetic for rewritten imports: root-relative files (`/` separators), the relative
- * specifier from one file to another in NodeNext style (`.js` extension), resolving a relative
- * specifier back to a file of the tree, and the workspace package a file belongs to.
+ * specifier from one file to another in NodeNext style (`.js` extension) or in the extension
+ * style a specifier was written in, re-targeting a written specifier for a file that moves,
+ * resolving a relative specifier back to a file of the tree, and the workspace package a file
+ * belongs to.
  */
 import { posix } from "node:path";
 import { underNeverScannedDir } from "../../lib/never-scanned.js";
@@ -14,12 +16,29 @@ export function isSourceFile(path: string): boolean {
   return !underNeverScannedDir(path);
 }
 
+/** `target` relative to `fromFile`'s folder, `./`-prefixed as a relative specifier must be. */
+function dotRelative(fromFile: string, target: string): string {
+  const rel = posix.relative(posix.dirname(fromFile), target);
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
 /** `fromFile` → `toFile` as an import specifier: "./registry.js", "../capabilities/registry.js". */
 export function relativeSpecifier(fromFile: string, toFile: string): string {
-  const target = toFile.replace(SOURCE_EXT, "") + ".js";
-  let rel = posix.relative(posix.dirname(fromFile), target);
-  if (!rel.startsWith(".")) rel = `./${rel}`;
-  return rel;
+  return dotRelative(fromFile, toFile.replace(SOURCE_EXT, "") + ".js");
+}
+
+/**
+ * `fromFile` → `target` in the extension style of the specifier `target` came from: a `.ts` or
+ * `.tsx` file becomes `.js`; a `.js` or extensionless path is kept as written.
+ */
+export function specifierAsWritten(fromFile: string, target: string): string {
+  return dotRelative(fromFile, target.replace(/\.tsx?$/, ".js"));
+}
+
+/** `spec` as written in `fromFile`, re-expressed for `toFile` (both root-relative); bare specifiers unchanged. */
+export function importSpecifierFor(spec: string, fromFile: string, toFile: string): string {
+  if (!spec.startsWith(".")) return spec;
+  return specifierAsWritten(toFile, posix.normalize(posix.join(posix.dirname(fromFile), spec)));
 }
 
 /** The tree file a relative specifier names (`.js`/`.ts` written or omitted, `index` files), or null. */

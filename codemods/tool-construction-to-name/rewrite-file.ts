@@ -11,7 +11,7 @@ import type { ConvertedClass } from "./converted.js";
 import { findReferences, type ClassReference } from "./references.js";
 import { rewriteInstanceof, rewriteNew, type Rewrite, type RuntimeNames } from "./rewrite-calls.js";
 import { planTable, tableOf, type TableSite } from "./tables.js";
-import { ImportPlan } from "../shared/imports.js";
+import { ImportPlan } from "../shared/import-plan.js";
 import { applyEdits, EditSet } from "../shared/splice.js";
 import type { UnitCode } from "../unit-codes.js";
 

@@ -5,7 +5,8 @@
  * `exports`, imports on top (specs come back from `./<ns>.specs.js` — one object, not a copy).
  */
 import { Node, type Project } from "ts-morph";
-import { mergeImports, type ImportNeed } from "./imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 
 export interface ModuleInput {

@@ -6,7 +6,8 @@
  */
 import { Node, SyntaxKind, type Project } from "ts-morph";
 import { camel } from "../analyze/build-parts.js";
-import { mergeImports, relativeSpecifier } from "./imports.js";
+import { specifierAsWritten } from "../../shared/paths.js";
+import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 import { specsArrayName } from "./specs-file.js";
 
@@ -20,10 +21,10 @@ export interface RegistryOptions {
 
 function skeleton(path: string, opts: RegistryOptions): string {
   const { runtimeImport, baseName } = opts;
-  const toolSpecifier = relativeSpecifier(path, opts.toolModule);
+  const toolSpecifier = specifierAsWritten(path, opts.toolModule);
   const tool = baseName === "Tool" ? "Tool" : `Tool: ${baseName}`;
   const catImport = opts.categories
-    ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(relativeSpecifier(path, opts.categories.file))};`
+    ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(specifierAsWritten(path, opts.categories.file))};`
     : "";
   const catOption = opts.categories ? `\n  categories: ${opts.categories.name},` : "";
   return `/**
@@ -76,7 +77,7 @@ export function writeRegistryFile(
   void camel;
   return mergeImports(parseText(project, path, text), [
     {
-      specifier: relativeSpecifier(path, `${dir}${ns}.specs.ts`),
+      specifier: specifierAsWritten(path, `${dir}${ns}.specs.ts`),
       imported: specsArrayName(ns),
       local: specsArrayName(ns),
       typeOnly: false,

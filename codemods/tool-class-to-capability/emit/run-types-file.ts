@@ -7,7 +7,9 @@
 import { Node, SyntaxKind, type Project, type SourceFile, type TypeNode } from "ts-morph";
 import { isExported, isTypeOnlyStatement, resolveRef } from "../analyze/resolve.js";
 import { referenceIdentifiers } from "../analyze/rewrite-body.js";
-import { importSpecifierFor, mergeImports, relativeSpecifier, type ImportNeed } from "./imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
+import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 import { renameIdentifiers } from "./rename-identifiers.js";
 
@@ -56,7 +58,12 @@ export function runTypeMember(
         typeOnly: true,
       });
     } else if (isExported(ref.stmt) && (isTypeOnlyStatement(ref.stmt) || Node.isClassDeclaration(ref.stmt))) {
-      imports.push({ specifier: relativeSpecifier(target, file), imported: ref.name, local: ref.name, typeOnly: true });
+      imports.push({
+        specifier: specifierAsWritten(target, file),
+        imported: ref.name,
+        local: ref.name,
+        typeOnly: true,
+      });
     } else return null;
   }
   return { key, type: typeNode.getText(), imports, target: kind };

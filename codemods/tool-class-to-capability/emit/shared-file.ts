@@ -17,7 +17,8 @@ import { DEFAULT_SEAM_CONFIG, type SeamConfig } from "../../../lib/config/seam-s
 import { matchesAny } from "../../../lib/glob-list.js";
 import { Node, type Project } from "ts-morph";
 import type { VirtualTree } from "../../plan.js";
-import { mergeImports, type ImportNeed } from "./imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { mergeImports } from "./imports.js";
 import { parseText } from "./morph.js";
 import { takenNames } from "./targets.js";
 

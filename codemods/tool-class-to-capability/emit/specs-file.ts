@@ -6,7 +6,8 @@
 import type { Project } from "ts-morph";
 import { Node } from "ts-morph";
 import { camel } from "../analyze/build-parts.js";
-import { mergeImports, type ImportNeed } from "./imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 
 export interface SpecsInput {

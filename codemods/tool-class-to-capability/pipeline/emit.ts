@@ -7,7 +7,8 @@ import { posix } from "node:path";
 import { categorySnapshotPath, DEFAULT_CODEMODS_CONFIG } from "../../../lib/config/codemods-section.js";
 import type { ClassParts } from "../analyze/build-parts.js";
 import type { FilePlacement } from "../analyze/dependencies.js";
-import { importSpecifierFor, relativeSpecifier, type ImportNeed } from "../emit/imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
 import { writeModuleFile } from "../emit/module-file.js";
 import { writeRegistryFile } from "../emit/registry-file.js";
 import { writeRunTypes } from "./run-types.js";
@@ -51,7 +52,7 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
         typeOnly: r.typeOnly,
       });
     const need = (from: string, to: string, name: string, typeOnly: boolean): ImportNeed => ({
-      specifier: relativeSpecifier(from, to),
+      specifier: specifierAsWritten(from, to),
       imported: name,
       local: name,
       typeOnly,
@@ -70,7 +71,7 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
     share.moduleStatements.push(...pl.moduleStatements);
   }
   const specVarImports = converted.map((p): ImportNeed => ({
-    specifier: relativeSpecifier(module, specs),
+    specifier: specifierAsWritten(module, specs),
     imported: p.specVar,
     local: p.specVar,
     typeOnly: false,

@@ -9,7 +9,7 @@
  * imports get an alias, declarations and the code using them are renamed).
  */
 import type { ClassParts } from "../analyze/build-parts.js";
-import type { ImportNeed } from "../emit/imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
 import { renameIdentifiers, topLevelNames } from "../emit/rename-identifiers.js";
 import { parseText } from "../emit/morph.js";
 import type { NamespaceRun } from "./namespace-run.js";

@@ -7,7 +7,9 @@
 import type { Statement } from "ts-morph";
 import type { ClassParts } from "../analyze/build-parts.js";
 import { updateBarrels } from "../emit/barrels.js";
-import { mergeImports, relativeSpecifier, type ImportNeed } from "../emit/imports.js";
+import type { ImportNeed } from "../../shared/imports.js";
+import { specifierAsWritten } from "../../shared/paths.js";
+import { mergeImports } from "../emit/imports.js";
 import { parseText } from "../emit/morph.js";
 import { rewriteSource } from "../emit/rewrite-source.js";
 import { addIntermediateHasInstance, shimText } from "../emit/shims.js";
@@ -20,7 +22,7 @@ function rewriteFile(run: NamespaceRun, work: FileWork): string | null {
   const { project, ctx, paths } = run;
   const placement = work.placement;
   if (!placement) throw new Error(`rewriteFile: ${work.file} has no placement`);
-  const sharedSpecifier = relativeSpecifier(work.file, paths.shared);
+  const sharedSpecifier = specifierAsWritten(work.file, paths.shared);
   // Exported shared constants stay importable from here: a re-export where they were declared.
   const replace = new Map<Statement, string>(
     [...placement.reexportShared].map(([s, names]) => [
@@ -46,7 +48,7 @@ function rewriteFile(run: NamespaceRun, work: FileWork): string | null {
       : rewritten;
   if (next === null || !ctx.keepShims) return next;
   const sf = parseText(project, `.capkit-scratch/${work.file}`, next);
-  const registry = relativeSpecifier(work.file, paths.registry);
+  const registry = specifierAsWritten(work.file, paths.registry);
   return mergeImports(sf, [
     { specifier: registry, imported: "registry", local: "capabilityRegistry", typeOnly: false },
     { specifier: registry, imported: "toolForCapabilityName", local: "toolForCapabilityName", typeOnly: false },
