@@ -12,6 +12,7 @@ import { isUnreadableProblem } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { CapkitError, EnvironmentError, UsageError } from "../../lib/errors.js";
+import { unscannedCount, unscannedPaths } from "../../lib/unscanned.js";
 import { CODEMODS } from "../index.js";
 import type { CodemodContext } from "../codemod.js";
 import { VirtualTree, type CreatedRunField, type FileChange, type UnitResult } from "../plan.js";
@@ -293,7 +294,7 @@ function assertReadable(inventory: InventoryResult): void {
     .map((p) => `${p.file} (${p.message})`)
     .join(", ");
   throw new EnvironmentError(
-    `the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`,
+    `the scan could not read ${unscannedCount(unscannedPaths(unreadable))}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`,
     {
       file: unreadable[0]?.file,
       hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",
