@@ -100,6 +100,8 @@ export interface RecordResult {
   readonly recording: ParityRecording;
   /** e.g. the tree is already (partly) migrated, so some "old" outcomes are the new code's. */
   readonly warnings: readonly string[];
+  /** Recorded tools the registry already serves: their outcomes are the migrated code's (sorted). */
+  readonly migrated: readonly string[];
 }
 
 export interface RecordOptions extends Omit<RunParityOptions, "mutants"> {
@@ -185,5 +187,5 @@ export async function recordParityAt(rootArg: string, options: RecordOptions = {
   const text = stableJson(recording);
   if (migrated.length > 0 && !options.force) refuseOverwrite(file, config.parity.recording, text, migrated);
   writeFileAtomic(file, text);
-  return { root, file, recording, warnings };
+  return { root, file, recording, warnings, migrated };
 }

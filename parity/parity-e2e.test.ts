@@ -82,5 +82,19 @@ describe("capkit parity on a migrated copy of nodetool-mini", { timeout: TOOLCHA
         /^get_job: behaviour differs from the recording .*at \$\.status: expected "completed", got "done"$/,
       ),
     ]);
+
+    // Re-recording the migrated tree: refused, and forced it says what it recorded. The
+    // recorder's own fake context runs the migrated tools: no headless-gate warning is the user's.
+    const refused = capkit("parity", root, "--record");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to overwrite \.capkit\/parity-recording\.json/);
+    expect(refused.stderr).not.toMatch(/permission gate|headless|CapkitHeadlessGate/);
+    const forced = capkit("parity", root, "--record", "--force");
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).not.toMatch(/permission gate|headless|CapkitHeadlessGate/);
+    expect(forced.stderr).toMatch(/warning: \d+ of the recorded tools are already capabilities/);
+    expect(forced.stdout).toMatch(/written to \.capkit\/parity-recording\.json/);
+    expect(forced.stdout).toMatch(/from the migrated code/);
+    expect(forced.stdout).not.toMatch(/commit it/);
   });
 });

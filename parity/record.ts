@@ -5,8 +5,13 @@
  * context with fresh host dependencies, and the normalised outcomes become the recording
  * (sorted, stable text, committed by the user). Pure over injected factories: the CLI supplies
  * them from the target (./load-target.ts). Consumed by ./engine.ts and tests.
+ *
+ * The context is the recorder's own, so it carries the gate the replay runs with (auto mode:
+ * behaviour, not permissions, is recorded). A tool that already runs as a capability (a
+ * migrated one behind an adapter) would otherwise find no gate there and warn about a headless
+ * gate the user's host never uses. A gate the context factory published itself is kept.
  */
-import type { PermissionCategory } from "../runtime/index.js";
+import { gateFromContext, publishPermissionGate, type PermissionCategory } from "../runtime/index.js";
 import { generateInputs, type InputKind } from "./inputs.js";
 import { outcomeOf } from "./normalize.js";
 import type { ParityRecording, RecordedCapability, RecordedCase } from "./types.js";
@@ -52,12 +57,25 @@ export async function beltNames(input: LegacyBelts): Promise<Set<string>> {
   return new Set((await belt(input)).tools.map((t) => t.name));
 }
 
+/** The recorder's context: the factory's, with an auto-mode gate unless it published a gate of its own. */
+function recorderContext(input: LegacyBelts): unknown {
+  const context = input.createContext();
+  if (typeof context !== "object" || context === null) return context;
+  try {
+    // Nothing published comes back as a headless gate (its warning is silenced: this asks, it does not run).
+    if (!gateFromContext(context, { host: "capkit parity --record", warn: () => {} }).headless) return context;
+  } catch {
+    return context; // something invalid is published: the tool reports it as it would for the host
+  }
+  return publishPermissionGate(context, { mode: "auto" });
+}
+
 /** One call of a belt tool through its own `execute` on a fresh context and fresh deps, normalised. */
 export async function runToolCase(input: LegacyBelts, name: string, args: Record<string, unknown>): Promise<unknown> {
   const { tools } = await belt(input);
   const tool = tools.find((t) => t.name === name);
   if (!tool) return { $threw: `the belt no longer constructs ${name}` };
-  const context = input.createContext();
+  const context = recorderContext(input);
   try {
     const params = structuredClone(args);
     const value =

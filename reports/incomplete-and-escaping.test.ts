@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderDashboard } from "./dashboard/index.js";
 import { renderInventoryReport } from "./index.js";
 import { sampleClass, sampleInventory } from "./test-support/sample-inventory.js";
 
@@ -19,6 +20,29 @@ describe("an incomplete scan in every reporter", () => {
       expect(r.output).not.toContain("3 file");
     },
   );
+
+  it.each(["table", "markdown", "github"] as const)("%s: an unreadable folder is counted as a folder", (name) => {
+    const folder = { file: "packages/agents/src/tools", line: 0, column: 0, message: "cannot read folder: EACCES" };
+    const withFolder = sampleInventory([sampleClass({ name: "A", kind: "capability" })], {
+      problems: [folder, ...problems],
+      incomplete: true,
+    });
+    const r = renderInventoryReport(name, { inventory: withFolder }, { color: false });
+    expect(r.exitCode).toBe(1);
+    expect(r.output).toContain("scan incomplete: 1 folder and 1 file could not be scanned");
+    const only = sampleInventory([], { problems: [folder], incomplete: true });
+    const alone = renderInventoryReport(name, { inventory: only }, { color: false }).output;
+    expect(alone).toContain("scan incomplete: 1 folder could not be scanned");
+    expect(alone).not.toMatch(/\d+ files? could not/);
+  });
+
+  it("the dashboard counts a folder as a folder and a file's problems as one file", () => {
+    const folder = { file: "packages/agents/src/tools", line: 0, column: 0, message: "cannot read folder: EACCES" };
+    const inv = sampleInventory([], { problems: [folder, ...problems], incomplete: true });
+    const page = renderDashboard({ inventory: inv, renderedAt: "2026-01-01T00:00:00Z" });
+    expect(page).toContain("scan incomplete: 1 folder and 1 file could not be scanned");
+    expect(page).not.toMatch(/\d+ file\(s\)/);
+  });
 
   it("github: an ::error says why the step fails", () => {
     const r = renderInventoryReport("github", { inventory }, { color: false });

@@ -3,12 +3,15 @@
  * reporters so they say the same thing.
  */
 import type { InventoryResult, RatchetDelta, RatchetOutcome } from "../inventory/types.js";
+import { unscannedCount, unscannedPaths } from "../lib/unscanned.js";
 
-/** The one wording for an incomplete scan (every reporter), counting files, not problems; null when complete. */
+/**
+ * The one wording for an incomplete scan (every reporter), counting folders and files as what
+ * they are, not problems; null when complete.
+ */
 export function incompleteText(inv: Pick<InventoryResult, "incomplete" | "problems">): string | null {
   if (!inv.incomplete && inv.problems.length === 0) return null;
-  const files = new Set(inv.problems.map((p) => p.file)).size;
-  return `scan incomplete: ${files} file${files === 1 ? "" : "s"} could not be scanned, so the counts are too low and the ratchet is not checked`;
+  return `scan incomplete: ${unscannedCount(unscannedPaths(inv.problems))} could not be scanned, so the counts are too low and the ratchet is not checked`;
 }
 
 /** Statuses that fail the check. */

@@ -8,7 +8,8 @@
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { CapkitError, UsageError } from "../../lib/errors.js";
-import { checkRatchet, incompleteFiles, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
+import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
+import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
 import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/index.js";
 import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
@@ -49,20 +50,19 @@ function progressPrinter(io: CliIO): ((e: ScanProgress) => void) | undefined {
  * A baseline written from an incomplete scan (unreadable folders or files, syntax errors) would
  * forgive every class the scan missed: refuse it unless --force, and say what was missed.
  */
-const filesText = (n: number): string => `${n} file${n === 1 ? "" : "s"}`;
-
 function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: string, force: boolean, io: CliIO): void {
-  const files = incompleteFiles(inventory);
-  if (!files.length) return;
-  const list = files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
+  const missed = unscannedPaths(inventory.problems);
+  const total = unscannedTotal(missed);
+  if (!total) return;
+  const list = unscannedList(missed, 5);
   if (force) {
     io.stderr(
-      `capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${filesText(files.length)} ${files.length === 1 ? "was" : "were"} not scanned (${list})\n`,
+      `capkit inventory: warning: --force: writing ${baselineFile} from an incomplete scan; ${unscannedCount(missed)} ${total === 1 ? "was" : "were"} not scanned (${list})\n`,
     );
     return;
   }
   throw new CapkitError(
-    `refusing to write ${baselineFile}: the scan is incomplete, ${filesText(files.length)} could not be scanned (${list}), so the baseline would miss their classes`,
+    `refusing to write ${baselineFile}: the scan is incomplete, ${unscannedCount(missed)} could not be scanned (${list}), so the baseline would miss their classes`,
     1,
     {
       hint: "make them readable and fix their syntax, then run `capkit inventory --update-baseline` again (or pass --force to write it anyway)",

@@ -35,7 +35,7 @@ describe("capkit lint and syntax errors", () => {
     ]);
     const update = captureIO(root);
     expect(await main(["lint", root, "--update-baseline"], update)).toBe(1);
-    expect(update.err.join("")).toContain("refusing to write the lint baseline: 2 file(s) could not be read or parsed");
+    expect(update.err.join("")).toContain("refusing to write the lint baseline: 2 files could not be read or parsed");
     expect(await main(["lint", root, "--update-baseline", "--force"], captureIO(root))).toBe(0);
   });
 });

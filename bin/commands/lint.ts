@@ -12,6 +12,7 @@ import { loadConfig } from "../../lib/config/index.js";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { ConfigError, EnvironmentError, UsageError } from "../../lib/errors.js";
 import type { SavedLint } from "../../lib/saved-results.js";
+import { unscannedCount, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
 import {
   formatCycle,
   runLint,
@@ -92,9 +93,10 @@ function renderText(result: LintResult, withCycles: boolean): string {
       "  hint: fix the import direction, or accept the current set with `capkit lint --update-baseline` and commit .capkit/lint-baseline.json",
     );
   if (result.unreadable.length) {
-    const n = new Set(result.unreadable.map((u) => u.file)).size;
+    const missed = unscannedPaths(result.unreadable);
+    const one = unscannedTotal(missed) === 1;
     lines.push(
-      `capkit lint: incomplete: ${n} path${n === 1 ? "" : "s"} could not be read, so ${n === 1 ? "its" : "their"} imports were not checked:`,
+      `capkit lint: incomplete: ${unscannedCount(missed)} could not be read, so ${one ? "its" : "their"} imports were not checked:`,
     );
     for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
     lines.push(

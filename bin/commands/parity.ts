@@ -47,14 +47,21 @@ export const command: CommandModule = {
     const line = progressLine(io, !values.json);
 
     if (values.record) {
-      const { file, recording, warnings } = await recordParityAt(root, { config, force: values.force ?? false });
+      const { file, recording, warnings, migrated } = await recordParityAt(root, {
+        config,
+        force: values.force ?? false,
+      });
       for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
       const summary = recordingSummary(recording);
       const rel = relative(root, file);
       if (values.json) io.stdout(`${JSON.stringify({ root, recording: rel, ...summary }, null, 2)}\n`);
       else {
+        // Forced over a migrated tree, the file is not the pre-migration recording: never say "commit it" then.
+        const what = migrated.length
+          ? `; ${migrated.length} of them from the migrated code, not the old classes (see the warning)`
+          : "; commit it";
         io.stdout(
-          `capkit parity --record: ${summary.cases} cases of ${summary.capabilities} capabilities written to ${rel}; commit it\n`,
+          `capkit parity --record: ${summary.cases} cases of ${summary.capabilities} capabilities written to ${rel}${what}\n`,
         );
         if (summary.unrecorded.length)
           io.stdout(`  not constructed by the belt builders (not recorded): ${summary.unrecorded.join(", ")}\n`);

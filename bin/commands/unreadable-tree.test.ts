@@ -98,10 +98,27 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     faults.unreadable.add(join(root, TOOLS));
     const r = await run(["inventory", root, "--check"], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("scan incomplete: 1 file could not be scanned");
+    expect(r.stdout).toContain("scan incomplete: 1 folder could not be scanned");
+    expect(r.stdout).not.toMatch(/\d+ files? could not be scanned/);
     expect(r.stdout).toContain("ratchet NOT CHECKED");
+    expect(r.stdout).toContain(`not compared: 1 folder could not be scanned (${TOOLS})`);
     expect(r.stderr).toContain(`${TOOLS}:0:0: cannot read folder: EACCES`);
     expect(r.stdout + r.stderr).not.toMatch(/tighten/);
+  });
+
+  it("inventory --check --json: the ratchet hint counts the folder as a folder", async () => {
+    const root = tree();
+    expect((await run(["inventory", root, "--update-baseline"], root)).code).toBe(0);
+    faults.unreadable.add(join(root, TOOLS));
+    faults.unreadable.add(join(root, "packages/agents/src/planner/outline.ts"));
+    const r = await run(["inventory", root, "--check", "--json"], root);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as { incomplete: boolean; ratchet: { status: string; hint: string } };
+    expect(doc.incomplete).toBe(true);
+    expect(doc.ratchet.status).toBe("incomplete");
+    expect(doc.ratchet.hint).toContain(
+      `not compared: 1 folder and 1 file could not be scanned (${TOOLS}, packages/agents/src/planner/outline.ts)`,
+    );
   });
 
   it("--update-baseline refuses (exit 1) unless --force, also for a syntax error", async () => {
@@ -110,7 +127,7 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     const r = await run(["inventory", root, "--update-baseline"], root);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 file could not be scanned \(packages\/agents\/src\/tools\)/,
+      /refusing to write \.capkit\/baseline\.json: the scan is incomplete, 1 folder could not be scanned \(packages\/agents\/src\/tools\)/,
     );
     expect(r.stderr).toContain("--force");
     faults.unreadable.clear();
@@ -142,7 +159,9 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     faults.unreadable.add(join(root, TOOLS));
     const r = await run(["inventory", root, "--reporter", "github"], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error title=capkit%3A scan incomplete::scan incomplete: 1 file could not be scanned/m);
+    expect(r.stdout).toMatch(
+      /^::error title=capkit%3A scan incomplete::scan incomplete: 1 folder could not be scanned/m,
+    );
   });
 
   it("lint reports an unreadable folder and file instead of crashing, and fails", async () => {
@@ -152,7 +171,7 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     const r = await run(["lint", root], root);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("capkit lint: incomplete: 2 paths could not be read");
+    expect(r.stdout).toContain("capkit lint: incomplete: 1 folder and 1 file could not be read");
     expect(r.stdout).toContain("packages/agents/src/planner  cannot read folder: EACCES");
     expect(r.stdout).toContain(`${TOOLS}/mcp-tools.ts  cannot read: EACCES`);
   });
@@ -162,7 +181,7 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     faults.unreadable.add(join(root, TOOLS));
     const r = await run(["migrate", root, "--namespace", "email", "--dry-run"], root);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`the scan could not read 1 path: ${TOOLS} (cannot read folder: EACCES)`);
+    expect(r.stderr).toContain(`the scan could not read 1 folder: ${TOOLS} (cannot read folder: EACCES)`);
     expect(r.stderr).not.toMatch(/unknown namespace/);
   });
 });

@@ -9,12 +9,8 @@ import type TS from "typescript";
 import type { TypeScriptApi } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
-<<<<<<< HEAD
-import { ImportPlan, namedImports, type NamedImport } from "../shared/imports.js";
-=======
 import { ImportPlan } from "../shared/import-plan.js";
-import { namedImports } from "../shared/imports.js";
->>>>>>> 18imp
+import { namedImports, type NamedImport } from "../shared/imports.js";
 import { applyEdits, type TextEdit } from "../shared/splice.js";
 import { isToolsSide, toolsSideModule } from "./sources.js";
 

@@ -6,6 +6,7 @@
 import type { InventoryResult } from "../../inventory/types.js";
 import { isUnreadableProblem } from "../../inventory/index.js";
 import { CapkitError, EnvironmentError } from "../../lib/errors.js";
+import { unscannedCount, unscannedPaths } from "../../lib/unscanned.js";
 import type { ApplyFs } from "./apply.js";
 import { dirtyPaths, isGitRepo } from "./git.js";
 import { findJournal, interruptedMigrateError, removeFinishedJournals, rollbackJournal } from "./journal.js";
@@ -64,7 +65,7 @@ export function assertReadable(inventory: InventoryResult): void {
     .map((p) => `${p.file} (${p.message})`)
     .join(", ");
   throw new EnvironmentError(
-    `the scan could not read ${unreadable.length} path${unreadable.length === 1 ? "" : "s"}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`,
+    `the scan could not read ${unscannedCount(unscannedPaths(unreadable))}: ${names}${unreadable.length > 5 ? ", …" : ""}; nothing was planned`,
     {
       file: unreadable[0]?.file,
       hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",

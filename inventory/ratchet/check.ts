@@ -11,6 +11,7 @@
  * - no-baseline: none is committed (fails).
  */
 import type { ClassRecord, InventoryResult, Kind, RatchetDelta, RatchetOutcome } from "../types.js";
+import { unscannedCount, unscannedList, unscannedPaths } from "../../lib/unscanned.js";
 import { classKey, type Baseline } from "./baseline.js";
 
 const UPDATE = "capkit inventory --update-baseline";
@@ -26,11 +27,6 @@ function countOf(result: InventoryResult, counter: string): number {
   return counter === "capabilityShaped"
     ? result.counters.capabilityShaped
     : (result.counters.byKind[kindOf(counter)] ?? 0);
-}
-
-/** "N file(s) could not be scanned" counts files, whatever the number of problems each has. */
-export function incompleteFiles(result: InventoryResult): string[] {
-  return [...new Set(result.problems.map((p) => p.file))].sort();
 }
 
 function splitKey(key: string): { name: string | null; file: string } {
@@ -90,11 +86,11 @@ export function checkRatchet(
   const { deltas, added, removed, reclassified } = compare(result, baseline, ratchetedCounters(options.kinds));
   const base = { baselineFile, deltas, added, removed, ...(reclassified.length ? { reclassified } : {}) };
   if (result.incomplete) {
-    const files = incompleteFiles(result);
+    const missed = unscannedPaths(result.problems);
     return {
       status: "incomplete",
       ...base,
-      hint: `not compared: ${files.length} file(s) could not be scanned (${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""}); make them readable and parseable, then run the check again`,
+      hint: `not compared: ${unscannedCount(missed)} could not be scanned (${unscannedList(missed, 3)}); make them readable and parseable, then run the check again`,
     };
   }
   if (added.length) {

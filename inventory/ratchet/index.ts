@@ -9,4 +9,4 @@ export {
   writeBaseline,
   type Baseline,
 } from "./baseline.js";
-export { checkRatchet, incompleteFiles, ratchetExitCode, ratchetedCounters } from "./check.js";
+export { checkRatchet, ratchetExitCode, ratchetedCounters } from "./check.js";

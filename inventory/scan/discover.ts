@@ -17,6 +17,7 @@ import { EnvironmentError } from "../../lib/errors.js";
 import type { ScanProblem } from "../types.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
 import { walkScope } from "../../lib/scope-walk.js";
+import { folderProblemMessage } from "../../lib/unscanned.js";
 
 export interface ScanScope {
   readonly include: readonly string[];
@@ -53,7 +54,7 @@ function folderProblem(rel: string, error: unknown, problems: ScanProblem[]): vo
     file: rel || ".",
     line: 0,
     column: 0,
-    message: `cannot read folder: ${code ?? (error as Error).message}`,
+    message: folderProblemMessage(code ?? (error as Error).message),
   });
 }
 

@@ -7,6 +7,7 @@ import { CLIENT_SCRIPT } from "./client-script.js";
 import { html, raw } from "./escape.js";
 import type { DashboardInputs } from "./inputs.js";
 import { buildLedger, buildNamespaces, refusalsByCode } from "./model.js";
+import { incompleteText } from "../ratchet-text.js";
 import {
   cardsSection,
   ledgerSection,
@@ -33,7 +34,7 @@ export function renderDashboard(inputs: DashboardInputs): string {
     .filter(Boolean)
     .join(", ");
   const incomplete = inv.incomplete
-    ? html`<section class="warn" data-testid="incomplete"><strong>Incomplete scan:</strong> ${inv.problems.length} file(s) could not be parsed, so counts may be low.<ul>${inv.problems.map(
+    ? html`<section class="warn" data-testid="incomplete"><strong>${incompleteText(inv)}.</strong><ul>${inv.problems.map(
         (p) => html`<li class="mono">${p.file}:${p.line}:${p.column} ${p.message}</li>`,
       )}</ul></section>`
     : "";

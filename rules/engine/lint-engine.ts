@@ -8,6 +8,7 @@
 import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { CapkitError } from "../../lib/errors.js";
+import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
 import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
 import { findCycleFindings } from "../checks/import-cycles.js";
 import { findReverseImports } from "../checks/reverse-imports.js";
@@ -202,11 +203,11 @@ export async function updateLintBaseline(
   const config = options.config ?? loadSeamConfig(root);
   const { all, unmatchedSeams, unreadable, syntaxErrors } = await collectViolations(root, config, options);
   options.beforeWrite?.(unmatchedSeams);
-  const missed = [...new Set([...unreadable, ...syntaxErrors].map((p) => p.file))].sort();
-  if (missed.length && !options.force) {
+  const missed = unscannedPaths([...unreadable, ...syntaxErrors]);
+  if (unscannedTotal(missed) && !options.force) {
     // A baseline from a partial graph would accept every violation the lint could not see.
     throw new CapkitError(
-      `refusing to write the lint baseline: ${missed.length} file(s) could not be read or parsed (${missed.slice(0, 5).join(", ")}${missed.length > 5 ? ", …" : ""})`,
+      `refusing to write the lint baseline: ${unscannedCount(missed)} could not be read or parsed (${unscannedList(missed, 5)})`,
       1,
       {
         hint: "fix them and run `capkit lint --update-baseline` again, or pass --force to write it anyway",

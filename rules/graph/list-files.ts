@@ -11,6 +11,7 @@ import fg from "fast-glob";
 import { NEVER_SCANNED_GLOBS } from "../../lib/never-scanned.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
 import { walkScope } from "../../lib/scope-walk.js";
+import { folderProblemMessage } from "../../lib/unscanned.js";
 import type { UnreadablePath } from "./module-graph.js";
 
 export const ALWAYS_IGNORED = [...NEVER_SCANNED_GLOBS, "**/*.d.ts", "**/*.d.mts", "**/*.d.cts"];
@@ -28,7 +29,7 @@ export function listSourceFiles(
   if (scopeWalkProblem(scope) === null) {
     return walkScope(root, scope, (file, error) => {
       if (error.code !== "ENOENT" && error.code !== "ENOTDIR")
-        unreadable.push({ file: file || ".", message: `cannot read folder: ${error.code ?? error.message}` });
+        unreadable.push({ file: file || ".", message: folderProblemMessage(error.code ?? error.message) });
     });
   }
   const options = { cwd: root, ignore: scope.exclude, dot: false, followSymbolicLinks: false };
@@ -39,7 +40,7 @@ export function listSourceFiles(
     if (typeof e.code !== "string") throw error;
     unreadable.push({
       file: e.path ? relative(root, e.path).split(sep).join("/") || "." : ".",
-      message: `cannot read folder: ${e.code}`,
+      message: folderProblemMessage(e.code),
     });
     return fg.sync([PATTERN], { ...options, suppressErrors: true }).sort();
   }
