@@ -64,4 +64,27 @@ describe("requireWithCodeCache", () => {
     const file = library("lib-d");
     expect(requireWithCodeCache(file, null).cache).toBe("off");
   });
+
+  it("writes a pending cache on request (a worker thread that is terminated never reaches exit)", () => {
+    const file = library("lib-e");
+    const dir = join(work, "cache-e");
+    const script = `
+      const { readdirSync } = await import("node:fs");
+      const { requireWithCodeCache, writePendingCodeCaches } = await import(${JSON.stringify(join(import.meta.dirname, "code-cache.ts"))});
+      requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(dir)});
+      writePendingCodeCaches();
+      console.log(readdirSync(${JSON.stringify(dir)}).length);`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(r.stdout.trim(), r.stderr).toBe("1");
+    expect(loadInChild(file, dir).cache).toBe("hit");
+  });
+
+  it("decodes a library with non-ASCII text as UTF-8", () => {
+    const file = join(work, "lib-f.cjs");
+    writeFileSync(file, 'exports.word = "naïve ✓";\n');
+    const loaded = requireWithCodeCache<{ word: string }>(file, join(work, "cache-f"));
+    expect(loaded.exports.word).toBe("naïve ✓");
+  });
 });

@@ -20,6 +20,8 @@ export interface FactsCache {
   set(file: string, content: string | Buffer, facts: FileFacts): void;
   /** Writes the entries used in this scan; returns hit/miss counts. */
   save(): { hits: number; misses: number };
+  /** Entries loaded from disk (0: a cold run, where every selected file will be parsed). */
+  readonly loaded: number;
 }
 
 const keyOf = (file: string, content: string | Buffer) =>
@@ -40,6 +42,7 @@ export function openFactsCache(root: string): FactsCache {
   let hits = 0;
   let misses = 0;
   return {
+    loaded: Object.keys(stored).length,
     get(file, text) {
       const key = keyOf(file, text);
       const hit = stored[key];

@@ -13,10 +13,11 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { makeGate } from "./gate.js";
+import { autoWorkerEntry, builtWorkerEntry, FactsWorker, type FactsWorkerEntry } from "./facts-worker.js";
+import { makeGate, type Gate } from "./gate.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
 import { Sources } from "./sources.js";
-import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { openStatCache, statCacheKey, type StatCache } from "./stat-cache.js";
 import { ModuleGraph } from "../resolve/module-graph.js";
 import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
 
@@ -46,6 +47,12 @@ export interface ScanOptions {
    * decides which files are settled enough to record; tests pass their own.
    */
   readonly now?: () => number;
+  /**
+   * Where facts are extracted: on a worker thread (true, or the thread's entry: tests run it from
+   * the sources), or on the main thread (false). Default: a worker for a cold scan of a large tree
+   * on two cores or more (facts-worker.ts: `autoWorkerEntry`).
+   */
+  readonly parseWorker?: boolean | FactsWorkerEntry;
 }
 
 export interface ScanTimings {
@@ -71,9 +78,10 @@ class Extractor {
   constructor(
     private readonly sources: Sources,
     private readonly cache: FactsCache | undefined,
+    private readonly worker: FactsWorker | undefined,
   ) {}
 
-  extract(list: readonly string[]): void {
+  async extract(list: readonly string[]): Promise<void> {
     const todo: { file: string; text: string }[] = [];
     for (const file of list) {
       const bytes = this.sources.bytesOf(file);
@@ -81,8 +89,9 @@ class Extractor {
       if (hit) this.facts.set(file, hit);
       else todo.push({ file, text: bytes?.toString("utf8") ?? "" });
     }
-    // Parsing stays on the main thread: a two-worker pool measured slower on the shared 2-core box.
-    const fresh = todo.map((t) => extractFileFacts(t.file, t.text));
+    // The worker's gain is loading TypeScript while the tree is read; the parses themselves are
+    // few (a pool splitting them measured slower on a 2-core box).
+    const fresh = this.worker ? await this.worker.extract(todo) : todo.map((t) => extractFileFacts(t.file, t.text));
     fresh.forEach((f, i) => {
       const item = todo[i];
       if (item) this.cache?.set(item.file, this.sources.bytes.get(item.file) ?? item.text, f);
@@ -90,6 +99,11 @@ class Extractor {
     });
     this.parsed += todo.length;
     for (const t of todo) this.parsedChars += t.text.length;
+  }
+
+  /** Ends the parse worker, if there is one (no parse follows). */
+  close(): Promise<void> {
+    return this.worker?.close() ?? Promise.resolve();
   }
 
   saveCache(): void {
@@ -115,17 +129,17 @@ interface ScanFrame {
 }
 
 /** Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved. */
-function phase1Rounds(
+async function phase1Rounds(
   selector: Phase1Selector,
   follower: Follower,
   extractor: Extractor,
-  parseAndFollow: (list: readonly string[]) => void,
+  parseAndFollow: (list: readonly string[]) => Promise<void>,
   { files, refs, config }: ScanFrame,
-): Subclasses {
+): Promise<Subclasses> {
   let subclasses: Subclasses = new Map();
   for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
     follower.update(selector.names, selector.defaultImports);
-    parseAndFollow(batch);
+    await parseAndFollow(batch);
     known = subclasses.size;
     const facts = [...extractor.facts.values()];
     subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
@@ -138,10 +152,10 @@ function phase1Rounds(
  * Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
  * wherever it is (and a table may spread another one).
  */
-function followClassTables(
+async function followClassTables(
   extractor: Extractor,
   follower: Follower,
-  parseAndFollow: (list: readonly string[]) => void,
+  parseAndFollow: (list: readonly string[]) => Promise<void>,
   {
     files,
     sources,
@@ -151,7 +165,7 @@ function followClassTables(
     readonly sources: Sources;
     readonly p1: { readonly names: ReadonlySet<string>; readonly defaultImports: boolean };
   },
-): void {
+): Promise<void> {
   for (const tables = new Set<string>(); ;) {
     const fresh = [...extractor.facts.values()]
       .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
@@ -159,7 +173,7 @@ function followClassTables(
     if (fresh.length === 0) break;
     for (const n of fresh) tables.add(n);
     follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
-    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
+    await parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
   }
 }
 
@@ -170,6 +184,43 @@ function addScanCounts(tm: ScanTimings, sources: Sources, extractor: Extractor, 
   tm.reads = (tm.reads ?? 0) + sources.reads;
   tm.parsedFiles += extractor.parsed;
   tm.parsedChars += extractor.parsedChars;
+}
+
+/** The scan's state once the tree has been read (what selectParseAnalyze works from). */
+interface ScanContext {
+  readonly root: string;
+  readonly files: readonly string[];
+  readonly problems: ScanProblem[];
+  readonly config: CapkitConfig;
+  readonly sources: Sources;
+  readonly statCache: StatCache | undefined;
+  readonly gate: Gate;
+  readonly tm: ScanTimings;
+  readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
+  readonly progress: (event: ScanProgress) => void;
+}
+
+/**
+ * The parse worker, if any: the option when given, else one for a cold run (no facts cache to
+ * answer) of a large tree. A warm run parses a few changed files at most: not worth a thread.
+ */
+function factsWorkerFor(
+  option: ScanOptions["parseWorker"],
+  files: number,
+  cache: FactsCache | undefined,
+): FactsWorker | undefined {
+  if (option === false) return undefined;
+  const entry =
+    typeof option === "object"
+      ? option
+      : option === true
+        ? builtWorkerEntry()
+        : (cache?.loaded ?? 0) > 0
+          ? null
+          : autoWorkerEntry(files);
+  if (entry === null && option === true)
+    throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
+  return entry === null ? undefined : new FactsWorker(entry);
 }
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
@@ -196,19 +247,35 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
   const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
   const always = config.base.module === null ? [] : [config.base.module];
-  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always });
+  const factsCache = options.cache ? openFactsCache(root) : undefined;
+  const worker = factsWorkerFor(options.parseWorker, files.length, factsCache);
+  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read.
+  const onGated = worker ? () => worker.start() : undefined;
+  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always, onGated });
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
-  const extractor = new Extractor(sources, options.cache ? openFactsCache(root) : undefined);
+  try {
+    return await selectParseAnalyze(
+      { root, files, problems, config, sources, statCache, gate, tm, lap, progress },
+      new Extractor(sources, factsCache, worker),
+    );
+  } finally {
+    await worker?.close();
+  }
+}
+
+/** Everything after the first read: the phases, the caches' save, the analysis. */
+async function selectParseAnalyze(ctx: ScanContext, extractor: Extractor): Promise<InventoryResult> {
+  const { root, files, problems, config, sources, statCache, gate, tm, lap, progress } = ctx;
   const packages = listWorkspacePackages(root);
   const refs = packageRefs(root, packages);
   const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
   // Parse, then the barrels the parsed files' imports lead through, until none is left.
-  const parseAndFollow = (list: readonly string[]) => {
+  const parseAndFollow = async (list: readonly string[]) => {
     for (let batch = list; batch.length > 0;) {
       lap("prefilter");
-      extractor.extract(batch);
+      await extractor.extract(batch);
       lap("parse");
       batch = follower.next(
         batch.flatMap((f) => extractor.facts.get(f) ?? []),
@@ -218,7 +285,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   };
   const selector = new Phase1Selector(files, sources, config, statCache);
   progress({ phase: "parse", done: 0, total: 0 });
-  const subclasses = phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
+  const subclasses = await phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
   const factories = new Set(
     [...subclasses.values()].flatMap((s) =>
       s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
@@ -228,8 +295,9 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const p1 = { names: selector.names, classNames, factories, defaultImports: selector.defaultImports };
   follower.update(p1.names, p1.defaultImports);
   const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
-  parseAndFollow(phase2);
-  followClassTables(extractor, follower, parseAndFollow, { files, sources, p1 });
+  await parseAndFollow(phase2);
+  await followClassTables(extractor, follower, parseAndFollow, { files, sources, p1 });
+  const closed = extractor.close(); // the thread ends while the caches are saved and the facts analysed
   lap("prefilter");
   extractor.saveCache();
   sources.record();
@@ -246,6 +314,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     scannedFiles: files.length,
     problems,
   });
+  await closed;
   lap("analyze");
   progress({ phase: "done", done: files.length, total: files.length });
   return result;

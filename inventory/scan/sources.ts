@@ -34,6 +34,8 @@ export interface FirstSearch {
   readonly needles: readonly string[];
   /** Files gated and kept whatever they hold (the base's module). */
   readonly always?: readonly string[];
+  /** Called at the first file gated in the first read (the scan starts its parse worker then). */
+  readonly onGated?: () => void;
 }
 
 export class Sources {
@@ -85,6 +87,7 @@ export class Sources {
     this.cacheSearched = cache?.searched ?? new Set();
     const plan = needles === undefined ? null : this.names.plan(needles);
     const always = new Set(first?.always ?? []);
+    let onGated = first?.onGated;
     for (const file of files) {
       const t0 = performance.now();
       // With a stat cache, an unchanged file's answers come from it: one stat, no read. A file
@@ -114,8 +117,11 @@ export class Sources {
       const hit = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
       // A file holding a name only inside a longer identifier (`Tooltip`) is kept for the later
       // searches that narrow to it, but names nothing yet: not gated.
-      if (hit === null || hit.exact || always.has(file)) this.gateAndKeep(file, buf);
-      else if (hit.found.length > 0) this.bytes.set(file, this.keepCopy(buf));
+      if (hit === null || hit.exact || always.has(file)) {
+        this.gateAndKeep(file, buf);
+        onGated?.();
+        onGated = undefined;
+      } else if (hit.found.length > 0) this.bytes.set(file, this.keepCopy(buf));
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }

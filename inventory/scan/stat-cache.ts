@@ -94,7 +94,9 @@ export interface StatCache {
 }
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["gate", "structure", "prefilter", "../extract/builtins"].map((f) => `${f}${CODE_EXTENSION}`);
+const ANSWER_SOURCES = ["gate", "structure", "prefilter", "text-hints", "text-scan", "../extract/builtins"].map(
+  (f) => `${f}${CODE_EXTENSION}`,
+);
 const answerSourcesHash = () => {
   const here = dirname(fileURLToPath(import.meta.url));
   return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
+import { extractFileFacts } from "../extract/extract-file-facts.js";
+import { autoWorkerEntry, FactsWorker, WORKER_MIN_FILES, type FactsWorkerEntry } from "./facts-worker.js";
+import { scanInventory } from "./scan-inventory.js";
+
+const work = mkdtempSync(join(tmpdir(), "capkit-facts-worker-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The real thread, run from the sources: a bootstrap registers tsx in the thread, then imports it. */
+const SOURCE_ENTRY: FactsWorkerEntry = (() => {
+  // The ESM build of tsx's API (require.resolve would give its CommonJS one).
+  const tsx = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
+  const api = pathToFileURL(join(tsx, "dist", "esm", "api", "index.mjs")).href;
+  const file = join(work, "source-entry.mjs");
+  writeFileSync(
+    file,
+    `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(new URL("./facts-worker-entry.ts", import.meta.url).href)});\n`,
+  );
+  return { url: pathToFileURL(file) };
+})();
+
+/** A stand-in thread that misbehaves as `body` says (plain ESM, no TypeScript). */
+function fakeEntry(name: string, body: string): FactsWorkerEntry {
+  const file = join(work, `${name}.mjs`);
+  writeFileSync(file, `import { parentPort } from "node:worker_threads";\n${body}\n`);
+  return { url: pathToFileURL(file) };
+}
+
+const sample = (name: string) => {
+  const file = `inventory/scan/${name}`;
+  return { file, text: readFileSync(join(CAPKIT_ROOT, file), "utf8") };
+};
+
+describe("FactsWorker", () => {
+  it("extracts the facts the main thread would, in the order the files were sent", async () => {
+    const items = ["sources.ts", "gate.ts", "facts-worker.ts", "prefilter.ts"].map(sample);
+    const worker = new FactsWorker(SOURCE_ENTRY);
+    worker.start();
+    try {
+      const [first, second] = await Promise.all([worker.extract(items.slice(0, 3)), worker.extract(items.slice(3))]);
+      const got = [...(first ?? []), ...(second ?? [])];
+      expect(got.map((f) => f.file)).toEqual(items.map((i) => i.file));
+      expect(got).toEqual(items.map((i) => extractFileFacts(i.file, i.text)));
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("rejects a batch whose file throws with an error naming that file", async () => {
+    const entry = fakeEntry(
+      "throws",
+      `parentPort.on("message", (m) => {
+        if (m.type === "close") return parentPort.close();
+        parentPort.postMessage({ type: "failed", id: m.id, file: m.items[1].file, message: "boom" });
+      });`,
+    );
+    const worker = new FactsWorker(entry);
+    const reply = worker.extract([
+      { file: "a.ts", text: "" },
+      { file: "b.ts", text: "" },
+    ]);
+    await expect(reply).rejects.toThrow(/extracting the facts of b\.ts failed in the parse worker: boom/);
+    await worker.close();
+  });
+
+  it("rejects the pending batches, naming their files, when the thread dies mid-batch (no hang)", async () => {
+    const entry = fakeEntry("dies", `parentPort.on("message", () => { throw new Error("out of luck"); });`);
+    const worker = new FactsWorker(entry);
+    const reply = worker.extract([{ file: "src/c.ts", text: "class C {}" }]);
+    await expect(reply).rejects.toThrow(
+      /parse worker stopped \(Error: out of luck[\s\S]*\) while extracting the facts of src\/c\.ts/,
+    );
+    // Later batches are refused at once with the same reason.
+    await expect(worker.extract([{ file: "src/d.ts", text: "" }])).rejects.toThrow(/stopped[\s\S]*src\/d\.ts/);
+    await worker.close();
+  });
+
+  it("rejects a batch sent to a thread that exited before it was asked anything", async () => {
+    const entry = fakeEntry("exits", `process.exit(3);`);
+    const worker = new FactsWorker(entry);
+    worker.start();
+    const reply = worker.extract([{ file: "e.ts", text: "" }]);
+    await expect(reply).rejects.toThrow(/parse worker stopped \(exit code 3\) while extracting the facts of e\.ts/);
+    await worker.close();
+  });
+
+  it("ends a thread that was started but never given a batch", async () => {
+    const entry = fakeEntry("idle", `parentPort.on("message", () => {});`);
+    const worker = new FactsWorker(entry);
+    worker.start();
+    await expect(worker.close()).resolves.toBeUndefined();
+  });
+});
+
+describe("autoWorkerEntry", () => {
+  it("uses no thread for a small tree, when turned off, or when running from the sources", () => {
+    expect(autoWorkerEntry(WORKER_MIN_FILES - 1, {})).toBeNull();
+    expect(autoWorkerEntry(WORKER_MIN_FILES * 10, { CAPKIT_PARSE_WORKER: "0" })).toBeNull();
+    // These tests run the TypeScript sources: the built thread is not beside them.
+    expect(autoWorkerEntry(WORKER_MIN_FILES * 10, {})).toBeNull();
+  });
+});
+
+describe("scanInventory with the parse worker", () => {
+  const fixtures = [join(CAPKIT_ROOT, "fixtures", "nodetool-mini"), join(CAPKIT_ROOT, "fixtures", "realworld-pnpm")];
+  const withoutClock = (r: object) => JSON.stringify({ ...r, generatedAt: undefined });
+
+  it.each(fixtures)("reports what the main thread reports, in the same order (%s)", async (root) => {
+    const inThread = await scanInventory(root, { cache: false, parseWorker: false });
+    const inWorker = await scanInventory(root, { cache: false, parseWorker: SOURCE_ENTRY });
+    expect(withoutClock(inWorker)).toBe(withoutClock(inThread));
+    expect(inWorker.classes.length).toBeGreaterThan(0);
+  });
+
+  it("fails the scan with the worker's error instead of hanging", async () => {
+    const entry = fakeEntry("scan-dies", `parentPort.on("message", () => process.exit(7));`);
+    await expect(scanInventory(fixtures[0] as string, { cache: false, parseWorker: entry })).rejects.toThrow(
+      /parse worker stopped \(exit code 7\) while extracting the facts of \S+\.ts/,
+    );
+  });
+});

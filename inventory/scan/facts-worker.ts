@@ -1,0 +1,175 @@
+/**
+ * FactsWorker: extracts FileFacts on a worker thread (facts-worker-entry.ts), so loading
+ * TypeScript, the largest fixed cost of a cold scan, runs beside the main thread's reading and
+ * name search instead of after it. `start()` is called when the first file naming what matters
+ * is found (a tree that needs no parse never starts it); the thread loads TypeScript at once and
+ * then waits for batches. Results come back per batch, in the order sent, so the scan sees the
+ * same facts in the same order as when it parses on its own thread.
+ *
+ * A batch whose file throws, and a thread that dies (an uncaught error, running out of memory),
+ * reject the pending batches with an error naming their files; nothing waits forever. The thread
+ * keeps the process alive only while a batch is pending.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { EnvironmentError } from "../../lib/errors.js";
+import type { FileFacts } from "../extract/facts.js";
+
+/** What the main thread sends: a batch of files to extract, or the end of the scan. */
+export type ToWorker =
+  | { readonly type: "extract"; readonly id: number; readonly items: readonly ExtractItem[] }
+  | { readonly type: "close" };
+
+/** What the thread answers: a batch's facts (in the batch's order), or the file that failed. */
+export type FromWorker =
+  | { readonly type: "facts"; readonly id: number; readonly facts: readonly FileFacts[] }
+  | { readonly type: "failed"; readonly id: number; readonly file: string; readonly message: string };
+
+export interface ExtractItem {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** The thread's module and the Node options it runs with (tests run the TypeScript source through tsx). */
+export interface FactsWorkerEntry {
+  readonly url: URL;
+  readonly execArgv?: readonly string[];
+}
+
+/** The built worker module beside this one (dist/); null when running from the TypeScript sources. */
+export function builtWorkerEntry(): FactsWorkerEntry | null {
+  return import.meta.url.endsWith(".js") ? { url: new URL("./facts-worker-entry.js", import.meta.url) } : null;
+}
+
+/** Below this many files the read is too short for the thread to pay for its start. */
+export const WORKER_MIN_FILES = 1000;
+
+/**
+ * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
+ * tree, a second core, the built code, and not turned off with CAPKIT_PARSE_WORKER=0.
+ */
+export function autoWorkerEntry(files: number, env: NodeJS.ProcessEnv = process.env): FactsWorkerEntry | null {
+  if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES || availableParallelism() < 2) return null;
+  return builtWorkerEntry();
+}
+
+interface Pending {
+  readonly files: readonly string[];
+  readonly resolve: (facts: FileFacts[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+const HINT = "set CAPKIT_PARSE_WORKER=0 to parse on the main thread, and report the error with this output";
+
+export class FactsWorker {
+  private worker: Worker | undefined;
+  /** Why the thread is gone, once it is (every later batch is refused with it). */
+  private gone: string | undefined;
+  private closing = false;
+  private used = false;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(private readonly entry: FactsWorkerEntry) {}
+
+  /** Starts the thread (it loads TypeScript at once); later calls do nothing. */
+  start(): void {
+    if (this.worker !== undefined || this.gone !== undefined) return;
+    const worker = new Worker(this.entry.url, this.entry.execArgv ? { execArgv: [...this.entry.execArgv] } : {});
+    worker.unref();
+    let lastError: string | undefined;
+    worker.on("message", (message: FromWorker) => this.answer(message));
+    worker.on("error", (error) => {
+      lastError = error.stack ?? error.message;
+    });
+    this.exited = new Promise((resolve) =>
+      worker.once("exit", (code) => {
+        const why = lastError ?? `exit code ${code}`;
+        this.gone = `the parse worker stopped (${why})`;
+        if (!this.closing || this.pending.size > 0) this.failAll(this.gone);
+        resolve();
+      }),
+    );
+    this.worker = worker;
+  }
+
+  /** The facts of `items`, in their order. */
+  extract(items: readonly ExtractItem[]): Promise<FileFacts[]> {
+    if (items.length === 0) return Promise.resolve([]);
+    this.start();
+    const files = items.map((i) => i.file);
+    const worker = this.worker;
+    if (this.gone !== undefined || worker === undefined) return Promise.reject(this.failure(files, this.gone ?? ""));
+    this.used = true;
+    const id = this.nextId++;
+    const reply = new Promise<FileFacts[]>((resolve, reject) => this.pending.set(id, { files, resolve, reject }));
+    worker.ref();
+    const message: ToWorker = { type: "extract", id, items };
+    worker.postMessage(message);
+    return reply;
+  }
+
+  /**
+   * Ends the thread. One that extracted something is asked to stop and waited for (it writes
+   * TypeScript's code cache first when it had to compile from source); one that never got a
+   * batch is terminated.
+   */
+  close(): Promise<void> {
+    this.closed ??= this.end();
+    return this.closed;
+  }
+
+  private closed: Promise<void> | undefined;
+
+  private async end(): Promise<void> {
+    const worker = this.worker;
+    if (worker === undefined) return;
+    this.closing = true;
+    if (this.gone !== undefined) return;
+    if (!this.used) {
+      void worker.terminate();
+      return;
+    }
+    worker.ref();
+    const message: ToWorker = { type: "close" };
+    worker.postMessage(message);
+    await this.exited;
+  }
+
+  private answer(message: FromWorker): void {
+    const p = this.pending.get(message.id);
+    if (p === undefined) return;
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (message.type === "facts") p.resolve([...message.facts]);
+    else
+      p.reject(
+        new EnvironmentError(
+          `inventory: extracting the facts of ${message.file} failed in the parse worker: ${message.message}`,
+          {
+            file: message.file,
+            hint: HINT,
+          },
+        ),
+      );
+  }
+
+  private failAll(why: string): void {
+    for (const [id, p] of this.pending) {
+      this.pending.delete(id);
+      p.reject(this.failure(p.files, why));
+    }
+  }
+
+  private failure(files: readonly string[], why: string): EnvironmentError {
+    const shown = files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
+    return new EnvironmentError(
+      `inventory: ${why || "the parse worker is not running"} while extracting the facts of ${shown}`,
+      {
+        ...(files[0] !== undefined ? { file: files[0] } : {}),
+        hint: HINT,
+      },
+    );
+  }
+}
