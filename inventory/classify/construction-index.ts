@@ -9,6 +9,7 @@ import type { ConstructionFact, FileFacts, FunctionFact } from "../extract/facts
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { classId, type ResolvedSubclass } from "../resolve/resolve-subclasses.js";
 import { createTableResolver, type TableVia } from "./class-tables.js";
+import { addTo } from "../../lib/multimap.js";
 
 export interface Site {
   readonly file: string;
@@ -78,13 +79,12 @@ function subclassIdsBy(subclasses: ReadonlyMap<string, ResolvedSubclass>): {
   factories: Map<string, string[]>;
 } {
   const byName = new Map<string, string[]>();
-  for (const s of subclasses.values())
-    if (s.cls.name) byName.set(s.cls.name, [...(byName.get(s.cls.name) ?? []), s.id]);
+  for (const s of subclasses.values()) if (s.cls.name) addTo(byName, s.cls.name, s.id);
   const factories = new Map<string, string[]>();
   for (const s of subclasses.values()) {
     if (s.cls.enclosingFunction) {
       const fn = s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction;
-      factories.set(fn, [...(factories.get(fn) ?? []), s.id]);
+      addTo(factories, fn, s.id);
     }
   }
   return { byName, factories };
@@ -155,7 +155,7 @@ export function buildConstructionIndex(
   const tables = createTableResolver(graph);
   const notes = commentedOutNotes(files, byName);
   for (const f of files) {
-    for (const fn of f.functions) fnsByName.set(fn.name, [...(fnsByName.get(fn.name) ?? []), { file: f.file, fn }]);
+    for (const fn of f.functions) addTo(fnsByName, fn.name, { file: f.file, fn });
     for (const c of f.constructions) {
       let id: string | null = null;
       let matchedByName = false;

@@ -5,6 +5,7 @@
  */
 import type { ResolvedSubclass } from "../resolve/resolve-subclasses.js";
 import type { Decision } from "./classify-subclass.js";
+import { addTo } from "../../lib/multimap.js";
 
 export function inheritKindFromSubclasses(
   subclasses: ReadonlyMap<string, ResolvedSubclass>,
@@ -12,8 +13,7 @@ export function inheritKindFromSubclasses(
   siteCount: (id: string) => number,
 ): void {
   const children = new Map<string, string[]>();
-  for (const s of subclasses.values())
-    if (s.parentId) children.set(s.parentId, [...(children.get(s.parentId) ?? []), s.id]);
+  for (const s of subclasses.values()) if (s.parentId) addTo(children, s.parentId, s.id);
   let changed = true;
   while (changed) {
     changed = false;

@@ -10,6 +10,7 @@ import { posix } from "node:path";
 import type { Kind } from "../types.js";
 import { DOMAIN_SYNONYMS, domainWords, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
 import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
+import { addTo } from "../../lib/multimap.js";
 
 /** File stems that carry no domain (a file of several domains, or of plumbing). */
 const GENERIC_STEMS = new Set([
@@ -181,7 +182,7 @@ export function proposeNamespaces(
   const capability = subjects.filter((s) => s.kind === "capability");
   const known = knownNamespaces(capability, rules, preset);
   const byFile = new Map<string, NamespaceSubject[]>();
-  for (const s of capability) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  for (const s of capability) addTo(byFile, s.file, s);
 
   setConfigProposals(subjects, rules, out);
   for (const [file, classes] of byFile) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commonPart, NameIndex } from "./name-search.js";
+import { commonPart, longestPartOf, NameIndex } from "./name-search.js";
 
 const FILES: Record<string, string> = {
   "a.ts": "class ReadFileTool extends Tool {}",
@@ -65,5 +65,51 @@ describe("the name search", () => {
       },
     });
     expect(r).toEqual({ found: ["Tool"], exact: false });
+  });
+});
+
+describe("the name search over thousands of names", () => {
+  // Names holding `Tool` at several offsets, some standing alone, some only inside a longer identifier.
+  const names = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `Tool${i}X` : `Gen${i}Tool`));
+  const text = names
+    .map((n, i) => (i % 5 === 0 ? `class My${n}Base {}` : i % 7 === 0 ? "" : `class ${n} extends Tool {}`))
+    .join("\n");
+  const ids = new Set(text.match(/[\w$]+/g) ?? []);
+
+  it("finds each name as the per-name sweep would, and the parent of each as the longest searched part", () => {
+    const index = new NameIndex();
+    const files: Record<string, string> = { "big.ts": text };
+    const plan0 = index.plan(["Tool"]);
+    if (!plan0) throw new Error("no plan");
+    index.test("big.ts", plan0, { bytes: () => Buffer.from(files["big.ts"] ?? "", "latin1") });
+    index.done(plan0);
+    const plan = index.plan([...names, "Gen1"]);
+    if (!plan) throw new Error("no plan");
+    expect(plan.parents.get("Gen13Tool")).toBe("Tool");
+    expect(plan.parents.get("Gen1")).toBeNull();
+    const longest = (n: string, among: readonly string[]) =>
+      among.reduce<string | null>(
+        (b, s) => (s.length < n.length && n.includes(s) && (b === null || s.length > b.length) ? s : b),
+        null,
+      );
+    for (const [i, n] of plan.needles.entries())
+      expect(plan.parents.get(n), n).toBe(longest(n, ["Tool"]) ?? longest(n, plan.needles.slice(0, i)));
+    const r = index.test("big.ts", plan, { bytes: () => Buffer.from(text, "latin1") });
+    const expected = plan.needles.filter((n) => {
+      const p = plan.parents.get(n) ?? null;
+      return p === null ? text.includes(n) : [...ids].some((id) => id.includes(n));
+    });
+    expect(r.found.sort()).toEqual(expected.sort());
+    expect(r.found.length).toBeGreaterThan(2000);
+    expect(r.found.length).toBeLessThan(names.length + 1);
+    expect(r.exact).toBe(true);
+  });
+
+  it("picks the longest part among many shorter names, the first of equally long ones", () => {
+    const among = new Set(["zzz", ...Array.from({ length: 200 }, (_, i) => `N${i}`), "Tool", "ReadTool", "FileTo"]);
+    expect(longestPartOf("ReadFileTool", among)).toBe("FileTo");
+    expect(longestPartOf("ReadToolX", among)).toBe("ReadTool");
+    expect(longestPartOf("N1N2", among)).toBe("N1");
+    expect(longestPartOf("Q", among)).toBeNull();
   });
 });

@@ -45,31 +45,25 @@ export class NameIndex {
   plan(names: Iterable<string>): SearchPlan | null {
     const fresh = [...new Set(names)].filter((n) => /^[\w$]+$/.test(n) && !this.searched.has(n));
     if (fresh.length === 0) return null;
-    const roots = fresh.filter((n) => !this.parentIn(n, this.searched));
+    const roots = fresh.filter((n) => !longestPartOf(n, this.searched));
     const common = roots.length > 1 ? commonPart(roots) : null;
     if (common !== null && !this.searched.has(common) && !fresh.includes(common)) fresh.push(common);
     const needles = fresh.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
     const parents = new Map<string, string | null>();
     const narrowedTo = new Set<string>();
-    needles.forEach((n, i) => {
-      const p = this.parentIn(n, this.searched) ?? this.parentIn(n, needles.slice(0, i));
+    // Needles shorter than n come before it in `needles`, and one of n's own length is no part of n.
+    const all = new Set(needles);
+    for (const n of needles) {
+      const p = longestPartOf(n, this.searched) ?? longestPartOf(n, all);
       parents.set(n, p);
       if (p !== null && this.searched.has(p)) narrowedTo.add(p);
-    });
+    }
     return {
       needles,
       parents,
       wide: needles.some((n) => parents.get(n) === null),
       narrowedTo: [...narrowedTo],
     };
-  }
-
-  /** The longest of `among` (shorter than `name`) that `name` contains. */
-  private parentIn(name: string, among: Iterable<string>): string | null {
-    let best: string | null = null;
-    for (const s of among)
-      if (s.length < name.length && name.includes(s) && (best === null || s.length > best.length)) best = s;
-    return best;
   }
 
   /** Files some needle of `needles` was found in. */
@@ -104,34 +98,34 @@ export class NameIndex {
    * bytes are searched; a needle whose parent the file lacks is not asked for.
    */
   test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
-    const found: string[] = [];
+    const found = new Set<string>();
     let exact = false;
-    const around = new Map<string, string[]>();
+    const around = new Map<string, IdentifiersAround>();
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
-      if (p !== null && !(this.has(file, p) || found.includes(p))) continue;
+      if (p !== null && !(this.has(file, p) || found.has(p))) continue;
       const known = probe.cached?.(n);
       if (known !== undefined) {
-        if (known) found.push(n);
+        if (known) found.add(n);
         continue;
       }
       const buf = probe.bytes();
       if (buf === undefined) continue;
       if (p === null) {
         const at = occurrence(buf, needleBytes(n), exact);
-        if (at !== "none") found.push(n);
+        if (at !== "none") found.add(n);
         if (at === "word") exact = true;
         continue;
       }
       let ids = around.get(p);
-      if (ids === undefined) around.set(p, (ids = identifiersAround(buf, needleBytes(p))));
-      if (ids.some((id) => id.includes(n))) {
-        found.push(n);
-        if (!exact && ids.includes(n)) exact = true;
+      if (ids === undefined) around.set(p, (ids = new IdentifiersAround(buf, p)));
+      if (ids.hold(n)) {
+        found.add(n);
+        if (!exact && ids.isOne(n)) exact = true;
       }
     }
     for (const n of found) this.add(file, n);
-    return { found, exact };
+    return { found: [...found], exact };
   }
 
   /** Marks the plan's needles searched in every file (call once every file has been tested or ruled out). */
@@ -153,17 +147,88 @@ const needleBytes = (n: string): Buffer => {
   return b;
 };
 
-/** The distinct identifiers (maximal `[\w$]` runs) that contain an occurrence of `part`. */
-function identifiersAround(buf: Buffer, part: Buffer): string[] {
-  const out = new Set<string>();
-  for (let p = buf.indexOf(part); p !== -1; p = buf.indexOf(part, p + 1)) {
-    let s = p;
-    while (s > 0 && isIdent(buf[s - 1])) s--;
-    let e = p + part.length;
-    while (isIdent(buf[e])) e++;
-    out.add(buf.toString("latin1", s, e));
+/**
+ * The longest of `among` shorter than `name` that `name` contains (the first in `among`'s order
+ * among equally long ones), or null. A big `among` (thousands of subclass names) is asked once
+ * per substring of `name` instead of being swept for every name.
+ */
+export function longestPartOf(name: string, among: ReadonlySet<string>): string | null {
+  if (among.size <= name.length * 4) {
+    let best: string | null = null;
+    for (const s of among)
+      if (s.length < name.length && name.includes(s) && (best === null || s.length > best.length)) best = s;
+    return best;
   }
-  return [...out];
+  for (let len = name.length - 1; len > 0; len--) {
+    let best: string | null = null;
+    for (let i = 0; i + len <= name.length; i++) {
+      const s = name.slice(i, i + len);
+      if (among.has(s) && (best === null || firstIn(among, s, best))) best = s;
+    }
+    if (best !== null) return best;
+  }
+  return null;
+}
+
+/** Is `a` before `b` in the set's order? (Only for a tie between two parts of one name: rare.) */
+function firstIn(set: ReadonlySet<string>, a: string, b: string): boolean {
+  for (const s of set) {
+    if (s === a) return true;
+    if (s === b) return false;
+  }
+  return false;
+}
+
+/**
+ * The distinct identifiers (maximal `[\w$]` runs) around the occurrences of `part`, asked
+ * whether one of them is, or contains, a name holding `part`. A name holding `part` at offset k
+ * is in an identifier exactly when the identifier's slice of the name's length, starting k before
+ * an occurrence of `part`, is the name; each (offset, length) shape gets one set of such slices,
+ * so thousands of names cost a lookup each, not a sweep of the identifiers per name.
+ */
+class IdentifiersAround {
+  private readonly ids = new Set<string>();
+  /** Each identifier with each offset of `part` in it. */
+  private readonly at: { readonly id: string; readonly q: number }[] = [];
+  private readonly slices = new Map<string, Set<string>>();
+
+  constructor(
+    buf: Buffer,
+    private readonly part: string,
+  ) {
+    const needle = needleBytes(part);
+    for (let p = buf.indexOf(needle); p !== -1; p = buf.indexOf(needle, p + 1)) {
+      let s = p;
+      while (s > 0 && isIdent(buf[s - 1])) s--;
+      let e = p + needle.length;
+      while (isIdent(buf[e])) e++;
+      const id = buf.toString("latin1", s, e);
+      if (this.ids.has(id)) continue;
+      this.ids.add(id);
+      for (let q = id.indexOf(part); q !== -1; q = id.indexOf(part, q + 1)) this.at.push({ id, q });
+    }
+  }
+
+  /** Is `name` one of the identifiers? */
+  isOne(name: string): boolean {
+    return this.ids.has(name);
+  }
+
+  /** Is `name` (a name holding `part`) one of the identifiers or inside one? */
+  hold(name: string): boolean {
+    if (this.ids.has(name)) return true;
+    const k = name.indexOf(this.part);
+    if (k === -1) return false;
+    const shape = `${k}:${name.length}`;
+    let slices = this.slices.get(shape);
+    if (slices === undefined) {
+      slices = new Set();
+      for (const { id, q } of this.at)
+        if (q >= k && q - k + name.length <= id.length) slices.add(id.slice(q - k, q - k + name.length));
+      this.slices.set(shape, slices);
+    }
+    return slices.has(name);
+  }
 }
 
 /** Whether `needle` occurs in `buf`, and as a whole identifier somewhere ("word"; not looked for when `anyWill` is set). */
