@@ -1,6 +1,6 @@
 /**
  * Per-class analysis with ts-morph: checks that a capability-kind class has exactly the shape
- * the codemod can move (literal wire name, description, a schema, process, optional
+ * the codemod can move (a wire name that is a literal or a file constant holding one, description, a schema, process, optional
  * userMessage and needsToolCallId, a constructor that only stores dependencies and defaults —
  * each becomes a run field, constructor-deps.ts —, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
@@ -13,6 +13,7 @@ import {
   type Identifier,
   type MethodDeclaration,
   type ParameterDeclaration,
+  VariableDeclarationKind,
 } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
@@ -26,6 +27,8 @@ export interface ClassAnalysis {
   readonly className: string;
   readonly file: string;
   readonly wireName: string;
+  /** The top-level `const` of the class's file that `name` reads, carried into the spec; null for a literal. */
+  readonly nameConstant: Identifier | null;
   readonly baseName: string;
   readonly doc: string | null;
   readonly description: Expression;
@@ -171,16 +174,13 @@ function specMembers(
   cls: ClassDeclaration,
   file: string,
   inherited: ClassDeclaration | null,
-): Pick<ClassAnalysis, "wireName" | "description" | "schema" | "process" | "needsToolCallId"> {
+): Pick<ClassAnalysis, "wireName" | "nameConstant" | "description" | "schema" | "process" | "needsToolCallId"> {
   const line = startLineOf(cls);
   const own = (name: string): Expression | undefined =>
     valueOf(cls, name, file) ??
     (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
   const nameExpr = own("name");
-  const wireName =
-    nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr))
-      ? nameExpr.getLiteralText()
-      : null;
+  const { wireName, nameConstant } = nameExpr ? wireNameOf(nameExpr, cls) : { wireName: null, nameConstant: null };
   if (!wireName)
     refuse(
       nameExpr ? "dynamic-identity" : "no-wire-name",
@@ -208,11 +208,39 @@ function specMembers(
     );
   return {
     wireName,
+    nameConstant,
     description,
     schema: zod ? { kind: "zod", node: zod } : json ? { kind: "json", node: json } : null,
     process,
     needsToolCallId: needsExpr?.getText() === "true",
   };
+}
+
+/**
+ * The wire name `name` holds: a string literal, or a top-level `const` holding one (the
+ * inventory reads that as a fixed identity too). A constant of the class's own file is carried
+ * into the spec (dependencies.ts moves or shares it like any constant a spec reads); one of
+ * another file (a flattened intermediate's) is written as its value.
+ */
+function wireNameOf(
+  nameExpr: Expression,
+  cls: ClassDeclaration,
+): { wireName: string | null; nameConstant: Identifier | null } {
+  if (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr))
+    return { wireName: nameExpr.getLiteralText(), nameConstant: null };
+  const none = { wireName: null, nameConstant: null };
+  if (!Node.isIdentifier(nameExpr)) return none;
+  const decl = nameExpr.getSymbol()?.getValueDeclaration();
+  if (!Node.isVariableDeclaration(decl)) return none;
+  const stmt = decl.getVariableStatement();
+  if (!stmt || !Node.isSourceFile(stmt.getParent()) || stmt.getDeclarationKind() !== VariableDeclarationKind.Const)
+    return none;
+  let init = decl.getInitializer();
+  while (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))
+    init = init.getExpression();
+  if (!Node.isStringLiteral(init) && !Node.isNoSubstitutionTemplateLiteral(init)) return none;
+  const own = decl.getSourceFile() === cls.getSourceFile();
+  return { wireName: init.getLiteralText(), nameConstant: own ? nameExpr : null };
 }
 
 /** The methods that move besides process: userMessage and the private helpers (an intermediate's too). */

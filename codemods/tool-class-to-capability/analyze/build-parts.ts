@@ -207,7 +207,8 @@ function specSide(
     specIds.push(...r.identifiers);
     return r.text;
   };
-  const lines: string[] = [`  name: ${JSON.stringify(a.wireName)},`, `  description: ${spec(a.description, "  ")},`];
+  const name = a.nameConstant ? spec(a.nameConstant, "") : JSON.stringify(a.wireName);
+  const lines: string[] = [`  name: ${name},`, `  description: ${spec(a.description, "  ")},`];
   let hoisted = "";
   let usesZodHelper = false;
   if (a.schema?.kind === "json") lines.push(`  inputSchema: ${spec(a.schema.node, "  ")},`);
