@@ -1,6 +1,6 @@
 /**
  * Per-class analysis with ts-morph: checks that a capability-kind class has exactly the shape
- * the codemod can move (literal wire name, description, a schema, process, optional
+ * the codemod can move (a wire name that is a literal or a file constant holding one, description, a schema, process, optional
  * userMessage and needsToolCallId, a constructor that only stores dependencies and defaults —
  * each becomes a run field, constructor-deps.ts —, private helper methods) and returns the pieces, or throws a RefusalError naming
  * file:line and what would unblock it. Consumed by build-parts.ts.
@@ -12,6 +12,8 @@ import {
   type Expression,
   type Identifier,
   type MethodDeclaration,
+  type ParameterDeclaration,
+  VariableDeclarationKind,
 } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
@@ -25,6 +27,8 @@ export interface ClassAnalysis {
   readonly className: string;
   readonly file: string;
   readonly wireName: string;
+  /** The top-level `const` of the class's file that `name` reads, carried into the spec; null for a literal. */
+  readonly nameConstant: Identifier | null;
   readonly baseName: string;
   readonly doc: string | null;
   readonly description: Expression;
@@ -97,6 +101,40 @@ export function analyzeClass(
   inherited: ClassDeclaration | null = null,
   claimedType?: (field: string) => string | undefined,
 ): ClassAnalysis {
+  const className = checkClassShape(cls, record, file, inherited);
+  const heritage = inherited ? inherited.getExtends() : cls.getExtends();
+  const baseName = heritage?.getExpression().getText() ?? record.base;
+  const spec = specMembers(cls, file, inherited);
+  const ctorDeps = analyzeConstructor(cls, file, spec.wireName, runFields, claimedType);
+  const { privateMethods, userMessage } = movedMethods(cls, file, ctorDeps.depFields, inherited);
+  const docs = cls.getJsDocs();
+  const doc = docs.length > 0 ? docs.map((d) => d.getText()).join("\n") : null;
+  return {
+    record,
+    cls,
+    className,
+    file,
+    ...spec,
+    baseName: baseName.replace(/<.*$/, ""),
+    doc,
+    userMessage,
+    depFields: ctorDeps.depFields,
+    depTypes: ctorDeps.depTypes,
+    paramFields: ctorDeps.paramFields,
+    createdFields: ctorDeps.createdFields,
+    fieldIds: ctorDeps.ids,
+    privateMethods,
+    inherited,
+  };
+}
+
+/** The class as a whole: named, direct (or flattened), undecorated, concrete, no static members. Returns its name. */
+function checkClassShape(
+  cls: ClassDeclaration,
+  record: ClassRecord,
+  file: string,
+  inherited: ClassDeclaration | null,
+): string {
   const line = startLineOf(cls);
   const className = cls.getName();
   if (!className) refuse("class-expression", file, line, "anonymous class", "give the class a name");
@@ -108,11 +146,6 @@ export function analyzeClass(
       `chain ${record.chain.join(" → ")}`,
       "migrate or flatten the intermediate base class first",
     );
-  const heritage = inherited ? inherited.getExtends() : cls.getExtends();
-  const own = (name: string): Expression | undefined =>
-    valueOf(cls, name, file) ??
-    (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
-  const baseName = heritage?.getExpression().getText() ?? record.base;
   checkDecorators(cls, file);
   if (cls.getTypeParameters().length > 0)
     refuse("generic-or-abstract", file, line, `${className} is generic`, "make it a concrete, non-generic class");
@@ -133,12 +166,21 @@ export function analyzeClass(
       `\`${staticMember.getText().split("\n")[0]}\``,
       "move the static member to a module constant",
     );
+  return className;
+}
 
+/** The members that make the spec and the impl: a literal wire name, a description, a schema, process, needsToolCallId. */
+function specMembers(
+  cls: ClassDeclaration,
+  file: string,
+  inherited: ClassDeclaration | null,
+): Pick<ClassAnalysis, "wireName" | "nameConstant" | "description" | "schema" | "process" | "needsToolCallId"> {
+  const line = startLineOf(cls);
+  const own = (name: string): Expression | undefined =>
+    valueOf(cls, name, file) ??
+    (inherited && !cls.getInstanceProperty(name) ? valueOf(inherited, name, file) : undefined);
   const nameExpr = own("name");
-  const wireName =
-    nameExpr && (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr))
-      ? nameExpr.getLiteralText()
-      : null;
+  const { wireName, nameConstant } = nameExpr ? wireNameOf(nameExpr, cls) : { wireName: null, nameConstant: null };
   if (!wireName)
     refuse(
       nameExpr ? "dynamic-identity" : "no-wire-name",
@@ -164,59 +206,57 @@ export function analyzeClass(
       "needsToolCallId is not a boolean literal",
       "write `readonly needsToolCallId = true`",
     );
+  return {
+    wireName,
+    nameConstant,
+    description,
+    schema: zod ? { kind: "zod", node: zod } : json ? { kind: "json", node: json } : null,
+    process,
+    needsToolCallId: needsExpr?.getText() === "true",
+  };
+}
 
-  const ctorDeps = analyzeConstructor(cls, file, wireName, runFields, claimedType);
-  const depFields = ctorDeps.depFields;
+/**
+ * The wire name `name` holds: a string literal, or a top-level `const` holding one (the
+ * inventory reads that as a fixed identity too). A constant of the class's own file is carried
+ * into the spec (dependencies.ts moves or shares it like any constant a spec reads); one of
+ * another file (a flattened intermediate's) is written as its value.
+ */
+function wireNameOf(
+  nameExpr: Expression,
+  cls: ClassDeclaration,
+): { wireName: string | null; nameConstant: Identifier | null } {
+  if (Node.isStringLiteral(nameExpr) || Node.isNoSubstitutionTemplateLiteral(nameExpr))
+    return { wireName: nameExpr.getLiteralText(), nameConstant: null };
+  const none = { wireName: null, nameConstant: null };
+  if (!Node.isIdentifier(nameExpr)) return none;
+  const decl = nameExpr.getSymbol()?.getValueDeclaration();
+  if (!Node.isVariableDeclaration(decl)) return none;
+  const stmt = decl.getVariableStatement();
+  if (!stmt || !Node.isSourceFile(stmt.getParent()) || stmt.getDeclarationKind() !== VariableDeclarationKind.Const)
+    return none;
+  let init = decl.getInitializer();
+  while (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))
+    init = init.getExpression();
+  if (!Node.isStringLiteral(init) && !Node.isNoSubstitutionTemplateLiteral(init)) return none;
+  const own = decl.getSourceFile() === cls.getSourceFile();
+  return { wireName: init.getLiteralText(), nameConstant: own ? nameExpr : null };
+}
+
+/** The methods that move besides process: userMessage and the private helpers (an intermediate's too). */
+function movedMethods(
+  cls: ClassDeclaration,
+  file: string,
+  depFields: ReadonlyMap<string, string>,
+  inherited: ClassDeclaration | null,
+): { privateMethods: MethodDeclaration[]; userMessage: MethodDeclaration | null } {
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
-    const mline = startLineOf(member);
     if (Node.isParameterDeclaration(member)) continue;
-    if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
-      const pname = member.getName();
-      if (SPEC_PROPS.has(pname)) continue;
-      if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) continue;
-      refuse(
-        "instance-state",
-        file,
-        mline,
-        `field \`${member.getText().split("\n")[0]}\``,
-        "make it a module constant, a local in process, or a constructor dependency with a run field",
-      );
-    }
-    if (Node.isMethodDeclaration(member)) {
-      const mname = member.getName();
-      if (mname === "process") continue;
-      if (mname === "userMessage") {
-        userMessage = member;
-        continue;
-      }
-      if (
-        member.hasModifier(SyntaxKind.PrivateKeyword) ||
-        member.hasModifier(SyntaxKind.ProtectedKeyword) ||
-        mname.startsWith("#")
-      ) {
-        if (!member.getBody())
-          refuse("unsupported-shape", file, mline, `method ${mname} has no body`, "give it a body");
-        privateMethods.push(member);
-        continue;
-      }
-      refuse(
-        "extra-public-member",
-        file,
-        mline,
-        `public method ${mname}()`,
-        `make ${mname} private if only the class uses it, or move it to a module function its callers import`,
-      );
-    }
-    if (!Node.isMethodDeclaration(member))
-      refuse(
-        "unsupported-shape",
-        file,
-        mline,
-        `member \`${member.getText().split("\n")[0]}\``,
-        "migrate this class by hand",
-      );
+    const role = memberRole(member, file, depFields);
+    if (role.kind === "userMessage") userMessage = role.method;
+    else if (role.kind === "private") privateMethods.push(role.method);
   }
   if (inherited) {
     const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));
@@ -226,27 +266,54 @@ export function analyzeClass(
       else if (m.getName() !== "process") privateMethods.push(m);
     }
   }
-  const docs = cls.getJsDocs();
-  const doc = docs.length > 0 ? docs.map((d) => d.getText()).join("\n") : null;
-  return {
-    record,
-    cls,
-    className,
+  return { privateMethods, userMessage };
+}
+
+type InstanceMember = Exclude<ReturnType<ClassDeclaration["getInstanceMembers"]>[number], ParameterDeclaration>;
+
+/** What one instance member is to the move; instance state and public methods are refused. */
+function memberRole(
+  member: InstanceMember,
+  file: string,
+  depFields: ReadonlyMap<string, string>,
+): { kind: "spec" } | { kind: "userMessage" | "private"; method: MethodDeclaration } {
+  const mline = startLineOf(member);
+  if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
+    const pname = member.getName();
+    if (SPEC_PROPS.has(pname)) return { kind: "spec" };
+    if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) return { kind: "spec" };
+    refuse(
+      "instance-state",
+      file,
+      mline,
+      `field \`${member.getText().split("\n")[0]}\``,
+      "make it a module constant, a local in process, or a constructor dependency with a run field",
+    );
+  }
+  if (!Node.isMethodDeclaration(member))
+    refuse(
+      "unsupported-shape",
+      file,
+      mline,
+      `member \`${member.getText().split("\n")[0]}\``,
+      "migrate this class by hand",
+    );
+  const mname = member.getName();
+  if (mname === "process") return { kind: "spec" };
+  if (mname === "userMessage") return { kind: "userMessage", method: member };
+  if (
+    member.hasModifier(SyntaxKind.PrivateKeyword) ||
+    member.hasModifier(SyntaxKind.ProtectedKeyword) ||
+    mname.startsWith("#")
+  ) {
+    if (!member.getBody()) refuse("unsupported-shape", file, mline, `method ${mname} has no body`, "give it a body");
+    return { kind: "private", method: member };
+  }
+  refuse(
+    "extra-public-member",
     file,
-    wireName,
-    baseName: baseName.replace(/<.*$/, ""),
-    doc,
-    description,
-    schema: zod ? { kind: "zod", node: zod } : json ? { kind: "json", node: json } : null,
-    needsToolCallId: needsExpr?.getText() === "true",
-    userMessage,
-    process,
-    depFields,
-    depTypes: ctorDeps.depTypes,
-    paramFields: ctorDeps.paramFields,
-    createdFields: ctorDeps.createdFields,
-    fieldIds: ctorDeps.ids,
-    privateMethods,
-    inherited,
-  };
+    mline,
+    `public method ${mname}()`,
+    `make ${mname} private if only the class uses it, or move it to a module function its callers import`,
+  );
 }

@@ -87,6 +87,20 @@ function functionFromMethod(
   return `${doc}${method.isAsync() ? "async " : ""}function ${fnName}${typeParams}(${params})${ret} ${body}`;
 }
 
+/** What building one class's parts shares: the analysis, the names chosen, the helpers and the process context. */
+interface PartsScope {
+  readonly a: ClassAnalysis;
+  readonly allocate: (preferred: string, fallback: string) => string;
+  readonly specVar: string;
+  readonly implName: string;
+  readonly helpers: Map<string, HelperRef>;
+  readonly ctxParam: ParameterDeclaration | undefined;
+  readonly argsParam: ParameterDeclaration | undefined;
+  /** The process context parameter's type as written, when it says more than any/unknown. */
+  readonly contextType: string | null;
+  readonly runType: string;
+}
+
 /** `shared`: intermediate methods that become one module function for all subclasses (flatten.ts). */
 export function buildParts(
   a: ClassAnalysis,
@@ -94,8 +108,39 @@ export function buildParts(
   shared: ReadonlyMap<MethodDeclaration, string> = new Map(),
 ): ClassParts {
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
-  const implName = `${camel(a.wireName)}Impl`;
   const warnings: string[] = [];
+  const category = specCategory(a, warnings);
+  const helpers = helperRefs(a, allocate, shared);
+  const [ctxParam, argsParam, ...extra] = a.process.getParameters();
+  if (extra.length > 0)
+    refuse(
+      "unsupported-shape",
+      a.file,
+      startLineOf(a.process),
+      "process takes more than (context, params)",
+      "drop the extra parameters",
+    );
+  const ctxTypeNode = ctxParam?.getTypeNode();
+  const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
+  const ps: PartsScope = {
+    a,
+    allocate,
+    specVar,
+    implName: `${camel(a.wireName)}Impl`,
+    helpers,
+    ctxParam,
+    argsParam,
+    contextType,
+    runType: contextType ? `CapabilityRun<${contextType}>` : "CapabilityRun",
+  };
+  const spec = specSide(ps, category);
+  settleHelperRuns(ps);
+  const impl = implSide(ps, shared);
+  return { analysis: a, specVar, category, warnings, ...spec, ...impl, contextType };
+}
+
+/** The spec's category; one the categories map does not give is written as "external", with a warning. */
+function specCategory(a: ClassAnalysis, warnings: string[]): PermissionCategory {
   let category = a.record.category;
   if (
     !category ||
@@ -110,6 +155,15 @@ export function buildParts(
       `${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`,
     );
   }
+  return category;
+}
+
+/** Private methods → the module functions they become (whether they need `run` is settled later). */
+function helperRefs(
+  a: ClassAnalysis,
+  allocate: (preferred: string, fallback: string) => string,
+  shared: ReadonlyMap<MethodDeclaration, string>,
+): Map<string, HelperRef> {
   const helpers = new Map<string, HelperRef>();
   for (const m of a.privateMethods) {
     const bare = m.getName().replace(/^#/, "");
@@ -118,44 +172,43 @@ export function buildParts(
     const preferred = a.inherited && m.getParent() === a.inherited ? own : bare;
     helpers.set(m.getName(), { fnName: shared.get(m) ?? allocate(preferred, own), needsRun: false });
   }
-  const [ctxParam, argsParam, ...extra] = a.process.getParameters();
-  if (extra.length > 0)
-    refuse(
-      "unsupported-shape",
-      a.file,
-      startLineOf(a.process),
-      "process takes more than (context, params)",
-      "drop the extra parameters",
-    );
-  const ctxName = ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined;
-  const ctxTypeNode = ctxParam?.getTypeNode();
-  const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
-  const runType = contextType ? `CapabilityRun<${contextType}>` : "CapabilityRun";
-  const scope = (mode: "impl" | "spec", withContext: boolean): RewriteScope => ({
+  return helpers;
+}
+
+function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolean): RewriteScope {
+  const { a, ctxParam } = ps;
+  return {
     file: a.file,
     wireName: a.wireName,
-    specVar,
-    implName,
+    specVar: ps.specVar,
+    implName: ps.implName,
     depFields: a.depFields,
-    helpers,
+    helpers: ps.helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
-    contextName: ctxName,
+    contextName: ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined,
     mode,
     baseName: a.baseName,
     // `super.userMessage` in a subclass's own userMessage would reach the flattened intermediate's.
     superMessageIsDefault: !(
       a.inherited?.getInstanceMethod("userMessage")?.getBody() && a.userMessage?.getParent() === a.cls
     ),
-  });
+  };
+}
 
-  // Spec side.
+/** The spec object's text (after a hoisted zod schema, if any) and the identifiers it uses. */
+function specSide(
+  ps: PartsScope,
+  category: PermissionCategory,
+): Pick<ClassParts, "specText" | "usesZodHelper" | "specIds"> {
+  const { a, allocate } = ps;
   const specIds: Identifier[] = [];
   const spec = (node: Node, indent: string): string => {
-    const r = rewriteNode(node, scope("spec", false), indent);
+    const r = rewriteNode(node, rewriteScope(ps, "spec", false), indent);
     specIds.push(...r.identifiers);
     return r.text;
   };
-  const lines: string[] = [`  name: ${JSON.stringify(a.wireName)},`, `  description: ${spec(a.description, "  ")},`];
+  const name = a.nameConstant ? spec(a.nameConstant, "") : JSON.stringify(a.wireName);
+  const lines: string[] = [`  name: ${name},`, `  description: ${spec(a.description, "  ")},`];
   let hoisted = "";
   let usesZodHelper = false;
   if (a.schema?.kind === "json") lines.push(`  inputSchema: ${spec(a.schema.node, "  ")},`);
@@ -171,43 +224,61 @@ export function buildParts(
   } else lines.push(`  inputSchema: { type: "object", properties: {} },`);
   lines.push(`  category: ${JSON.stringify(category)},`);
   if (a.needsToolCallId) lines.push("  needsToolCallId: true,");
-  if (a.userMessage) {
-    const um = a.userMessage;
-    const adapted = adaptArgs(um.getParameters()[0], "");
-    specIds.push(...adapted.ids);
-    const body = um.getBodyOrThrow();
-    const statements = Node.isBlock(body) ? body.getStatements() : [];
-    const only = statements.length === 1 ? statements[0] : undefined;
-    const expr = Node.isReturnStatement(only) && !adapted.castLine ? only.getExpression() : undefined;
-    const text = expr ? spec(expr, "  ") : withCast(spec(body, "  "), adapted.castLine, "  ");
-    // Dropping `Tool.extractMessage(params)` (the runtime reads `_message` itself) can leave the
-    // parameter unused: name it `_params` so noUnusedParameters stays as quiet as it was.
-    const unused =
-      /^[A-Za-z$][\w$]*$/.test(adapted.param) && !new RegExp(`\\b${adapted.param.replace(/\$/g, "\\$")}\\b`).test(text);
-    lines.push(`  userMessage: (${unused ? `_${adapted.param}` : adapted.param}) => ${text},`);
-  }
+  if (a.userMessage) lines.push(userMessageLine(a.userMessage, spec, specIds));
   const doc = a.doc ? `${a.doc}\n` : "";
-  const specText = `${hoisted}${doc}export const ${specVar}: CapabilitySpec = {\n${lines.join("\n")}\n};\n`;
+  const specText = `${hoisted}${doc}export const ${ps.specVar}: CapabilitySpec = {\n${lines.join("\n")}\n};\n`;
+  return { specText, usesZodHelper, specIds };
+}
 
-  // Impl side: settle which helpers need `run` (a fixpoint over helpers calling helpers).
-  const implIds: Identifier[] = [];
+/** `userMessage(params)` → the spec's `userMessage: (params) => …` line. */
+function userMessageLine(
+  um: MethodDeclaration,
+  spec: (node: Node, indent: string) => string,
+  specIds: Identifier[],
+): string {
+  const adapted = adaptArgs(um.getParameters()[0], "");
+  specIds.push(...adapted.ids);
+  const body = um.getBodyOrThrow();
+  const statements = Node.isBlock(body) ? body.getStatements() : [];
+  const only = statements.length === 1 ? statements[0] : undefined;
+  const expr = Node.isReturnStatement(only) && !adapted.castLine ? only.getExpression() : undefined;
+  const text = expr ? spec(expr, "  ") : withCast(spec(body, "  "), adapted.castLine, "  ");
+  // Dropping `Tool.extractMessage(params)` (the runtime reads `_message` itself) can leave the
+  // parameter unused: name it `_params` so noUnusedParameters stays as quiet as it was.
+  const unused =
+    /^[A-Za-z$][\w$]*$/.test(adapted.param) && !new RegExp(`\\b${adapted.param.replace(/\$/g, "\\$")}\\b`).test(text);
+  return `  userMessage: (${unused ? `_${adapted.param}` : adapted.param}) => ${text},`;
+}
+
+/** Settles which helpers need `run` (a fixpoint over helpers calling helpers). */
+function settleHelperRuns(ps: PartsScope): void {
+  const { a, helpers } = ps;
   for (let changed = true, guard = 0; changed && guard <= helpers.size + 1; guard++) {
     changed = false;
     for (const m of a.privateMethods) {
       const ref = helpers.get(m.getName());
       if (!ref || ref.needsRun) continue;
-      if (rewriteNode(m.getBodyOrThrow(), scope("impl", false), "").usesRun) {
+      if (rewriteNode(m.getBodyOrThrow(), rewriteScope(ps, "impl", false), "").usesRun) {
         ref.needsRun = true;
         changed = true;
       }
     }
   }
+}
+
+/** The module functions (helpers, a recursive impl), the `{ spec, impl }` entry and the identifiers they use. */
+function implSide(
+  ps: PartsScope,
+  shared: ReadonlyMap<MethodDeclaration, string>,
+): Pick<ClassParts, "entryText" | "moduleFunctions" | "sharedFunctions" | "implIds"> {
+  const { a, specVar, implName, runType } = ps;
+  const implIds: Identifier[] = [];
   const moduleFunctions: string[] = [];
   const sharedFunctions: ClassParts["sharedFunctions"] = [];
   for (const m of a.privateMethods) {
-    const ref = helpers.get(m.getName());
+    const ref = ps.helpers.get(m.getName());
     if (!ref) continue;
-    const r = rewriteNode(m.getBodyOrThrow(), scope("impl", false), "");
+    const r = rewriteNode(m.getBodyOrThrow(), rewriteScope(ps, "impl", false), "");
     implIds.push(...r.identifiers, ...m.getParameters().flatMap((p) => referenceIdentifiers(p)));
     const rt = m.getReturnTypeNode();
     if (rt) implIds.push(...referenceIdentifiers(rt));
@@ -215,17 +286,18 @@ export function buildParts(
     if (shared.has(m)) sharedFunctions.push({ name: ref.fnName, text: fn });
     else moduleFunctions.push(fn);
   }
-  const adapted = adaptArgs(argsParam, "args");
+  const adapted = adaptArgs(ps.argsParam, "args");
   implIds.push(...adapted.ids);
-  if (ctxTypeNode && contextType) implIds.push(...referenceIdentifiers(ctxTypeNode));
+  const ctxTypeNode = ps.ctxParam?.getTypeNode();
+  if (ctxTypeNode && ps.contextType) implIds.push(...referenceIdentifiers(ctxTypeNode));
   const rt = a.process.getReturnTypeNode();
   const retText = rt ? `: ${rt.getText()}` : "";
   if (rt) implIds.push(...referenceIdentifiers(rt));
-  const probe = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "      ");
+  const probe = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "      ");
   implIds.push(...probe.identifiers, ...a.fieldIds);
   let entryText: string;
   if (probe.recursive) {
-    const body = rewriteNode(a.process.getBodyOrThrow(), scope("impl", true), "");
+    const body = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "");
     moduleFunctions.push(
       `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`,
     );
@@ -234,18 +306,5 @@ export function buildParts(
     const runParam = probe.usesRun ? "run" : "_run";
     entryText = `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
   }
-  return {
-    analysis: a,
-    specVar,
-    category,
-    warnings,
-    specText,
-    usesZodHelper,
-    entryText,
-    moduleFunctions,
-    sharedFunctions,
-    specIds,
-    implIds,
-    contextType,
-  };
+  return { entryText, moduleFunctions, sharedFunctions, implIds };
 }

@@ -3,12 +3,14 @@
  * its new home: `this.name` → the literal, constructor fields → `run.<field>`, private methods →
  * module functions, `this.process(ctx, x)` → the impl again, the context parameter →
  * `run.context`, `Tool.extractMessage` dropped and `super.userMessage` → the default message.
- * Anything else `this` does is a refusal. Also returns the identifiers the text still uses.
+ * Anything else `this` does is a refusal (this-edits.ts). Also returns the identifiers the
+ * text still uses.
  */
 import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
 import { refuse } from "./refusals.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
+import { thisEdits } from "./this-edits.js";
 import { endLineOf, startLineOf } from "../../shared/line-number.js";
 
 export interface HelperRef {
@@ -44,51 +46,8 @@ export interface RewrittenText {
   readonly identifiers: Identifier[];
 }
 
-const ASSIGNMENT_OPERATORS = new Set([
-  "=",
-  "+=",
-  "-=",
-  "*=",
-  "/=",
-  "%=",
-  "**=",
-  "<<=",
-  ">>=",
-  ">>>=",
-  "&=",
-  "|=",
-  "^=",
-  "&&=",
-  "||=",
-  "??=",
-]);
-
-function isAssignmentTarget(node: Node): boolean {
-  const parent = node.getParent();
-  if (Node.isBinaryExpression(parent))
-    return parent.getLeft() === node && ASSIGNMENT_OPERATORS.has(parent.getOperatorToken().getText());
-  if (Node.isPrefixUnaryExpression(parent))
-    return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
-  return Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent);
-}
-
 function lineOf(node: Node): number {
   return startLineOf(node);
-}
-
-function ownThis(node: Node, root: Node): boolean {
-  for (let cur = node.getParent(); cur && cur !== root; cur = cur.getParent()) {
-    if (
-      Node.isFunctionDeclaration(cur) ||
-      Node.isFunctionExpression(cur) ||
-      Node.isClassDeclaration(cur) ||
-      Node.isClassExpression(cur)
-    )
-      return false;
-    if (Node.isMethodDeclaration(cur) || Node.isGetAccessorDeclaration(cur) || Node.isSetAccessorDeclaration(cur))
-      return false;
-  }
-  return true;
 }
 
 function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
@@ -132,159 +91,6 @@ function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[])
       lineOf(call),
       `${scope.baseName}.extractMessage is used in a way the codemod does not recognise`,
       `write it as \`return ${scope.baseName}.extractMessage(params) ?? <message>\`; the runtime resolves _message first`,
-    );
-  }
-}
-
-/** Whether `text` is one parenthesised expression: its first "(" closes at its last character. */
-function wrappedInParens(text: string): boolean {
-  if (!text.startsWith("(") || !text.endsWith(")") || /["'`]/.test(text)) return false; // quotes could hide parentheses
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "(") depth++;
-    else if (text[i] === ")" && --depth === 0) return i === text.length - 1;
-  }
-  return false;
-}
-
-function thisEdits(
-  root: Node,
-  scope: RewriteScope,
-  edits: TextEdit[],
-  flags: { usesRun: boolean; recursive: boolean },
-): void {
-  for (const kw of root.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
-    if (!ownThis(kw, root)) continue;
-    const pa = kw.getParent();
-    const line = lineOf(kw);
-    if (!Node.isPropertyAccessExpression(pa) || pa.getExpression() !== kw) {
-      refuse(
-        "this-escape",
-        scope.file,
-        line,
-        `\`this\` is used as a value (\`${pa?.getText().slice(0, 60)}\`)`,
-        "pass the fields it needs instead of the instance",
-      );
-    }
-    const name = pa.getName();
-    const call = pa.getParentIfKind(SyntaxKind.CallExpression);
-    const called = call !== undefined && call.getExpression() === pa;
-    const assigned = isAssignmentTarget(pa);
-    if (assigned)
-      refuse(
-        "instance-state",
-        scope.file,
-        line,
-        `writes this.${name}`,
-        "keep the state in a local variable or on run.context",
-      );
-    if (name === "name") {
-      const span = pa.getParent();
-      const full = pa.getSourceFile().getFullText();
-      const inTemplate =
-        Node.isTemplateSpan(span) &&
-        span.getExpression() === pa &&
-        full.slice(pa.getStart() - 2, pa.getStart()) === "${" &&
-        full[pa.getEnd()] === "}";
-      if (inTemplate)
-        edits.push({
-          start: pa.getStart() - 2,
-          end: pa.getEnd() + 1,
-          text: scope.wireName.replace(/[`\\]|\$\{/g, (m) => `\\${m}`),
-        });
-      else edits.push({ start: pa.getStart(), end: pa.getEnd(), text: JSON.stringify(scope.wireName) });
-      continue;
-    }
-    if (scope.mode === "spec") {
-      const dep = scope.depFields.get(name);
-      if (dep !== undefined) {
-        refuse(
-          "unsupported-shape",
-          scope.file,
-          line,
-          `userMessage reads this.${name}, a constructor dependency (it would become ${/run\.\w+/.exec(dep)?.[0] ?? dep}), but a spec's userMessage(args) is called with the call's arguments only — it has no run to read it from`,
-          `build the message from the arguments alone (drop this.${name} from it); until then the class stays`,
-        );
-      }
-      refuse(
-        "unsupported-shape",
-        scope.file,
-        line,
-        `userMessage reads this.${name}`,
-        "make userMessage depend only on its params (and this.name)",
-      );
-    }
-    const dep = scope.depFields.get(name);
-    if (dep !== undefined) {
-      flags.usesRun = true;
-      // A parenthesised read (a default or computed field) needs no parentheses where it stands alone.
-      const parent = pa.getParent();
-      const alone =
-        Node.isTemplateSpan(parent) ||
-        Node.isParenthesizedExpression(parent) ||
-        Node.isReturnStatement(parent) ||
-        Node.isVariableDeclaration(parent) ||
-        (Node.isForOfStatement(parent) && parent.getExpression() === pa) ||
-        (Node.isCallExpression(parent) && parent.getExpression() !== pa);
-      const text = alone && wrappedInParens(dep) ? dep.slice(1, -1) : dep;
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text });
-      continue;
-    }
-    const helper = scope.helpers.get(name);
-    if (helper && called && call) {
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: helper.fnName });
-      if (helper.needsRun) {
-        flags.usesRun = true;
-        const args = call.getArguments();
-        const first = args[0];
-        if (first) edits.push({ start: first.getStart(), end: first.getStart(), text: "run, " });
-        else edits.push({ start: call.getEnd() - 1, end: call.getEnd() - 1, text: "run" });
-      }
-      continue;
-    }
-    if (name === "process" && called && call) {
-      const [ctxArg, argsArg, ...rest] = call.getArguments();
-      if (!ctxArg || !argsArg || rest.length > 0 || ctxArg.getText() !== scope.contextName) {
-        refuse(
-          "unsupported-shape",
-          scope.file,
-          line,
-          "this.process(...) is called with a context other than its own",
-          "call it as this.process(context, args) with the same context",
-        );
-      }
-      flags.usesRun = true;
-      flags.recursive = true;
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: scope.implName });
-      edits.push({ start: ctxArg.getStart(), end: argsArg.getStart(), text: "run, " });
-      continue;
-    }
-    const specField: Record<string, string> = {
-      description: "description",
-      jsonSchema: "inputSchema",
-      inputSchema: "inputSchema",
-      schema: "zodSchema",
-      needsToolCallId: "needsToolCallId",
-    };
-    const field = specField[name];
-    if (field !== undefined && !called) {
-      edits.push({ start: pa.getStart(), end: pa.getEnd(), text: `${scope.specVar}.${field}` });
-      continue;
-    }
-    if (scope.helpers.has(name))
-      refuse(
-        "this-escape",
-        scope.file,
-        line,
-        `this.${name} is passed around instead of called`,
-        "call the method directly",
-      );
-    refuse(
-      "instance-state",
-      scope.file,
-      line,
-      `reads this.${name}, which is neither a constructor dependency nor a private method`,
-      "make it a constructor parameter with a run field, a module constant, or a local",
     );
   }
 }

@@ -1,0 +1,3 @@
+export interface ProcessingContext {
+  readonly docs: { search(query: string): string[] };
+}

@@ -1,0 +1,7 @@
+/**
+ * Constants shared by the "docs" capability specs and code that stays in the tools files: data
+ * only (literals, arrays and objects of them, zod schemas), so a specs file may import them.
+ * Written by `capkit migrate`; edit freely (re-runs only add).
+ */
+
+export const INDEX_DOCS = "index_docs" as const;
