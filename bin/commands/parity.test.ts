@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../capkit.js";
 import { cliArgs } from "../test-support/cli.js";
+import { captureIO } from "../test-support/cli-io.js";
 import { CAPS, cleanupCopies, copyMiniTarget, edit } from "../../parity/test-support/mini-target.js";
 import { TOOLCHAIN_TEST_TIMEOUT_MS } from "../../lib/test-support/toolchain-timeout.js";
 
@@ -47,16 +48,9 @@ describe(
     it("exits 1 and names the capability when a category was edited; text output lists the problem (in process)", async () => {
       const root = copyMiniTarget();
       edit(root, `${CAPS}/macros.specs.ts`, 'category: "execute"', 'category: "write"');
-      let stdout = "";
-      const io = {
-        cwd: root,
-        env: {},
-        stdout: (t: string) => void (stdout += t),
-        stderr: () => {},
-        stderrIsTTY: false,
-        stdoutIsTTY: false,
-      };
+      const io = captureIO(root, { env: {} });
       expect(await main(["parity"], io)).toBe(1);
+      const stdout = io.out.join("");
       expect(stdout).toContain("FAIL category-snapshot");
       expect(stdout).toContain(
         '         - run_macro: category changed from "execute" (packages/agents/src/capabilities/categories.snapshot.json) to "write" (registry)',
@@ -68,16 +62,9 @@ describe(
     it("usage and configuration errors exit 2 with a hint (in process)", async () => {
       const root = copyMiniTarget();
       const run = async (...args: string[]) => {
-        let stderr = "";
-        const io = {
-          cwd: root,
-          env: {},
-          stdout: () => {},
-          stderr: (t: string) => void (stderr += t),
-          stderrIsTTY: false,
-          stdoutIsTTY: false,
-        };
-        return { code: await main(["parity", ...args], io), stderr };
+        const io = captureIO(root, { env: {} });
+        const code = await main(["parity", ...args], io);
+        return { code, stderr: io.err.join("") };
       };
       expect(await run(".", "--record", "--mutants")).toMatchObject({
         code: 2,

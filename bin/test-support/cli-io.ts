@@ -6,12 +6,17 @@ export interface CapturedIO extends CliIO {
   readonly err: string[];
 }
 
-export function captureIO(cwd: string): CapturedIO {
+export interface CaptureOptions {
+  /** The environment the command sees; default the test's own with CI unset (a local run). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export function captureIO(cwd: string, options: CaptureOptions = {}): CapturedIO {
   const out: string[] = [];
   const err: string[] = [];
   return {
     cwd,
-    env: { ...process.env, CI: "" },
+    env: options.env ?? { ...process.env, CI: "" },
     stdout: (t) => void out.push(t),
     stderr: (t) => void err.push(t),
     stderrIsTTY: false,

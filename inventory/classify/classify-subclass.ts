@@ -88,71 +88,78 @@ function siteEvidence(sites: readonly Site[], notes: readonly string[]): string[
   return evidence;
 }
 
-export function decideKind(
-  cls: ClassFact,
-  wire: WireNameFact | null,
-  sites: readonly Site[],
-  index: ConstructionIndex,
-  rules: ClassifyRules,
-  extra: { readonly shape?: ClassShapeFact; readonly notes?: readonly string[] } = {},
-): Decision {
-  const shape = extra.shape ?? { schema: null, process: null, stateWrites: [], effects: [] };
+/** A kind and the deciding reason; `coversUnreadNote` when the reason already says what the loop-owner note would. */
+interface Verdict {
+  readonly kind: Kind;
+  readonly reason: string;
+  readonly coversUnreadNote?: boolean;
+}
+
+type LoopFinding = ReturnType<typeof loopSite>;
+
+const unreadNoteText = (found: { unread: Site; owner: string }) =>
+  `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back (a loop's own channel needs that too)`;
+
+/** Rules 1–6: what the config and the class's own declaration decide, before any construction site is looked at. */
+function declarationVerdict(cls: ClassFact, wire: WireNameFact | null, rules: ClassifyRules): Verdict | null {
   const wireName = wire?.kind === "literal" ? wire.value : null;
   const wirePrefix = wire?.kind === "dynamic" ? wire.prefix : null;
-
-  const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
-  const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
-  const found = loopSite(sites, rules);
-  const loop = found && "site" in found ? found : null;
-  const evidence = siteEvidence(sites, extra.notes ?? []);
-  const decide = (kind: Kind, reason: string): Decision => ({ kind, evidence: [reason, ...evidence] });
-  const unreadNote =
-    found && "unread" in found
-      ? `constructed by loop owner ${found.owner} (${at(found.unread)}), but nothing there reads its state back (a loop's own channel needs that too)`
-      : null;
-  if (unreadNote) evidence.push(unreadNote);
-
   const override = (cls.name && rules.overrides[cls.name]) || (wireName && rules.overrides[wireName]);
   if (override)
-    return decide(
-      override,
-      `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`,
-    );
+    return {
+      kind: override,
+      reason: `config override classify.overrides["${cls.name && rules.overrides[cls.name] ? cls.name : wireName}"] = ${override}`,
+    };
   if (rules.preset === "nodetool") {
     const p = nodetoolPreset(cls.name, wireName, wirePrefix, isRuntimeName(wire));
-    if (p) return decide(p.kind, p.reason);
+    if (p) return p;
   }
   const wrapsParam = cls.ctorParams.find((p) => p.typeNames.some((t) => rules.toolTypeNames.has(t)));
   if (wrapsParam && cls.delegations.length > 0) {
     const d = cls.delegations[0];
-    return decide(
-      "infrastructure",
-      `wraps another tool: constructor takes ${wrapsParam.name}: ${wrapsParam.typeText} and delegates this.${d?.field}.${d?.method}() (line ${d?.line})`,
-    );
+    return {
+      kind: "infrastructure",
+      reason: `wraps another tool: constructor takes ${wrapsParam.name}: ${wrapsParam.typeText} and delegates this.${d?.field}.${d?.method}() (line ${d?.line})`,
+    };
   }
   if (cls.enclosingFunction) {
     const how = cls.returnedFromFunction ? "returns" : "declares";
-    return decide(
-      "host-bridge",
-      `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`,
-    );
+    return {
+      kind: "host-bridge",
+      reason: `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`,
+    };
   }
   const mapped = rules.preset === "nodetool" && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
-  if (mapped) return decide(mapped.kind, mapped.reason);
+  if (mapped) return mapped;
   const closure = cls.ctorParams.find(
     (p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)),
   );
   if (closure)
-    return decide(
-      "host-bridge",
-      `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`,
-    );
+    return {
+      kind: "host-bridge",
+      reason: `constructor takes a closure ${closure.name}: ${closure.typeText} (line ${closure.line})`,
+    };
   const transport = cls.ctorParams.find((p) => TRANSPORT.test(p.typeText) || TRANSPORT.test(p.name));
   if (transport)
-    return decide(
-      "host-bridge",
-      `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`,
-    );
+    return {
+      kind: "host-bridge",
+      reason: `constructor takes a transport ${transport.name}${transport.typeText ? `: ${transport.typeText}` : ""} (line ${transport.line})`,
+    };
+  return null;
+}
+
+/** Rules 7–11: what the construction sites decide — a loop, a belt builder, a registry, a run-time identity, a gate. */
+function siteVerdict(
+  cls: ClassFact,
+  wire: WireNameFact | null,
+  sites: readonly Site[],
+  index: ConstructionIndex,
+  shape: ClassShapeFact,
+  found: LoopFinding,
+): Verdict | null {
+  const belt = sites.map((s) => ({ s, fn: s.scopes.find((sc) => index.beltFunctions.has(sc)) })).find((x) => x.fn);
+  const gated = sites.map((s) => ({ s, g: index.gatingFunctions.get(inner(s)) })).find((x) => x.g);
+  const loop = found && "site" in found ? found : null;
   const beltReason = belt?.fn ? assembledBy(belt.fn, belt.s, index) : null;
   if (loop) {
     const where = loop.owner ? `constructed by loop owner ${loop.owner}` : "constructed and its state read back";
@@ -162,42 +169,68 @@ export function decideKind(
     const against =
       beltReason ??
       (gated?.g ? `gated with ${gated.g.gate} in ${inner(gated.s)} (${gated.g.file}:${gated.g.line})` : null);
-    if (against) return decide("unclassified", `conflicting evidence: ${loopReason}, but also ${against}`);
-    return decide("loop-protocol", loopReason);
+    if (against) return { kind: "unclassified", reason: `conflicting evidence: ${loopReason}, but also ${against}` };
+    return { kind: "loop-protocol", reason: loopReason };
   }
-  if (beltReason) return decide("capability", beltReason);
+  if (beltReason) return { kind: "capability", reason: beltReason };
   // A loop owner that builds a tool whose process hands its argument back reads the call itself.
-  if (found && "unread" in found && shape.echoesArguments && shape.process && !gated?.g) {
-    if (unreadNote) evidence.splice(evidence.indexOf(unreadNote), 1);
-    return decide(
-      "loop-protocol",
-      `constructed by loop owner ${found.owner} (${at(found.unread)}), and its ${shape.process}() returns its own argument unchanged: the owner's loop reads the call itself (a structured-output channel)`,
-    );
-  }
+  if (found && "unread" in found && shape.echoesArguments && shape.process && !gated?.g)
+    return {
+      kind: "loop-protocol",
+      reason: `constructed by loop owner ${found.owner} (${at(found.unread)}), and its ${shape.process}() returns its own argument unchanged: the owner's loop reads the call itself (a structured-output channel)`,
+      coversUnreadNote: true,
+    };
   const registered = sites.find((x) => x.passedTo && REGISTRY_CALL.test(x.passedTo));
   if (registered && (wire === null || isStaticWire(wire)))
-    return decide(
-      "capability",
-      `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`,
-    );
+    return {
+      kind: "capability",
+      reason: `registered into a tool registry: ${registered.passedTo}(new ${cls.name ?? "…"}()) in ${inner(registered)} (${at(registered)})`,
+    };
   if (isRuntimeName(wire) && sites.length > 0)
-    return decide("host-bridge", `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`);
+    return {
+      kind: "host-bridge",
+      reason: `identity built at run time: wire name is a ${wire.how} (line ${wire.line})`,
+    };
   if (gated?.g)
-    return decide(
-      "capability",
-      `constructed in ${inner(gated.s)} (${at(gated.s)}), which gates its belt with ${gated.g.gate} (${gated.g.file}:${gated.g.line})`,
-    );
-  const byShape = kindByShape(shape, wire, sites.length);
-  if (byShape) return decide(byShape.kind, byShape.reason);
+    return {
+      kind: "capability",
+      reason: `constructed in ${inner(gated.s)} (${at(gated.s)}), which gates its belt with ${gated.g.gate} (${gated.g.file}:${gated.g.line})`,
+    };
+  return null;
+}
+
+/** Rules 12–13: the class's shape, else unclassified with what was missing. */
+function shapeVerdict(shape: ClassShapeFact, wire: WireNameFact | null, siteCount: number): Verdict {
+  const byShape = kindByShape(shape, wire, siteCount);
+  if (byShape) return byShape;
   const missing = wire
     ? "a wire name but neither a schema member nor a process method (not a spec by shape)"
     : "no wire name";
-  return decide(
-    "unclassified",
-    sites.length
+  return {
+    kind: "unclassified",
+    reason: siteCount
       ? `${missing}, and no belt builder, loop, factory or host evidence at its construction sites`
       : `${missing}, and no construction site in scope: nothing to classify it by`,
-  );
+  };
+}
+
+export function decideKind(
+  cls: ClassFact,
+  wire: WireNameFact | null,
+  sites: readonly Site[],
+  index: ConstructionIndex,
+  rules: ClassifyRules,
+  extra: { readonly shape?: ClassShapeFact; readonly notes?: readonly string[] } = {},
+): Decision {
+  const shape = extra.shape ?? { schema: null, process: null, stateWrites: [], effects: [] };
+  const found = loopSite(sites, rules);
+  const verdict =
+    declarationVerdict(cls, wire, rules) ??
+    siteVerdict(cls, wire, sites, index, shape, found) ??
+    shapeVerdict(shape, wire, sites.length);
+  const evidence = [verdict.reason, ...siteEvidence(sites, extra.notes ?? [])];
+  if (found && "unread" in found && !verdict.coversUnreadNote) evidence.push(unreadNoteText(found));
+  return { kind: verdict.kind, evidence };
 }
 
 function assembledBy(fn: string, s: Site, index: ConstructionIndex): string {

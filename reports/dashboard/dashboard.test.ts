@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../bin/capkit.js";
-import type { CliIO } from "../../bin/command.js";
+import { captureIO } from "../../bin/test-support/cli-io.js";
 import { loadResult, saveResult } from "../../lib/results-store.js";
 import { writeBaseline } from "../../inventory/ratchet/baseline.js";
 import type { HistoryResult } from "../../inventory/history/types.js";
@@ -22,20 +22,8 @@ function tempRoot(): string {
   return dir;
 }
 
-function io(cwd: string): CliIO & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    cwd,
-    env: {},
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    out,
-    err,
-  };
-}
+/** The command sees an empty environment: no CI, no NO_COLOR from the machine running the tests. */
+const io = (cwd: string) => captureIO(cwd, { env: {} });
 
 describe("dashboard model", () => {
   it("gives every class a status and counts namespaces from the migrate result", () => {
