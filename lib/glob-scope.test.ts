@@ -11,6 +11,7 @@ import { discoverFiles } from "../inventory/scan/discover.js";
 import { listSourceFiles } from "../rules/graph/list-files.js";
 import { globScope } from "./glob-scope.js";
 import { scopeWalkProblem } from "./scope-rules.js";
+import { walkScope } from "./scope-walk.js";
 
 const temps: string[] = [];
 afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -61,6 +62,13 @@ describe("fast-glob patterns outside the dialect follow symlinks like the tree w
       ["packages/a/src/index.ts", "packages/a/src/tools/t.ts"].concat(["packages/a/src/skip.ts"]).sort(),
     );
     expect(listSourceFiles(root, ["@(shared)/**"])).toEqual(listSourceFiles(root, ["shared/**"]));
+  });
+
+  it("a link up to an ancestor the walk did not start from is a loop for both listers", () => {
+    const root = tree(["vendor/v.ts", "packages/a/a.ts"], { "packages/a/up": "../.." });
+    const expected = ["packages/a/a.ts"];
+    expect(globScope(root, { include: ["packages/**/!(x).ts"], exclude: [] })).toEqual(expected);
+    expect(walkScope(root, { include: ["packages/**/*.ts"], exclude: [] })).toEqual(expected);
   });
 
   it("an unreadable folder is reported, the rest is listed", () => {
