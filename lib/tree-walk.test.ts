@@ -55,6 +55,16 @@ describe("the one tree walker follows symlinks once", () => {
     expect(walkTree(root, [{ base: "first", rules: ALL }])).toEqual(["first/deep/x.ts"]);
   });
 
+  it("never follows a link up to an ancestor, even one the walk did not start from", () => {
+    const root = tree(["vendor/v.ts", "packages/a/a.ts"], {
+      "packages/a/up": "../..",
+      "packages/a/side": "../../vendor",
+    });
+    expect(walkTree(root, [{ base: "packages", rules: ALL }])).toEqual(["packages/a/a.ts", "packages/a/side/v.ts"]);
+    rmSync(join(root, "packages/a/side")); // vendor/ is then only reachable through the loop
+    expect(walkTree(root, [{ base: "packages", rules: ALL }])).toEqual(["packages/a/a.ts"]);
+  });
+
   it("does not follow a link out of the root or into a folder never scanned", () => {
     const outside = tree(["e.ts"], {});
     const root = tree(["src/a.ts", "node_modules/dep/c.ts"], { "src/out": outside, "src/dep": "../node_modules/dep" });

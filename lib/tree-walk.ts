@@ -3,8 +3,9 @@
  * scan scope and lint's source files via lib/scope-walk.ts, the tree a codemod sees via
  * codemods/runner/tree-files.ts), so they agree on symlinks:
  * - a symlink to a folder or a file is followed once;
- * - each real folder is walked at most once: a link back to an ancestor (a loop) or a second
- *   link to a folder already walked is not entered again;
+ * - each real folder is walked at most once: a second link to a folder already walked is not
+ *   entered again, and a link back to an ancestor of its own folder (a loop) is never entered,
+ *   even when the walk started below that ancestor;
  * - a file reached twice is listed once: under its own path when a walk without links reaches
  *   it, otherwise under the first link path that does (links are followed after the plain walk,
  *   those reached through fewer links first, then in path order), so the choice is stable;
@@ -139,6 +140,12 @@ export function walkTree(
     }
   };
 
+  /** Whether the folder `real` holds the link at `path` (a loop, whatever was walked). */
+  const leadsUp = (path: string, real: string): boolean => {
+    const parent = realOrNull(`${root}/${path.slice(0, Math.max(0, path.lastIndexOf("/")))}`);
+    return parent !== null && (parent === real || parent.startsWith(real + sep));
+  };
+
   const follow = (link: Link): void => {
     const real = realOrNull(`${root}/${link.path}`);
     if (real === null) return;
@@ -147,7 +154,7 @@ export function walkTree(
     const kind = entryKind(real);
     if (kind === null) return;
     if (kind === "dir") {
-      if (!link.start && !link.rules.enters(link.path, link.name)) return;
+      if (!link.start && (!link.rules.enters(link.path, link.name) || leadsUp(link.path, real))) return;
       if (!seenDir(real)) walkLinked(link.path, real, link.rules);
     } else if (link.rules.lists(link.path, link.name)) addLinkedFile(real, link.path);
   };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -53,6 +53,27 @@ describe("workspace layouts", () => {
     const nx = tree({ "libs/a/package.json": pkg("a"), "apps/web/package.json": pkg("web") });
     expect(readWorkspaceGlobs(nx).source).toBe("default");
     expect(listWorkspacePackages(nx).map((p) => p.dir)).toEqual(["apps/web", "libs/a"]);
+  });
+
+  it("follows folder symlinks as the tree walker does: once, loops end, a package reached twice is one", () => {
+    const outside = tree({ "out/package.json": pkg("out") });
+    const root = tree({
+      "pnpm-workspace.yaml": "packages:\n  - packages/*\n  - libs/**\n",
+      "vendor/linked/package.json": pkg("linked"),
+      "packages/real/package.json": pkg("real"),
+      "libs/a/package.json": pkg("a"),
+      "node_modules/dep/package.json": pkg("dep"),
+    });
+    symlinkSync("../vendor/linked", join(root, "packages/linked")); // a package behind a link
+    symlinkSync("real", join(root, "packages/real-again")); // the same package a second way
+    symlinkSync("..", join(root, "libs/a/loop")); // back to an ancestor
+    symlinkSync(join(outside, "out"), join(root, "packages/out")); // out of the root
+    symlinkSync("../node_modules/dep", join(root, "packages/dep")); // into node_modules
+    expect(expandWorkspaceGlobs(root, readWorkspaceGlobs(root))).toEqual([
+      "libs/a",
+      "packages/linked",
+      "packages/real",
+    ]);
   });
 
   it("scopes the default scan to the workspace folders, packages/** when that is all", () => {

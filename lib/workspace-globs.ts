@@ -4,12 +4,13 @@
  * `lerna.json` `packages`. With none of them (an nx-style repo, or a bare folder of packages),
  * the conventional folders `packages/*`, `libs/*` and `apps/*` are tried. `!`-patterns exclude.
  * The patterns name package folders; expandWorkspaceGlobs lists the folders that hold a
- * package.json (never under node_modules or a dot folder).
+ * package.json (never under node_modules or a dot folder; symlinks as the tree walker follows them).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { globToRegExp } from "./glob.js";
 import { isNeverScannedDir } from "./never-scanned.js";
+import { walkTree, type WalkRules } from "./tree-walk.js";
 
 export interface WorkspaceGlobs {
   /** Folder patterns, root-relative (`packages/*`, `libs/providers/*`). */
@@ -123,30 +124,26 @@ export function staticPrefix(pattern: string): string {
   return (i === -1 ? segs : segs.slice(0, i)).join("/");
 }
 
-/** Root-relative folders matching the globs that hold a package.json, sorted, without duplicates. */
+/**
+ * Root-relative folders matching the globs that hold a package.json, sorted, without duplicates.
+ * Walked by the one tree walker (lib/tree-walk.ts), so a package folder behind a symlink is found
+ * as the scan finds its files: links followed once, loops end, a package reached twice is one
+ * package, no link out of the root or into node_modules.
+ */
 export function expandWorkspaceGlobs(root: string, globs: WorkspaceGlobs): string[] {
   const found = new Set<string>();
   const excludes = globs.exclude.map((g) => globToRegExp(g, { dot: false }));
   for (const pattern of globs.include) {
     const re = globToRegExp(pattern, { dot: false });
     const depthLimit = pattern.includes("**") ? 6 : pattern.split("/").length;
-    const walk = (rel: string, depth: number): void => {
-      if (rel && re.test(rel) && existsSync(join(root, rel, "package.json"))) found.add(rel);
-      if (depth >= depthLimit) return;
-      let entries;
-      try {
-        entries = readdirSync(join(root, rel), { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const e of entries) {
-        if (!e.isDirectory() || isNeverScannedDir(e.name) || e.name.startsWith(".")) continue;
-        walk(rel ? `${rel}/${e.name}` : e.name, depth + 1);
-      }
+    const rules: WalkRules = {
+      enters: (path, name) => !isNeverScannedDir(name) && !name.startsWith(".") && path.split("/").length <= depthLimit,
+      lists: (_path, name) => name === "package.json",
     };
-    const start = staticPrefix(pattern);
-    if (start && !existsSync(join(root, start))) continue;
-    walk(start, start ? start.split("/").length : 0);
+    for (const manifest of walkTree(root, [{ base: staticPrefix(pattern), rules }])) {
+      const dir = manifest.slice(0, Math.max(0, manifest.lastIndexOf("/")));
+      if (dir && re.test(dir)) found.add(dir);
+    }
   }
   return [...found].filter((dir) => !excludes.some((x) => x.test(dir))).sort();
 }

@@ -44,6 +44,15 @@ describe("an incomplete scan in every reporter", () => {
     expect(page).not.toMatch(/\d+ file\(s\)/);
   });
 
+  it("github: an unreadable folder's annotation says folder, not file", () => {
+    const folder = { file: "packages/agents/src/tools", line: 0, column: 0, message: "cannot read folder: EACCES" };
+    const inv = sampleInventory([], { problems: [folder, ...problems.slice(0, 1)], incomplete: true });
+    const out = renderInventoryReport("github", { inventory: inv }, { color: false }).output;
+    expect(out).toContain("::warning file=packages/agents/src/tools,title=capkit%3A folder not scanned::");
+    expect(out).toContain("::warning file=packages/agents/src/tools/a.ts,line=3,title=capkit%3A file not scanned::");
+    expect(out).not.toMatch(/Fix the files below/);
+  });
+
   it("github: an ::error says why the step fails", () => {
     const r = renderInventoryReport("github", { inventory }, { color: false });
     expect(r.output.split("\n").filter((l) => l.startsWith("::error"))).toHaveLength(1);

@@ -6,6 +6,7 @@
  * permission category came from the unlisted → external fallback; a plain summary line at the end.
  */
 import type { InventoryReport } from "../inventory/types.js";
+import { isFolderProblem } from "../lib/unscanned.js";
 import { inventoryExitCode } from "./exit-code.js";
 import { classLabel, counterLabel, deltaText, incompleteText } from "./ratchet-text.js";
 import type { Reporter } from "./types.js";
@@ -97,14 +98,14 @@ export const renderGithub: Reporter = (report) => {
     annotations.unshift({
       level: "error",
       title: "capkit: scan incomplete",
-      message: `${incomplete}. Fix the files below (make them readable, fix their syntax) and run again.`,
+      message: `${incomplete}. Fix what the warnings below name (make it readable, fix its syntax) and run again.`,
     });
   for (const p of inv.problems) {
     annotations.push({
       level: "warning",
       file: p.file,
       line: p.line,
-      title: "capkit: file not scanned",
+      title: `capkit: ${isFolderProblem(p) ? "folder" : "file"} not scanned`,
       message: p.message,
     });
   }

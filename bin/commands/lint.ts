@@ -147,7 +147,9 @@ export const command: CommandModule = {
       return 0;
     }
     const result = await runLint(root, { config, cycles });
-    failOnEmptySeams(config, result.unmatchedSeams, root, loaded.path ?? undefined);
+    // With folders unread, a seam may match only files the lint could not see: report the
+    // incomplete lint (exit 1) instead of blaming the config.
+    if (!result.unreadable.length) failOnEmptySeams(config, result.unmatchedSeams, root, loaded.path ?? undefined);
     saveResultOrNote(io, "lint", root, "lint", lintJson(result, cycles));
     io.stdout(values.json ? `${JSON.stringify(lintJson(result, cycles), null, 2)}\n` : renderText(result, cycles));
     return result.violations.length > 0 || result.unreadable.length > 0 || result.syntaxErrors.length > 0 ? 1 : 0;

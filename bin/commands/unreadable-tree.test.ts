@@ -176,6 +176,19 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     expect(r.stdout).toContain(`${TOOLS}/mcp-tools.ts  cannot read: EACCES`);
   });
 
+  it("lint with the seam's only folder unreadable reports it (exit 1), not an empty seam in the config (exit 2)", async () => {
+    const root = tree();
+    faults.unreadable.add(join(root, TOOLS));
+    const r = await run(["lint", root], root);
+    expect(r.stderr).not.toMatch(/matches no file|guards nothing/);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("capkit lint: incomplete: 1 folder could not be read");
+    const update = await run(["lint", root, "--update-baseline"], root);
+    expect(update.stderr).not.toMatch(/matches no file|guards nothing/);
+    expect(update.code).toBe(1);
+    expect(update.stderr).toContain("refusing to write the lint baseline: 1 folder could not be read or parsed");
+  });
+
   it("migrate names the unreadable path instead of 'unknown namespace'", async () => {
     const root = tree();
     faults.unreadable.add(join(root, TOOLS));

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from "../../lib/config/scan-section.js";
 import { EnvironmentError } from "../../lib/errors.js";
-import { discoverFiles, type ScanScope } from "./discover.js";
+import { discoverFiles, globFiles, type ScanScope } from "./discover.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
 
 /** Files of the temp tree: dot folders, build output, test folders, declarations, nested packages. */
@@ -106,6 +106,7 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
       "packages/b/src/ab.ts",
     ]);
     expect(await discoverFiles(root, DEFAULT_SCOPE)).toEqual(await viaFastGlob(DEFAULT_SCOPE));
+    expect(await globFiles(root, DEFAULT_SCOPE)).toEqual(await viaFastGlob(DEFAULT_SCOPE));
   });
 
   it.each<[string, ScanScope]>([
@@ -151,6 +152,8 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
     const expected = await viaFastGlob(scope);
     expect(expected.length).toBeGreaterThan(0);
     expect(await discoverFiles(root, scope)).toEqual(expected);
+    // The lister for patterns outside the dialect (fast-glob over the link-adapted tree) agrees.
+    expect(await globFiles(root, scope)).toEqual(expected);
   });
 
   it("lists nothing for an exclude that covers the base, as fast-glob does", async () => {
@@ -159,12 +162,14 @@ describe("discoverFiles walks the tree the way fast-glob globs it", () => {
     expect(await discoverFiles(root, scope)).toEqual([]);
   });
 
-  it("falls back to fast-glob for patterns outside the dialect", async () => {
+  it("falls back to fast-glob for patterns outside the dialect, following links as the walker does", async () => {
     const extglob: ScanScope = { include: ["packages/*/src/!(index).ts"], exclude: ["**/*.d.ts"] };
     expect(scopeWalkProblem(extglob)).toMatch(/extglob/);
     // micromatch's own reading of `!(index)`: it lets a dotfile in and keeps index.test.ts out.
+    // linked.ts, a link to index.ts, is followed: its target is not listed under its own path.
     expect(await discoverFiles(root, extglob)).toEqual([
       "packages/a/src/.hidden.ts",
+      "packages/a/src/linked.ts",
       "packages/b/src/a1.ts",
       "packages/b/src/ab.ts",
     ]);

@@ -7,12 +7,11 @@
  * A synchronous hand walker lists them (lib/scope-walk.ts), faster than fast-glob on large trees
  * and without importing it (bench/inventory measures both). It applies fast-glob's own rules
  * (lib/scope-rules.ts) and follows symlinks once (lib/tree-walk.ts: loops end, a file reached
- * twice is listed once). fast-glob is still used when a pattern is outside capkit's glob dialect
- * (`!`, extglobs, escapes, ranges: lib/glob.ts) or is a `./`-prefixed include; it does not follow
- * symlinks (it has no loop guard).
+ * twice is listed once). fast-glob still matches when a pattern is outside capkit's glob dialect
+ * (`!`, extglobs, escapes, ranges: lib/glob.ts) or is a `./`-prefixed include, over the tree the
+ * same walker lists (lib/glob-scope.ts), so symlinks are followed by the same rules.
  */
 import { statSync } from "node:fs";
-import { relative, sep } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { ScanProblem } from "../types.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
@@ -63,18 +62,10 @@ export function isUnreadableProblem(p: ScanProblem): boolean {
   return p.message.startsWith("cannot read");
 }
 
-/** The fast-glob listing, for scopes the walker does not support (loaded only then: importing it is not free); the walker's tests compare against it. */
+/** fast-glob's listing over the walked tree, for scopes the dialect walker does not support (fast-glob loaded only then: importing it is not free). */
 export async function globFiles(root: string, scope: ScanScope, problems: ScanProblem[] = []): Promise<string[]> {
-  const { default: fg } = await import("fast-glob");
-  const options = { cwd: root, ignore: [...scope.exclude], onlyFiles: true, dot: false, followSymbolicLinks: false };
-  try {
-    return (await fg([...scope.include], { ...options, suppressErrors: false })).sort();
-  } catch (error) {
-    // fast-glob stops at the first unreadable folder: report it, and list what can be listed.
-    const path = (error as NodeJS.ErrnoException).path;
-    folderProblem(path ? relative(root, path).split(sep).join("/") : ".", error, problems);
-    return (await fg([...scope.include], { ...options, suppressErrors: true })).sort();
-  }
+  const { globScope } = await import("../../lib/glob-scope.js");
+  return globScope(root, scope, (rel, error) => folderProblem(rel, error, problems));
 }
 
 /** The same listing by a synchronous walk (symlinks followed once); the scope must pass `scopeWalkProblem`. */

@@ -202,7 +202,6 @@ export async function updateLintBaseline(
   const root = resolve(rootIn);
   const config = options.config ?? loadSeamConfig(root);
   const { all, unmatchedSeams, unreadable, syntaxErrors } = await collectViolations(root, config, options);
-  options.beforeWrite?.(unmatchedSeams);
   const missed = unscannedPaths([...unreadable, ...syntaxErrors]);
   if (unscannedTotal(missed) && !options.force) {
     // A baseline from a partial graph would accept every violation the lint could not see.
@@ -214,6 +213,8 @@ export async function updateLintBaseline(
       },
     );
   }
+  // Unread folders may hold a seam's files: "matched no file" is not known then.
+  options.beforeWrite?.(unreadable.length ? [] : unmatchedSeams);
   return { path: writeBaseline(root, config.baseline, all), count: all.length };
 }
 
