@@ -11,8 +11,13 @@ export interface Ctx {
   readonly sf: TS.SourceFile;
   /** When `sf` is one chunk of a big file (chunks.ts): the file's lines before it. */
   readonly lineBase?: number;
-  /** …and the text just before it, for look-behind checks (textBefore). */
+  /** …and the file's text just before `leadAt` (0 unless set), for look-behind checks (textBefore). */
   readonly lead?: string;
+  /**
+   * Where the file's own text resumes in `sf` after a wrapper the chunk begins with (a member run
+   * of a split class parsed inside a stand-in class head: extract-file-facts.ts).
+   */
+  readonly leadAt?: number;
 }
 
 export function lineOf(ctx: Ctx, node: TS.Node): number {
@@ -21,9 +26,10 @@ export function lineOf(ctx: Ctx, node: TS.Node): number {
 
 /** The `n` characters of the file before `pos` (a position in `ctx.sf`), fewer at the file's start. */
 export function textBefore(ctx: Ctx, pos: number, n: number): string {
-  const own = ctx.sf.text.slice(Math.max(0, pos - n), pos);
-  if (pos >= n || !ctx.lead) return own;
-  return ctx.lead.slice(Math.max(0, ctx.lead.length - (n - pos))) + own;
+  const at = ctx.leadAt ?? 0;
+  if (!ctx.lead || pos < at || pos - n >= at) return ctx.sf.text.slice(Math.max(0, pos - n), pos);
+  const own = ctx.sf.text.slice(at, pos);
+  return ctx.lead.slice(Math.max(0, ctx.lead.length - (n - own.length))) + own;
 }
 
 /** `a.b.c` → ["a","b","c"]; anything else → null. */

@@ -38,18 +38,25 @@ function constantPath(ts: Ctx["ts"], e: TS.Expression): string | null {
   return null;
 }
 
-/** The string a top-level `const NAME = "…"` of this file holds, or null. */
-function fileConstant(ctx: Ctx, name: string): string | null {
+/** The first top-level `const` declaration of each name in the parse: the string it holds, or null. */
+export function topLevelConstants(ctx: Ctx, into = new Map<string, string | null>()): Map<string, string | null> {
   const { ts, sf } = ctx;
   for (const stmt of sf.statements) {
     if (!ts.isVariableStatement(stmt) || !(stmt.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const d of stmt.declarationList.declarations) {
-      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) {
-        return stringLiteralValue(ts, unwrapExpression(ts, d.initializer));
-      }
-    }
+    for (const d of stmt.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.initializer && !into.has(d.name.text))
+        into.set(d.name.text, stringLiteralValue(ts, unwrapExpression(ts, d.initializer)));
   }
-  return null;
+  return into;
+}
+
+/**
+ * The string a top-level `const NAME = "…"` of this file holds, or null. (A file parsed in
+ * chunks sees only its chunk's statements here; extract-file-facts.ts resolves the rest with
+ * topLevelConstants.)
+ */
+function fileConstant(ctx: Ctx, name: string): string | null {
+  return topLevelConstants(ctx).get(name) ?? null;
 }
 
 function wireFromExpression(ctx: Ctx, expr: TS.Expression, line: number, params: Set<string>): WireNameFact {
@@ -175,7 +182,7 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape
   const inCtor = ts.isConstructorDeclaration(member);
   walk(ts, member, (node, parent) => {
     if (ts.isClassLike(node)) return false;
-    shape.visit(node, parent, member);
+    shape.visit(node, parent, member, ctx);
     if (
       ts.isPropertyAccessExpression(node) &&
       node.expression.kind === ts.SyntaxKind.SuperKeyword &&
@@ -222,9 +229,15 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape
   });
 }
 
-export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyFacts {
+/** A class body's facts while its members are fed in (all at once, or one member run at a time). */
+export interface ClassBodyState {
+  readonly out: Omit<ClassBodyFacts, "shape">;
+  readonly shape: ShapeCollector;
+}
+
+/** Starts a class's body facts from its head (modifiers, decorators). */
+export function openClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyState {
   const { ts } = ctx;
-  const shape = createShapeCollector(ctx);
   const out: Omit<ClassBodyFacts, "shape"> = {
     wireName: null,
     ctorParams: [],
@@ -234,12 +247,26 @@ export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): Class
   };
   if (ts.getDecorators(node)?.length)
     out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
-  const body = out as ClassBodyFacts;
-  for (const member of node.members) {
+  return { out, shape: createShapeCollector(ts) };
+}
+
+/** Feeds members, in source order, parsed in `ctx`. */
+export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readonly TS.ClassElement[]): void {
+  const body = state.out as ClassBodyFacts;
+  for (const member of members) {
     memberFacts(ctx, member, body);
-    shape.member(member);
-    if (ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
-    bodyFacts(ctx, member, body, shape);
+    state.shape.member(member);
+    if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
+    bodyFacts(ctx, member, body, state.shape);
   }
-  return { ...out, shape: shape.result() };
+}
+
+export function closeClassBody(state: ClassBodyState): ClassBodyFacts {
+  return { ...state.out, shape: state.shape.result() };
+}
+
+export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyFacts {
+  const state = openClassBody(ctx, node);
+  addClassMembers(ctx, state, node.members);
+  return closeClassBody(state);
 }

@@ -51,8 +51,11 @@ export function effectOfCallee(name: string): string | null {
 
 export interface ShapeCollector {
   member(member: TS.ClassElement): void;
-  /** One node of `member`'s body, as the walk meets it. */
-  visit(node: TS.Node, parent: TS.Node, member: TS.ClassElement): void;
+  /**
+   * One node of `member`'s body, as the walk meets it, in the parse `ctx` it belongs to (a class
+   * split into member runs is fed from one parse per run: extract-file-facts.ts).
+   */
+  visit(node: TS.Node, parent: TS.Node, member: TS.ClassElement, ctx: Ctx): void;
   result(): ClassShapeFact;
 }
 
@@ -106,8 +109,7 @@ function assignsField(ts: Ctx["ts"], op: TS.SyntaxKind): boolean {
   );
 }
 
-export function createShapeCollector(ctx: Ctx): ShapeCollector {
-  const { ts } = ctx;
+export function createShapeCollector(ts: Ctx["ts"]): ShapeCollector {
   let schema: string | null = null;
   const processes = new Set<string>();
   const stateWrites = new Set<string>();
@@ -144,7 +146,7 @@ export function createShapeCollector(ctx: Ctx): ShapeCollector {
         if (ts.isMethodDeclaration(member) && echoesArgument(ts, member)) echoing.add(name);
       }
     },
-    visit(node, parent, member) {
+    visit(node, parent, member, ctx) {
       if (ts.isConstructorDeclaration(member)) return;
       if (
         ts.isBinaryExpression(node) &&

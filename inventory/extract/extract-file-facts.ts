@@ -7,11 +7,13 @@
  * A big file is parsed one run of statements at a time (chunks.ts), so memory stays bounded by
  * the biggest statement rather than the file.
  */
-import { FACTS_VERSION, type FileFacts, type LocalExportFact } from "./facts.js";
+import { FACTS_VERSION, type ClassFact, type FileFacts, type LocalExportFact } from "./facts.js";
 import { parseFile, type ParsedFile } from "./parse.js";
 import { maskInertBodies } from "./mask.js";
-import { statementChunks } from "./chunks.js";
-import { walkFacts } from "./walk-facts.js";
+import { LEAD_CHARS, statementChunks, type TextChunk } from "./chunks.js";
+import { closeClassBody, topLevelConstants } from "./class-facts.js";
+import { memberRuns, type MemberRuns } from "./member-runs.js";
+import { walkFacts, type SplitClass } from "./walk-facts.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -62,21 +64,35 @@ export function extractFileFacts(relPath: string, text: string, options: Extract
 
 /**
  * The facts of a big file from its statement chunks, each parsed and walked on its own (its
- * tree dropped before the next is parsed), or null when the file is not cut or a chunk has a
- * syntax error (then the whole file is parsed as before, errors and all).
+ * tree dropped before the next is parsed), a chunk holding one huge class in runs of its members
+ * (member-runs.ts), or null when the file is not cut or a chunk has a syntax error (then the
+ * whole file is parsed as before, errors and all).
  */
 function extractChunked(relPath: string, text: string, mask: boolean, size: number): FileFacts | null {
   if (text.length <= size) return null;
   const masked = mask && MASKABLE.test(relPath) ? maskInertBodies(text) : null;
-  const chunks = statementChunks(masked?.text ?? text, size);
-  if (!chunks) return null;
+  const source = masked?.text ?? text;
+  const chunks = statementChunks(source, size);
+  // A file with no place to cut between statements may still hold one class to cut in runs.
+  const wholeRuns = chunks ? null : memberRuns(source, size);
+  if (!chunks && !wholeRuns) return null;
   const parts: FileFacts[] = [];
-  for (const chunk of chunks) {
-    const parsed = parseFile(relPath, chunk.text);
-    if (parsed.errors.length > 0) return null;
-    parts.push(
-      walkFacts(relPath, { ts: parsed.ts, sf: parsed.sourceFile, lineBase: chunk.lineBase, lead: chunk.lead }, []),
-    );
+  const constants = new Map<string, string | null>();
+  const splits: SplitClass[] = [];
+  for (const chunk of chunks ?? [{ start: 0, text: source, lineBase: 0, lead: "" }]) {
+    const runs = wholeRuns ?? (chunk.text.length > size ? memberRuns(chunk.text, size) : null);
+    const split: SplitClass | undefined = runs ? { first: true } : undefined;
+    for (const run of runs ? classRuns(chunk, runs) : [{ ...chunk, leadAt: 0 }]) {
+      const parsed = parseFile(relPath, run.text);
+      if (parsed.errors.length > 0) return null;
+      const ctx = { ts: parsed.ts, sf: parsed.sourceFile, lineBase: run.lineBase, lead: run.lead, leadAt: run.leadAt };
+      topLevelConstants(ctx, constants);
+      parts.push(walkFacts(relPath, ctx, [], split));
+      // The first run must have met the class (its head as the last statement), or the cut is not trusted.
+      if (split?.first && !split.state) return null;
+      if (split) split.first = false;
+    }
+    if (split) splits.push(split);
   }
   const all = <T>(pick: (f: FileFacts) => readonly T[] | undefined): T[] => parts.flatMap((f) => pick(f) ?? []);
   const mixinBindings = all((f) => f.mixinBindings);
@@ -91,7 +107,10 @@ function extractChunked(relPath: string, text: string, mask: boolean, size: numb
       masked?.exports ?? [],
     ),
     reexports: all((f) => f.reexports),
-    classes: all((f) => f.classes),
+    classes: closeSplitClasses(
+      all((f) => f.classes),
+      splits,
+    ).map((c) => withFileConstant(c, constants)),
     functions: all((f) => f.functions),
     constructions: all((f) => f.constructions),
     categoryMaps: all((f) => f.categoryMaps),
@@ -99,4 +118,54 @@ function extractChunked(relPath: string, text: string, mask: boolean, size: numb
     ...(mixinBindings.length > 0 ? { mixinBindings } : {}),
     ...(classTables.length > 0 ? { classTables } : {}),
   };
+}
+
+/** The stand-in head a member run after the first is parsed in (one line: the run starts on the next). */
+const standInHead = (name: string) => `class ${name} {\n`;
+
+/**
+ * The parses of one chunk whose class is cut at `runs.cuts`: the chunk's text up to the first cut
+ * with the class closed, then each run inside a stand-in head, the last with the rest of the
+ * chunk (the class's own `}` and what follows it). Lines are placed by `lineBase` (a run starts
+ * at a line start, one line below its head), look-behind text by `lead`/`leadAt`.
+ */
+function* classRuns(chunk: TextChunk, runs: MemberRuns): Generator<TextChunk & { readonly leadAt: number }> {
+  const { text } = chunk;
+  const cuts = runs.cuts;
+  yield { ...chunk, text: `${text.slice(0, cuts[0])}}`, leadAt: 0 };
+  const head = standInHead(runs.name);
+  let line = chunk.lineBase;
+  let counted = 0;
+  for (let i = 0; i < cuts.length; i++) {
+    const from = cuts[i] as number;
+    const to = cuts[i + 1];
+    for (let p = text.indexOf("\n", counted); p !== -1 && p < from; p = text.indexOf("\n", p + 1)) line++;
+    counted = from;
+    const before = chunk.lead + text.slice(Math.max(0, from - LEAD_CHARS), from);
+    yield {
+      start: chunk.start + from,
+      text: head + (to === undefined ? text.slice(from) : `${text.slice(from, to)}}`),
+      lineBase: line - 1,
+      lead: before.slice(Math.max(0, before.length - LEAD_CHARS)),
+      leadAt: head.length,
+    };
+  }
+}
+
+/** Each split class's fact with its body facts from every run. */
+function closeSplitClasses(classes: readonly ClassFact[], splits: readonly SplitClass[]): ClassFact[] {
+  const closed = new Map<ClassFact, ClassFact>();
+  for (const s of splits) if (s.fact && s.state) closed.set(s.fact, { ...s.fact, ...closeClassBody(s.state) });
+  return closed.size === 0 ? [...classes] : classes.map((c) => closed.get(c) ?? c);
+}
+
+/**
+ * A wire name read from a top-level constant declared in another chunk than its class's: the
+ * constant's string, as a parse of the whole file finds it (class-facts.ts fileConstant).
+ */
+function withFileConstant(c: ClassFact, constants: ReadonlyMap<string, string | null>): ClassFact {
+  const w = c.wireName;
+  if (!w || w.kind !== "dynamic" || !w.constant || w.constant.includes(".")) return c;
+  const value = constants.get(w.constant);
+  return typeof value === "string" ? { ...c, wireName: { kind: "literal", value, line: w.line } } : c;
 }

@@ -25,7 +25,13 @@ import {
   walk,
   type Ctx,
 } from "./ast-utils.js";
-import { extractClassBody } from "./class-facts.js";
+import {
+  addClassMembers,
+  closeClassBody,
+  extractClassBody,
+  openClassBody,
+  type ClassBodyState,
+} from "./class-facts.js";
 import { extractModuleFacts } from "./module-facts.js";
 import { heritageOf, mixinBindingsOf } from "./heritage.js";
 import { categoryMapOf } from "./category-maps.js";
@@ -204,8 +210,28 @@ function returnsNamed(ctx: Ctx, fnNode: TS.Node, name: string): boolean {
   return found;
 }
 
+/**
+ * A top-level class split into member runs (member-runs.ts), walked one run per parse: the first
+ * run's walk (`first`: the class is the parse's last statement) records the class with its head
+ * and opens its body facts in `state`; each later run's (the class is the parse's first
+ * statement, a stand-in head) feeds its members in. The caller closes the body (closeClassBody)
+ * into `fact` once every run is walked.
+ */
+export interface SplitClass {
+  first: boolean;
+  state?: ClassBodyState;
+  fact?: ClassFact;
+}
+
+/** Is `node` (a top-level statement) the split class of this run? */
+function splitRoleOf(split: SplitClass, sf: TS.SourceFile, node: TS.Node): "first" | "rest" | null {
+  const statements = sf.statements;
+  if (split.first) return statements[statements.length - 1] === node ? "first" : null;
+  return statements[0] === node ? "rest" : null;
+}
+
 /** The walk over one parsed text (the whole file, or one chunk of it placed by `ctx.lineBase`). */
-export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErrors"]): FileFacts {
+export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErrors"], split?: SplitClass): FileFacts {
   const { ts, sf } = ctx;
   const classes: ClassFact[] = [];
   const functions: FunctionFact[] = [];
@@ -255,15 +281,27 @@ export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErr
     let pushedFn = false;
     // Kinds are compared once, here: `node.kind` is a megamorphic load (nodes come in many shapes),
     // and a chain of ts.isX(node) calls re-reads it for every node.
-    if (kind === K.ClassDeclaration || kind === K.ClassExpression) {
+    const splitRole = split && parent === sf ? splitRoleOf(split, sf, node) : null;
+    if (splitRole === "rest" && split?.state) {
+      const node = visited as TS.ClassDeclaration;
+      addClassMembers(ctx, split.state, node.members);
+      const name = node.name?.text ?? "";
+      classStack.push(name);
+      pushedClass = true;
+      stack.push({ name, node, loop: false, fn: null });
+      pushedFrame = true;
+    } else if (kind === K.ClassDeclaration || kind === K.ClassExpression) {
       const node = visited as TS.ClassLikeDeclaration;
       const name = classNameOf(ctx, node, parent);
       const key = keyOf(node, name);
       const heritageClause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
       const heritageType = heritageClause?.types[0];
-      const body = extractClassBody(ctx, node);
+      const state = splitRole === "first" && split ? (split.state = openClassBody(ctx, node)) : null;
+      if (state) addClassMembers(ctx, state, node.members);
+      // A split class's body facts are filled in once every run is walked (extract-file-facts.ts).
+      const body = state ? closeClassBody(state) : extractClassBody(ctx, node);
       const fnFrame = fnFrames[fnFrames.length - 1];
-      classes.push({
+      const fact: ClassFact = {
         key,
         name,
         line: lineOf(ctx, node),
@@ -279,7 +317,9 @@ export function walkFacts(relPath: string, ctx: Ctx, errors: FileFacts["parseErr
         delegations: body.delegations,
         notes: body.notes,
         shape: body.shape,
-      });
+      };
+      classes.push(fact);
+      if (state && split) split.fact = fact;
       classStack.push(name ?? key);
       pushedClass = true;
       stack.push({ name: name ?? key, node, loop: false, fn: null });
