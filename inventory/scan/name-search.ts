@@ -40,6 +40,8 @@ export class NameIndex {
   readonly searched = new Set<string>();
   private readonly files = new Map<string, Set<string>>();
   private readonly byFile = new Map<string, Set<string>>();
+  /** Per file, the identifiers around a needle's hits (identifiersAround), once worked out. */
+  private readonly around = new Map<string, Map<string, string[]>>();
 
   /** The plan for `names` (ASCII identifiers; others are left out) not searched yet; null when none is new. */
   plan(names: Iterable<string>): SearchPlan | null {
@@ -106,13 +108,20 @@ export class NameIndex {
   test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
     const found: string[] = [];
     let exact = false;
-    const around = new Map<string, string[]>();
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
       if (p !== null && !(this.has(file, p) || found.includes(p))) continue;
       const known = probe.cached?.(n);
       if (known !== undefined) {
         if (known) found.push(n);
+        continue;
+      }
+      if (p !== null && this.around.get(file)?.has(p)) {
+        const ids = this.identifiersAround(file, p, undefined);
+        if (ids.some((id) => id.includes(n))) {
+          found.push(n);
+          if (!exact && ids.includes(n)) exact = true;
+        }
         continue;
       }
       const buf = probe.bytes();
@@ -123,8 +132,7 @@ export class NameIndex {
         if (at === "word") exact = true;
         continue;
       }
-      let ids = around.get(p);
-      if (ids === undefined) around.set(p, (ids = identifiersAround(buf, needleBytes(p))));
+      const ids = this.identifiersAround(file, p, buf);
       if (ids.some((id) => id.includes(n))) {
         found.push(n);
         if (!exact && ids.includes(n)) exact = true;
@@ -132,6 +140,26 @@ export class NameIndex {
     }
     for (const n of found) this.add(file, n);
     return { found, exact };
+  }
+
+  /**
+   * Works out now, while the bytes are at hand, the identifiers around each needle the file
+   * holds: a later search for a longer name then needs neither the file's bytes nor a new read
+   * (the scan keeps no copy of a file that holds a name only inside longer identifiers).
+   */
+  remember(file: string, buf: Buffer): void {
+    for (const n of this.byFile.get(file) ?? []) this.identifiersAround(file, n, buf);
+  }
+
+  /** The identifiers around `needle` in the file: remembered, else from `buf` (and remembered). */
+  private identifiersAround(file: string, needle: string, buf: Buffer | undefined): string[] {
+    let byNeedle = this.around.get(file);
+    const known = byNeedle?.get(needle);
+    if (known !== undefined || buf === undefined) return known ?? [];
+    if (byNeedle === undefined) this.around.set(file, (byNeedle = new Map()));
+    const ids = identifiersAround(buf, needleBytes(needle));
+    byNeedle.set(needle, ids);
+    return ids;
   }
 
   /** Marks the plan's needles searched in every file (call once every file has been tested or ruled out). */
