@@ -6,7 +6,9 @@
  *     packages, four copies, plus 200 Tool subclasses; built once, downloads with `npm pack`),
  *   - the generated ~7,000-file monorepo of bench/inventory-tree.ts.
  * Per tree, RUNS rounds, each running in turn: grep; capkit cold (`CI=true`, no .capkit/: a fresh
- * CI checkout); capkit with .capkit/cache/ restored (`CI=true`); capkit local (stat cache warm).
+ * CI checkout); the same with an empty per-user cache folder (no V8 code cache for TypeScript:
+ * the first run on a machine, which also writes that cache); capkit with .capkit/cache/ restored
+ * (`CI=true`); capkit local (stat cache warm).
  * Medians, ratios to grep's median, peak RSS (from /usr/bin/time when present), and the counts.
  * Then the empty-folder start against `node -e 0`.
  *   npm run bench -- inventory     (BENCH_RUNS, BENCH_CORPUS=<dir>, BENCH_CORPUS_SCRIPT=<script>,
@@ -76,8 +78,14 @@ function counts(stdout: string): string {
 
 function benchTree(label: string, tree: string, expectedClasses: number | null): void {
   const dot = join(tree, ".capkit");
-  const times = { grep: [] as number[], cold: [] as number[], restored: [] as number[], local: [] as number[] };
-  const rss = { cold: [] as number[], restored: [] as number[], local: [] as number[] };
+  const times = {
+    grep: [] as number[],
+    cold: [] as number[],
+    first: [] as number[],
+    restored: [] as number[],
+    local: [] as number[],
+  };
+  const rss = { cold: [] as number[], first: [] as number[], restored: [] as number[], local: [] as number[] };
   let out = "";
   // A first local run writes the stat cache the local runs reuse (recorded only for files aged past its racy window).
   rmSync(dot, { recursive: true, force: true });
@@ -89,6 +97,12 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
     out = cold.stdout;
     times.cold.push(cold.ms);
     if (cold.rssMb !== null) rss.cold.push(cold.rssMb);
+    rmSync(dot, { recursive: true, force: true });
+    const userCache = mkdtempSync(join(tmpdir(), "capkit-bench-user-cache-"));
+    const first = capkit(tree, { ...ciEnv, XDG_CACHE_HOME: userCache });
+    rmSync(userCache, { recursive: true, force: true });
+    times.first.push(first.ms);
+    if (first.rssMb !== null) rss.first.push(first.rssMb);
     const restored = capkit(tree, ciEnv);
     times.restored.push(restored.ms);
     if (restored.rssMb !== null) rss.restored.push(restored.rssMb);
@@ -107,6 +121,7 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
     `  ${"grep -rlE 'extends\\s'".padEnd(34)} ${g.toFixed(0).padStart(6)} ms  (median of ${RUNS}, interleaved with the capkit runs)`,
   );
   row("capkit cold, CI=true, no .capkit/", times.cold, rss.cold, "a fresh CI checkout");
+  row("  same, no V8 code cache yet", times.first, rss.first, "the first run on a machine (writes it)");
   row("capkit CI=true, .capkit/ restored", times.restored, rss.restored, "facts cache from the run before");
   row("capkit local, stat cache warm", times.local, rss.local, "an unchanged tree, run again");
   const found = counts(out);

@@ -40,6 +40,8 @@ export class NameIndex {
   readonly searched = new Set<string>();
   private readonly files = new Map<string, Set<string>>();
   private readonly byFile = new Map<string, Set<string>>();
+  /** Per file, the identifiers around a needle's hits (identifiersAround), once worked out. */
+  private readonly around = new Map<string, Map<string, IdentifiersAround>>();
 
   /** The plan for `names` (ASCII identifiers; others are left out) not searched yet; null when none is new. */
   plan(names: Iterable<string>): SearchPlan | null {
@@ -100,13 +102,20 @@ export class NameIndex {
   test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
     const found = new Set<string>();
     let exact = false;
-    const around = new Map<string, IdentifiersAround>();
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
       if (p !== null && !(this.has(file, p) || found.has(p))) continue;
       const known = probe.cached?.(n);
       if (known !== undefined) {
         if (known) found.add(n);
+        continue;
+      }
+      const remembered = p === null ? undefined : this.around.get(file)?.get(p);
+      if (remembered !== undefined) {
+        if (remembered.hold(n)) {
+          found.add(n);
+          if (!exact && remembered.isOne(n)) exact = true;
+        }
         continue;
       }
       const buf = probe.bytes();
@@ -117,8 +126,7 @@ export class NameIndex {
         if (at === "word") exact = true;
         continue;
       }
-      let ids = around.get(p);
-      if (ids === undefined) around.set(p, (ids = new IdentifiersAround(buf, p)));
+      const ids = this.identifiersAround(file, p, buf);
       if (ids.hold(n)) {
         found.add(n);
         if (!exact && ids.isOne(n)) exact = true;
@@ -126,6 +134,26 @@ export class NameIndex {
     }
     for (const n of found) this.add(file, n);
     return { found: [...found], exact };
+  }
+
+  /**
+   * Works out now, while the bytes are at hand, the identifiers around each needle the file
+   * holds: a later search for a longer name then needs neither the file's bytes nor a new read
+   * (the scan keeps no copy of a file that holds a name only inside longer identifiers).
+   */
+  remember(file: string, buf: Buffer): void {
+    for (const n of this.byFile.get(file) ?? []) this.identifiersAround(file, n, buf);
+  }
+
+  /** The identifiers around `needle` in the file: remembered, else from `buf` (and remembered). */
+  private identifiersAround(file: string, needle: string, buf: Buffer): IdentifiersAround {
+    let byNeedle = this.around.get(file);
+    const known = byNeedle?.get(needle);
+    if (known !== undefined) return known;
+    if (byNeedle === undefined) this.around.set(file, (byNeedle = new Map()));
+    const ids = new IdentifiersAround(buf, needle);
+    byNeedle.set(needle, ids);
+    return ids;
   }
 
   /** Marks the plan's needles searched in every file (call once every file has been tested or ruled out). */

@@ -99,4 +99,38 @@ describe("Sources (one read per file into a scratch buffer, copies kept only whe
       { file: "gone/x.ts", line: 0, column: 0, message: "cannot read: ENOENT" },
     ]);
   });
+
+  it("keeps no copy of a file holding a name only inside longer identifiers, yet a later search narrowing to it needs no read", () => {
+    mkdirSync(join(dir, "part"), { recursive: true });
+    writeFileSync(join(dir, "part/base.ts"), "export class Tool {}\n");
+    writeFileSync(join(dir, "part/tip.ts"), "export class Tooltip {}\nexport class ReadFileTool2 extends Tooltip {}\n");
+    writeFileSync(join(dir, "part/none.ts"), "export const x = 1;\n");
+    const files = ["part/base.ts", "part/none.ts", "part/tip.ts"];
+    const sources = new Sources(dir, files, [], makeGate(["Tool"], []), undefined, undefined, { needles: ["Tool"] });
+    expect([...sources.gates.keys()]).toEqual(["part/base.ts"]);
+    expect(sources.bytes.has("part/tip.ts")).toBe(false);
+    const reads = sources.reads;
+    sources.search(["Tooltip", "ReadFileTool"]);
+    // Tooltip stands there as a whole identifier: the file is gated now (one read for its gate);
+    // ReadFileTool only inside ReadFileTool2, found from the remembered identifiers.
+    expect(sources.holdsAny("part/tip.ts", ["Tooltip"])).toBe(true);
+    expect(sources.holdsAny("part/tip.ts", ["ReadFileTool"])).toBe(true);
+    expect(sources.gates.has("part/tip.ts")).toBe(true);
+    expect(sources.reads - reads).toBe(1);
+    expect(sources.holdsAny("part/none.ts", ["Tooltip", "ReadFileTool"])).toBe(false);
+  });
+
+  it("calls onGated once, at the first file gated in the first read", () => {
+    let calls = 0;
+    new Sources(dir, ["part/none.ts", "part/base.ts", "ok.ts"], [], makeGate(["Tool"], []), undefined, undefined, {
+      needles: ["Tool"],
+      onGated: () => calls++,
+    });
+    expect(calls).toBe(1);
+    new Sources(dir, ["part/none.ts"], [], makeGate(["Tool"], []), undefined, undefined, {
+      needles: ["Tool"],
+      onGated: () => calls++,
+    });
+    expect(calls).toBe(1);
+  });
 });

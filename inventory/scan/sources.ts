@@ -115,13 +115,13 @@ export class Sources {
       if (this.lastStat) this.stats.set(file, this.lastStat);
       const t1 = performance.now();
       const hit = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
-      // A file holding a name only inside a longer identifier (`Tooltip`) is kept for the later
-      // searches that narrow to it, but names nothing yet: not gated.
+      // A file holding a name only inside a longer identifier (`Tooltip`) names nothing yet: not
+      // gated, not kept; the identifiers around its hits are, for the later searches that narrow to it.
       if (hit === null || hit.exact || always.has(file)) {
         this.gateAndKeep(file, buf);
         onGated?.();
         onGated = undefined;
-      } else if (hit.found.length > 0) this.bytes.set(file, this.keepCopy(buf));
+      } else if (hit.found.length > 0) this.names.remember(file, buf);
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
