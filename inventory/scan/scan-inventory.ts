@@ -191,7 +191,12 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
   const statCache =
     options.cache && options.statCache !== false
-      ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)())
+      ? openStatCache(
+          root,
+          statCacheKey(config.base.names, config.classify.beltBuilders),
+          files,
+          (options.now ?? Date.now)(),
+        )
       : undefined;
   // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
   const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
