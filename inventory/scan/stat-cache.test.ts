@@ -2,7 +2,7 @@ import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../test-support/fixtures.js";
-import { scanInventory } from "./scan-inventory.js";
+import { scanInventory, type ScanTimings } from "./scan-inventory.js";
 import { openStatCache, statCacheKey, type FileStat } from "./stat-cache.js";
 import { readStatFile } from "./stat-file.js";
 
@@ -129,7 +129,15 @@ describe("the stat cache", () => {
     ];
     for (const bytes of spoilt) {
       writeFileSync(statPath(root), bytes);
-      const timings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+      const timings: ScanTimings = {
+        discover: 0,
+        read: 0,
+        prefilter: 0,
+        parse: 0,
+        analyze: 0,
+        parsedFiles: 0,
+        parsedChars: 0,
+      };
       expect(clean(await scanInventory(root, { cache: true, timings }))).toEqual(clean(plain));
       expect(timings).toMatchObject({ statHits: 0, reads: expect.any(Number) });
       expect(timings.reads).toBeGreaterThanOrEqual(plain.scannedFiles);
@@ -150,7 +158,15 @@ describe("the stat cache", () => {
     utimesSync(file, before.atime, before.mtime);
     expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
     expect(statSync(file).ctimeMs).not.toBe(before.ctimeMs);
-    const timings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
     const after = await scanInventory(root, { cache: true, timings });
     expect(timings.statHits).toBe(files.length - 1);
     expect(clean(after)).toEqual(clean(await scanInventory(root, { cache: false })));
@@ -170,7 +186,15 @@ describe("the stat cache", () => {
       'import { Tool } from "./base-tool";\nexport class AddedTool extends Tool {\n  readonly name = "added";\n}\n',
     );
     settle(root, [added]);
-    const timings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
     const after = await scanInventory(root, { cache: true, timings });
     expect(timings.statHits).toBe(files.length - 1);
     expect(after.classes.map((c) => c.name)).toContain("AddedTool");

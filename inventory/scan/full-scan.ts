@@ -1,0 +1,198 @@
+/**
+ * The full scan, once the files are listed and the stat cache is open: read → pre-filter →
+ * extract → analyze (scan-inventory.ts is the entry; this module, and the parser and analysis
+ * it loads, is imported only when a scan needs them).
+ */
+import type { CapkitConfig } from "../../lib/config/index.js";
+import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
+import { analyzeFacts, packageRefs } from "../analyze.js";
+import { extractFileFacts } from "../extract/extract-file-facts.js";
+import type { FileFacts } from "../extract/facts.js";
+import type { InventoryResult, ScanProblem } from "../types.js";
+import { openFactsCache, type FactsCache } from "./facts-cache.js";
+import { makeGate } from "./gate.js";
+import type { ScanProgress, ScanTimings } from "./scan-types.js";
+import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
+import { Sources } from "./sources.js";
+import type { StatCache } from "./stat-cache.js";
+import { ModuleGraph } from "../resolve/module-graph.js";
+import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
+
+class Extractor {
+  readonly facts = new Map<string, FileFacts>();
+  parsed = 0;
+  parsedChars = 0;
+  constructor(
+    private readonly sources: Sources,
+    private readonly cache: FactsCache | undefined,
+  ) {}
+
+  extract(list: readonly string[]): void {
+    const todo: { file: string; text: string }[] = [];
+    for (const file of list) {
+      const bytes = this.sources.bytesOf(file);
+      const hit = this.cache && bytes ? this.cache.get(file, bytes) : undefined;
+      if (hit) this.facts.set(file, hit);
+      else todo.push({ file, text: bytes?.toString("utf8") ?? "" });
+    }
+    // Parsing stays on the main thread: a two-worker pool measured slower on the shared 2-core box.
+    const fresh = todo.map((t) => extractFileFacts(t.file, t.text));
+    fresh.forEach((f, i) => {
+      const item = todo[i];
+      if (item) this.cache?.set(item.file, this.sources.bytes.get(item.file) ?? item.text, f);
+      this.facts.set(f.file, f);
+    });
+    this.parsed += todo.length;
+    for (const t of todo) this.parsedChars += t.text.length;
+  }
+
+  saveCache(): void {
+    try {
+      this.cache?.save();
+    } catch {
+      // A cache that cannot be written (read-only checkout) only costs the next run its speed-up.
+    }
+  }
+}
+
+type Subclasses = ReturnType<typeof resolveSubclasses>["subclasses"];
+
+/** What the phases read but do not change: the discovered files, the package refs, the config. */
+interface ScanFrame {
+  readonly files: readonly string[];
+  readonly refs: ReturnType<typeof packageRefs>;
+  readonly config: CapkitConfig;
+}
+
+/** Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved. */
+function phase1Rounds(
+  selector: Phase1Selector,
+  follower: Follower,
+  extractor: Extractor,
+  parseAndFollow: (list: readonly string[]) => void,
+  { files, refs, config }: ScanFrame,
+): Subclasses {
+  let subclasses: Subclasses = new Map();
+  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
+    follower.update(selector.names, selector.defaultImports);
+    parseAndFollow(batch);
+    known = subclasses.size;
+    const facts = [...extractor.facts.values()];
+    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
+    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  }
+  return subclasses;
+}
+
+/**
+ * Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
+ * wherever it is (and a table may spread another one).
+ */
+function followClassTables(
+  extractor: Extractor,
+  follower: Follower,
+  parseAndFollow: (list: readonly string[]) => void,
+  {
+    files,
+    sources,
+    p1,
+  }: {
+    readonly files: readonly string[];
+    readonly sources: Sources;
+    readonly p1: { readonly names: ReadonlySet<string>; readonly defaultImports: boolean };
+  },
+): void {
+  for (const tables = new Set<string>(); ;) {
+    const fresh = [...extractor.facts.values()]
+      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
+      .filter((n) => !tables.has(n));
+    if (fresh.length === 0) break;
+    for (const n of fresh) tables.add(n);
+    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
+    parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
+  }
+}
+
+/** The scan's counters, added to what the timings already hold (a caller may sum several scans). */
+function addScanCounts(tm: ScanTimings, sources: Sources, extractor: Extractor, statCached: boolean): void {
+  if (statCached) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
+  tm.gatedFiles = (tm.gatedFiles ?? 0) + sources.gates.size;
+  tm.reads = (tm.reads ?? 0) + sources.reads;
+  tm.parsedFiles += extractor.parsed;
+  tm.parsedChars += extractor.parsedChars;
+}
+
+/** What the entry hands the full scan: the root, its config and files, and the scan's bookkeeping. */
+export interface ScanStart {
+  readonly root: string;
+  readonly config: CapkitConfig;
+  readonly files: readonly string[];
+  readonly problems: ScanProblem[];
+  readonly statCache: StatCache | undefined;
+  /** Reuse and refresh the facts cache. */
+  readonly cache: boolean;
+  readonly progress: (event: ScanProgress) => void;
+  readonly tm: ScanTimings;
+  readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
+}
+
+export function scanFiles(start: ScanStart): InventoryResult {
+  const { root, config, files, problems, statCache, progress, tm, lap } = start;
+  const gate = makeGate(config.base.names, config.classify.beltBuilders);
+  // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
+  const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
+  const always = config.base.module === null ? [] : [config.base.module];
+  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always });
+  lap("read");
+  tm.read -= sources.gateMs;
+  tm.prefilter += sources.gateMs;
+  const extractor = new Extractor(sources, start.cache ? openFactsCache(root) : undefined);
+  const packages = listWorkspacePackages(root);
+  const refs = packageRefs(root, packages);
+  const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
+  // Parse, then the barrels the parsed files' imports lead through, until none is left.
+  const parseAndFollow = (list: readonly string[]) => {
+    for (let batch = list; batch.length > 0;) {
+      lap("prefilter");
+      extractor.extract(batch);
+      lap("parse");
+      batch = follower.next(
+        batch.flatMap((f) => extractor.facts.get(f) ?? []),
+        extractor.facts,
+      );
+    }
+  };
+  const selector = new Phase1Selector(files, sources, config, statCache);
+  progress({ phase: "parse", done: 0, total: 0 });
+  const subclasses = phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
+  const factories = new Set(
+    [...subclasses.values()].flatMap((s) =>
+      s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
+    ),
+  );
+  const classNames = selector.renamesOf([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
+  const p1 = { names: selector.names, classNames, factories, defaultImports: selector.defaultImports };
+  follower.update(p1.names, p1.defaultImports);
+  const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
+  parseAndFollow(phase2);
+  followClassTables(extractor, follower, parseAndFollow, { files, sources, p1 });
+  lap("prefilter");
+  extractor.saveCache();
+  sources.record();
+  statCache?.save(sources.searched);
+  lap("parse");
+  addScanCounts(tm, sources, extractor, statCache !== undefined);
+  progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });
+  const result = analyzeFacts({
+    root,
+    files: [...extractor.facts.values()],
+    packages,
+    config,
+    knownFiles: files,
+    scannedFiles: files.length,
+    problems,
+  });
+  lap("analyze");
+  progress({ phase: "done", done: files.length, total: files.length });
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * The scan's options, progress events and timings (the entry, scan-inventory.ts, and the
+ * full scan, full-scan.ts, share them).
+ */
+import type { CapkitConfig } from "../../lib/config/index.js";
+
+export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
+
+export interface ScanProgress {
+  readonly phase: ScanPhase;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ScanOptions {
+  /** Defaults to `capkit.config.json` at the root (or the built-in defaults when absent). */
+  readonly config?: CapkitConfig;
+  readonly onProgress?: (event: ScanProgress) => void;
+  /** Reuse and refresh the caches in `<root>/.capkit/cache/inventory/` (the CLI turns it on). */
+  readonly cache?: boolean;
+  /**
+   * With `cache`: also the stat cache (default true). The CLI turns it off in CI, where a fresh
+   * checkout gives every file a new mtime, so stat-ing and recording would only cost.
+   */
+  readonly statCache?: boolean;
+  /** Filled with wall-clock milliseconds per step (for the benchmark's breakdown). */
+  readonly timings?: ScanTimings;
+  /**
+   * Wall clock (ms since the epoch; default Date.now). With the stat cache, the scan's start
+   * decides which files are settled enough to record; tests pass their own.
+   */
+  readonly now?: () => number;
+}
+
+export interface ScanTimings {
+  discover: number;
+  read: number;
+  prefilter: number;
+  parse: number;
+  analyze: number;
+  /** Files parsed (cache misses) and their total characters. */
+  parsedFiles: number;
+  parsedChars: number;
+  /** Files the stat cache answered for without a read (with `cache: true`). */
+  statHits?: number;
+  /** Files gated (holding a name that matters, or asked for by a step), and reads from disk. */
+  gatedFiles?: number;
+  reads?: number;
+}
