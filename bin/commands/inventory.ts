@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { CapkitError, UsageError } from "../../lib/errors.js";
 import { checkRatchet, incompleteFiles, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
-import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/index.js";
+import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/scan/index.js";
 import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
 import {

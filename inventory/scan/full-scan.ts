@@ -4,16 +4,17 @@
  * it loads, is imported only when a scan needs them).
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
-import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
+import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
 import { analyzeFacts, packageRefs } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { makeGate } from "./gate.js";
-import type { ScanProgress, ScanTimings } from "./scan-types.js";
+import { firstNeedles, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
 import { Sources } from "./sources.js";
+import { memoOf } from "./warm-result.js";
 import type { StatCache } from "./stat-cache.js";
 import { ModuleGraph } from "../resolve/module-graph.js";
 import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
@@ -129,6 +130,9 @@ export interface ScanStart {
   readonly files: readonly string[];
   readonly problems: ScanProblem[];
   readonly statCache: StatCache | undefined;
+  readonly packages: readonly WorkspacePackage[];
+  /** The key to keep this scan's result under with the stat cache (warm-result.ts); absent: none kept. */
+  readonly memoKey?: string;
   /** Reuse and refresh the facts cache. */
   readonly cache: boolean;
   readonly progress: (event: ScanProgress) => void;
@@ -137,17 +141,15 @@ export interface ScanStart {
 }
 
 export function scanFiles(start: ScanStart): InventoryResult {
-  const { root, config, files, problems, statCache, progress, tm, lap } = start;
+  const { root, config, files, problems, statCache, packages, progress, tm, lap } = start;
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
-  const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
+  const needles = firstNeedles(config);
   const always = config.base.module === null ? [] : [config.base.module];
   const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always });
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;
   const extractor = new Extractor(sources, start.cache ? openFactsCache(root) : undefined);
-  const packages = listWorkspacePackages(root);
   const refs = packageRefs(root, packages);
   const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
   // Parse, then the barrels the parsed files' imports lead through, until none is left.
@@ -179,7 +181,6 @@ export function scanFiles(start: ScanStart): InventoryResult {
   lap("prefilter");
   extractor.saveCache();
   sources.record();
-  statCache?.save(sources.searched);
   lap("parse");
   addScanCounts(tm, sources, extractor, statCache !== undefined);
   progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });
@@ -193,6 +194,12 @@ export function scanFiles(start: ScanStart): InventoryResult {
     problems,
   });
   lap("analyze");
+  const memo = start.memoKey === undefined ? undefined : memoOf(result);
+  statCache?.save(
+    sources.searched,
+    memo === undefined || start.memoKey === undefined ? undefined : { key: start.memoKey, text: memo },
+  );
+  lap("parse");
   progress({ phase: "done", done: files.length, total: files.length });
   return result;
 }

@@ -7,10 +7,12 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../../lib/config/index.js";
+import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
-import type { ScanOptions, ScanTimings } from "./scan-types.js";
+import { firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { memoKey, warmResult } from "./warm-result.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 
@@ -43,6 +45,18 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
           (options.now ?? Date.now)(),
         )
       : undefined;
+  const packages = listWorkspacePackages(root);
+  const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
+  const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
+  if (warm) {
+    tm.statHits = (tm.statHits ?? 0) + files.length;
+    tm.gatedFiles = tm.gatedFiles ?? 0;
+    tm.reads = tm.reads ?? 0;
+    lap("read");
+    progress({ phase: "done", done: files.length, total: files.length });
+    return warm;
+  }
   const { scanFiles } = await import("./full-scan.js");
-  return scanFiles({ root, config, files, problems, statCache, cache: options.cache === true, progress, tm, lap });
+  const start = { root, config, files, problems, statCache, packages, progress, tm, lap };
+  return scanFiles({ ...start, cache: options.cache === true, ...(memo ? { memoKey: memo } : {}) });
 }

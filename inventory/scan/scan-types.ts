@@ -1,6 +1,6 @@
 /**
- * The scan's options, progress events and timings (the entry, scan-inventory.ts, and the
- * full scan, full-scan.ts, share them).
+ * The scan's options, progress events and timings, and the names it searches first: shared by
+ * the entry (scan-inventory.ts) and the full scan (full-scan.ts).
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
 
@@ -47,3 +47,10 @@ export interface ScanTimings {
   gatedFiles?: number;
   reads?: number;
 }
+
+/** What a file must hold to matter from the start: a base name, a belt builder, the categories map. */
+export const firstNeedles = (config: CapkitConfig): string[] => [
+  ...config.base.names,
+  ...config.classify.beltBuilders,
+  config.categories.map,
+];

@@ -85,7 +85,7 @@ export class Sources {
     this.cacheSearched = cache?.searched ?? new Set();
     const plan = needles === undefined ? null : this.names.plan(needles);
     const always = new Set(first?.always ?? []);
-    cache?.statFiles(this.prefix);
+    cache?.statFiles();
     for (let i = 0; i < files.length; i++) {
       const file = files[i] ?? "";
       const t0 = performance.now();

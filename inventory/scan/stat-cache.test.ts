@@ -94,7 +94,7 @@ describe("the stat cache", () => {
     files.forEach((_, i) => writer.record(i, settled, i === 299 ? gate : undefined, i === 299 ? ["Tool"] : []));
     writer.save(["Tool"]);
     const same = openStatCache(root, key, files);
-    same.statFiles("", () => settled);
+    same.statFiles(() => settled);
     expect(same.unchanged).toBe(true);
     expect(same.hitOf(0)?.hits.size).toBe(0);
     expect(same.hitOf(299)?.gate?.declaresBase).toBe(true);
@@ -102,12 +102,12 @@ describe("the stat cache", () => {
     // A fresh checkout: every stat differs from the one recorded, so it stops asking.
     const reader = openStatCache(root, key, files);
     let stats = 0;
-    reader.statFiles("", () => (stats++, { ...settled, mtimeMs: settled.mtimeMs + 1 }));
+    reader.statFiles(() => (stats++, { ...settled, mtimeMs: settled.mtimeMs + 1 }));
     expect(stats).toBe(256);
     expect(reader.hitOf(0)).toBeUndefined();
     expect(reader.unchanged).toBe(false);
     const other = openStatCache(root, statCacheKey(["Other"], []), files);
-    other.statFiles("", () => (stats++, settled));
+    other.statFiles(() => (stats++, settled));
     expect(stats).toBe(256);
     expect(other.hitOf(0)).toBeUndefined();
   });

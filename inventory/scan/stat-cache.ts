@@ -16,7 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { CODE_EXTENSION } from "../../lib/package-layout.js";
@@ -94,10 +94,10 @@ export interface StatCache {
   /** The names every entry answers for (those the scan that wrote it searched). */
   readonly searched: ReadonlySet<string>;
   /**
-   * Stats every file of the scan that has an entry, once (`prefix`: the absolute root with a
-   * trailing separator). A file without one is read and fstat-ed at once instead.
+   * Stats every file of the scan that has an entry, once (`stat` takes the absolute path). A file
+   * without one is read and fstat-ed at once instead.
    */
-  statFiles(prefix: string, stat?: (path: string) => FileStat | undefined): void;
+  statFiles(stat?: (path: string) => FileStat | undefined): void;
   /** The cached answers of the scan's file `i` when its stat is the one they were recorded for. */
   hitOf(i: number): CachedFile | undefined;
   /** Did every file of the scan (the same list as recorded) match its entry? */
@@ -173,6 +173,8 @@ export function openStatCache(
   scanStart: number = Date.now(),
 ): StatCache {
   const dir = cacheDir(root, "inventory");
+  // `root` is absolute and normalised, the files relative with `/`: no path.join per file.
+  const prefix = root.endsWith(sep) ? root : root + sep;
   const path = join(dir, "stat.bin");
   const read = readStatFile(path);
   const stored = read !== null && read.key === key ? read : null;
@@ -227,7 +229,7 @@ export function openStatCache(
 
   return {
     searched: new Set(stored?.searched ?? []),
-    statFiles(prefix, stat = statOrUndefined) {
+    statFiles(stat = statOrUndefined) {
       if (stored === null || statted) return;
       statted = true;
       let lookups = 0;
