@@ -185,7 +185,7 @@ export function openStatCache(
     const r = stored?.nums[j * NUMS_PER_FILE + 4] ?? -1;
     if (r < 0) return undefined;
     try {
-      richStored ??= JSON.parse(stored?.rich ?? "[]") as RichEntry[];
+      richStored ??= JSON.parse(stored?.rich() ?? "[]") as RichEntry[];
     } catch {
       richStored = [];
     }

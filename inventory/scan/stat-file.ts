@@ -26,8 +26,8 @@ export interface StatFile {
   /** The files recorded, in the scan's order, joined by NUL. */
   readonly paths: string;
   readonly nums: Float64Array;
-  /** JSON text of the rich entries ("[]" when there are none). */
-  readonly rich: string;
+  /** JSON text of the rich entries ("[]" when there are none); decoded when first asked for (a warm run answered by the memo never is). */
+  readonly rich: () => string;
   /** The memo's key and JSON text (null: none). */
   readonly memo: { readonly key: string; readonly text: string } | null;
 }
@@ -92,14 +92,14 @@ export function readStatFile(path: string): StatFile | null {
     count: header.count,
     paths: buf.toString("utf8", headerEnd, pathsEnd),
     nums,
-    rich: header.rich === 0 ? "[]" : buf.toString("utf8", pathsEnd, richEnd),
+    rich: () => (header.rich === 0 ? "[]" : buf.toString("utf8", pathsEnd, richEnd)),
     memo: header.memoKey === null ? null : { key: header.memoKey, text: buf.toString("utf8", richEnd, memoEnd) },
   };
 }
 
 /** The bytes of a stat file (see the layout above); `nums` holds NUMS_PER_FILE values per path. */
 export function encodeStatFile(
-  file: Omit<StatFile, "count" | "paths"> & { readonly paths: readonly string[] },
+  file: Omit<StatFile, "count" | "paths" | "rich"> & { readonly paths: readonly string[]; readonly rich: string },
 ): Buffer {
   const paths = Buffer.from(file.paths.join("\0"), "utf8");
   const rich = Buffer.from(file.rich === "[]" ? "" : file.rich, "utf8");
