@@ -34,7 +34,10 @@ function staticFile(root: string, file: string, found: ReadonlySet<string>): boo
 export function walkScope(root: string, scope: ScopePatterns, onUnreadable?: UnreadableFolder): string[] {
   const rules = compileScope(scope);
   const starts = rules.tasks.filter((t) => !t.excluded).map((t) => ({ base: t.base, rules: taskRules(t, rules) }));
-  const found = new Set(walkTree(root, starts, onUnreadable));
+  const listed = walkTree(root, starts, onUnreadable);
+  // The usual scope (patterns only): the walk's sorted list as it is, no copy.
+  if (rules.staticFiles.length === 0) return listed;
+  const found = new Set(listed);
   for (const file of rules.staticFiles) {
     if (!found.has(file) && !rules.excludesFile(file) && staticFile(root, file, found)) found.add(file);
   }

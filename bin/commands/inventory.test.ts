@@ -72,11 +72,11 @@ describe("capkit inventory", () => {
     const local = tree();
     expect((await run([local, "--json"])).code).toBe(0);
     expect(existsSync(join(local, ".capkit/cache/inventory/facts.json"))).toBe(true);
-    expect(existsSync(join(local, ".capkit/cache/inventory/stat.json"))).toBe(true);
+    expect(existsSync(join(local, ".capkit/cache/inventory/stat.bin"))).toBe(true);
     const ci = tree();
     expect((await run([ci, "--json"], { env: { CI: "true" } })).code).toBe(0);
     expect(existsSync(join(ci, ".capkit/cache/inventory/facts.json"))).toBe(true);
-    expect(existsSync(join(ci, ".capkit/cache/inventory/stat.json"))).toBe(false);
+    expect(existsSync(join(ci, ".capkit/cache/inventory/stat.bin"))).toBe(false);
   });
 
   it("warns when nothing is in scope, and refuses to --check an empty scan", async () => {

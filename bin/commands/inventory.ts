@@ -9,8 +9,7 @@ import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { CapkitError, UsageError } from "../../lib/errors.js";
 import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
-import { checkRatchet, readBaseline, writeBaseline } from "../../inventory/ratchet/index.js";
-import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/index.js";
+import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/scan/index.js";
 import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
 import {
@@ -115,18 +114,22 @@ export const command: CommandModule = {
       io.stderr(`capkit inventory: warning: ${scope}\n  hint: ${hint}\n`);
     }
     let ratchet: RatchetOutcome | undefined;
-    if (values.check) {
-      ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), {
-        kinds: config.ratchet.kinds,
-        baselineFile,
-      });
-    } else if (values["update-baseline"]) {
-      refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
-      const written = writeBaseline(root, baselineFile, inventory);
-      ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
-      io.stderr(
-        `capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`,
-      );
+    if (values.check || values["update-baseline"]) {
+      // Only a ratchet run loads the ratchet (a plain run, warm or cold, never needs it).
+      const { checkRatchet, readBaseline, writeBaseline } = await import("../../inventory/ratchet/index.js");
+      if (values.check) {
+        ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), {
+          kinds: config.ratchet.kinds,
+          baselineFile,
+        });
+      } else {
+        refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
+        const written = writeBaseline(root, baselineFile, inventory);
+        ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
+        io.stderr(
+          `capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`,
+        );
+      }
     }
     saveResultOrNote(io, "inventory", root, "inventory", inventory);
     if (ratchet) saveResultOrNote(io, "inventory", root, "ratchet", ratchet);

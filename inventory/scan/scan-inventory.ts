@@ -1,226 +1,23 @@
 /**
  * scanInventory(root, options): discover → read → pre-filter → extract → analyze. The only
  * inventory step that touches the file system. Progress goes through `onProgress` (the CLI
- * decides whether to draw it); the engine never prints.
+ * decides whether to draw it); the engine never prints. This entry lists the files and opens
+ * the stat cache; the rest (full-scan.ts) is loaded when the scan runs.
  */
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
+import { loadConfig } from "../../lib/config/index.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
-import { analyzeFacts, packageRefs } from "../analyze.js";
-import { extractFileFacts } from "../extract/extract-file-facts.js";
-import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
-import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { autoWorkerEntry, builtWorkerEntry, FactsWorker, type FactsWorkerEntry } from "./facts-worker.js";
-import { makeGate, type Gate } from "./gate.js";
-import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
-import { Sources } from "./sources.js";
-import { openStatCache, statCacheKey, type StatCache } from "./stat-cache.js";
-import { ModuleGraph } from "../resolve/module-graph.js";
-import { resolveSubclasses } from "../resolve/resolve-subclasses.js";
+import { firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
+import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { memoKey, warmResult } from "./warm-result.js";
 
-export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
-
-export interface ScanProgress {
-  readonly phase: ScanPhase;
-  readonly done: number;
-  readonly total: number;
-}
-
-export interface ScanOptions {
-  /** Defaults to `capkit.config.json` at the root (or the built-in defaults when absent). */
-  readonly config?: CapkitConfig;
-  readonly onProgress?: (event: ScanProgress) => void;
-  /** Reuse and refresh the caches in `<root>/.capkit/cache/inventory/` (the CLI turns it on). */
-  readonly cache?: boolean;
-  /**
-   * With `cache`: also the stat cache (default true). The CLI turns it off in CI, where a fresh
-   * checkout gives every file a new mtime, so stat-ing and recording would only cost.
-   */
-  readonly statCache?: boolean;
-  /** Filled with wall-clock milliseconds per step (for the benchmark's breakdown). */
-  readonly timings?: ScanTimings;
-  /**
-   * Wall clock (ms since the epoch; default Date.now). With the stat cache, the scan's start
-   * decides which files are settled enough to record; tests pass their own.
-   */
-  readonly now?: () => number;
-  /**
-   * Where facts are extracted: on a worker thread (true, or the thread's entry: tests run it from
-   * the sources), or on the main thread (false). Default: a worker for a cold scan of a large tree
-   * on two cores or more (facts-worker.ts: `autoWorkerEntry`).
-   */
-  readonly parseWorker?: boolean | FactsWorkerEntry;
-}
-
-export interface ScanTimings {
-  discover: number;
-  read: number;
-  prefilter: number;
-  parse: number;
-  analyze: number;
-  /** Files parsed (cache misses) and their total characters. */
-  parsedFiles: number;
-  parsedChars: number;
-  /** Files the stat cache answered for without a read (with `cache: true`). */
-  statHits?: number;
-  /** Files gated (holding a name that matters, or asked for by a step), and reads from disk. */
-  gatedFiles?: number;
-  reads?: number;
-}
-
-class Extractor {
-  readonly facts = new Map<string, FileFacts>();
-  parsed = 0;
-  parsedChars = 0;
-  constructor(
-    private readonly sources: Sources,
-    private readonly cache: FactsCache | undefined,
-    private readonly worker: FactsWorker | undefined,
-  ) {}
-
-  async extract(list: readonly string[]): Promise<void> {
-    const todo: { file: string; text: string }[] = [];
-    for (const file of list) {
-      const bytes = this.sources.bytesOf(file);
-      const hit = this.cache && bytes ? this.cache.get(file, bytes) : undefined;
-      if (hit) this.facts.set(file, hit);
-      else todo.push({ file, text: bytes?.toString("utf8") ?? "" });
-    }
-    // The worker's gain is loading TypeScript while the tree is read; the parses themselves are
-    // few (a pool splitting them measured slower on a 2-core box).
-    const fresh = this.worker ? await this.worker.extract(todo) : todo.map((t) => extractFileFacts(t.file, t.text));
-    fresh.forEach((f, i) => {
-      const item = todo[i];
-      if (item) this.cache?.set(item.file, this.sources.bytes.get(item.file) ?? item.text, f);
-      this.facts.set(f.file, f);
-    });
-    this.parsed += todo.length;
-    for (const t of todo) this.parsedChars += t.text.length;
-  }
-
-  /** Ends the parse worker, if there is one (no parse follows). */
-  close(): Promise<void> {
-    return this.worker?.close() ?? Promise.resolve();
-  }
-
-  saveCache(): void {
-    try {
-      this.cache?.save();
-    } catch {
-      // A cache that cannot be written (read-only checkout) only costs the next run its speed-up.
-    }
-  }
-}
+export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 
 function emptyTimings(): ScanTimings {
   return { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
-}
-
-type Subclasses = ReturnType<typeof resolveSubclasses>["subclasses"];
-
-/** What the phases read but do not change: the discovered files, the package refs, the config. */
-interface ScanFrame {
-  readonly files: readonly string[];
-  readonly refs: ReturnType<typeof packageRefs>;
-  readonly config: CapkitConfig;
-}
-
-/** Phase 1 in rounds: the files naming what is known to be a subclass so far, parsed, resolved. */
-async function phase1Rounds(
-  selector: Phase1Selector,
-  follower: Follower,
-  extractor: Extractor,
-  parseAndFollow: (list: readonly string[]) => Promise<void>,
-  { files, refs, config }: ScanFrame,
-): Promise<Subclasses> {
-  let subclasses: Subclasses = new Map();
-  for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
-    follower.update(selector.names, selector.defaultImports);
-    await parseAndFollow(batch);
-    known = subclasses.size;
-    const facts = [...extractor.facts.values()];
-    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
-    batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
-  }
-  return subclasses;
-}
-
-/**
- * Class tables among the parsed files: a file drawing `new Cls()` from one is evidence too,
- * wherever it is (and a table may spread another one).
- */
-async function followClassTables(
-  extractor: Extractor,
-  follower: Follower,
-  parseAndFollow: (list: readonly string[]) => Promise<void>,
-  {
-    files,
-    sources,
-    p1,
-  }: {
-    readonly files: readonly string[];
-    readonly sources: Sources;
-    readonly p1: { readonly names: ReadonlySet<string>; readonly defaultImports: boolean };
-  },
-): Promise<void> {
-  for (const tables = new Set<string>(); ;) {
-    const fresh = [...extractor.facts.values()]
-      .flatMap((f) => (f.classTables ?? []).map((t) => t.name))
-      .filter((n) => !tables.has(n));
-    if (fresh.length === 0) break;
-    for (const n of fresh) tables.add(n);
-    follower.update(new Set([...p1.names, ...tables]), p1.defaultImports);
-    await parseAndFollow(selectTableUsers(files, sources, tables, extractor.facts));
-  }
-}
-
-/** The scan's counters, added to what the timings already hold (a caller may sum several scans). */
-function addScanCounts(tm: ScanTimings, sources: Sources, extractor: Extractor, statCached: boolean): void {
-  if (statCached) tm.statHits = (tm.statHits ?? 0) + sources.statHits;
-  tm.gatedFiles = (tm.gatedFiles ?? 0) + sources.gates.size;
-  tm.reads = (tm.reads ?? 0) + sources.reads;
-  tm.parsedFiles += extractor.parsed;
-  tm.parsedChars += extractor.parsedChars;
-}
-
-/** The scan's state once the tree has been read (what selectParseAnalyze works from). */
-interface ScanContext {
-  readonly root: string;
-  readonly files: readonly string[];
-  readonly problems: ScanProblem[];
-  readonly config: CapkitConfig;
-  readonly sources: Sources;
-  readonly statCache: StatCache | undefined;
-  readonly gate: Gate;
-  readonly tm: ScanTimings;
-  readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
-  readonly progress: (event: ScanProgress) => void;
-}
-
-/**
- * The parse worker, if any: the option when given, else one for a cold run (no facts cache to
- * answer) of a large tree. A warm run parses a few changed files at most: not worth a thread.
- */
-function factsWorkerFor(
-  option: ScanOptions["parseWorker"],
-  files: number,
-  cache: FactsCache | undefined,
-): FactsWorker | undefined {
-  if (option === false) return undefined;
-  const entry =
-    typeof option === "object"
-      ? option
-      : option === true
-        ? builtWorkerEntry()
-        : (cache?.loaded ?? 0) > 0
-          ? null
-          : autoWorkerEntry(files);
-  if (entry === null && option === true)
-    throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
-  return entry === null ? undefined : new FactsWorker(entry);
 }
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
@@ -239,83 +36,32 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   const files = await discoverFiles(root, config.scan, problems);
   lap("discover");
   progress({ phase: "read", done: 0, total: files.length });
-  const gate = makeGate(config.base.names, config.classify.beltBuilders);
   const statCache =
     options.cache && options.statCache !== false
-      ? openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), (options.now ?? Date.now)())
+      ? openStatCache(
+          root,
+          statCacheKey(config.base.names, config.classify.beltBuilders),
+          files,
+          (options.now ?? Date.now)(),
+        )
       : undefined;
-  // What a file must hold to matter from the start: a base name, a belt builder, the categories map.
-  const needles = [...config.base.names, ...config.classify.beltBuilders, config.categories.map];
-  const always = config.base.module === null ? [] : [config.base.module];
-  const factsCache = options.cache ? openFactsCache(root) : undefined;
-  const worker = factsWorkerFor(options.parseWorker, files.length, factsCache);
-  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read.
-  const onGated = worker ? () => worker.start() : undefined;
-  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always, onGated });
-  lap("read");
-  tm.read -= sources.gateMs;
-  tm.prefilter += sources.gateMs;
-  try {
-    return await selectParseAnalyze(
-      { root, files, problems, config, sources, statCache, gate, tm, lap, progress },
-      new Extractor(sources, factsCache, worker),
-    );
-  } finally {
-    await worker?.close();
-  }
-}
-
-/** Everything after the first read: the phases, the caches' save, the analysis. */
-async function selectParseAnalyze(ctx: ScanContext, extractor: Extractor): Promise<InventoryResult> {
-  const { root, files, problems, config, sources, statCache, gate, tm, lap, progress } = ctx;
   const packages = listWorkspacePackages(root);
-  const refs = packageRefs(root, packages);
-  const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
-  // Parse, then the barrels the parsed files' imports lead through, until none is left.
-  const parseAndFollow = async (list: readonly string[]) => {
-    for (let batch = list; batch.length > 0;) {
-      lap("prefilter");
-      await extractor.extract(batch);
-      lap("parse");
-      batch = follower.next(
-        batch.flatMap((f) => extractor.facts.get(f) ?? []),
-        extractor.facts,
-      );
-    }
-  };
-  const selector = new Phase1Selector(files, sources, config, statCache);
-  progress({ phase: "parse", done: 0, total: 0 });
-  const subclasses = await phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
-  const factories = new Set(
-    [...subclasses.values()].flatMap((s) =>
-      s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
-    ),
-  );
-  const classNames = selector.renamesOf([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
-  const p1 = { names: selector.names, classNames, factories, defaultImports: selector.defaultImports };
-  follower.update(p1.names, p1.defaultImports);
-  const phase2 = selectPhase2(files, sources, config, p1, extractor.facts, gate);
-  await parseAndFollow(phase2);
-  await followClassTables(extractor, follower, parseAndFollow, { files, sources, p1 });
-  const closed = extractor.close(); // the thread ends while the caches are saved and the facts analysed
-  lap("prefilter");
-  extractor.saveCache();
-  sources.record();
-  statCache?.save(sources.searched);
-  lap("parse");
-  addScanCounts(tm, sources, extractor, statCache !== undefined);
-  progress({ phase: "analyze", done: extractor.facts.size, total: extractor.facts.size });
-  const result = analyzeFacts({
-    root,
-    files: [...extractor.facts.values()],
-    packages,
-    config,
-    knownFiles: files,
-    scannedFiles: files.length,
-    problems,
+  const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
+  const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
+  if (warm) {
+    tm.statHits = (tm.statHits ?? 0) + files.length;
+    tm.gatedFiles = tm.gatedFiles ?? 0;
+    tm.reads = tm.reads ?? 0;
+    lap("read");
+    progress({ phase: "done", done: files.length, total: files.length });
+    return warm;
+  }
+  const { scanFiles } = await import("./full-scan.js");
+  const start = { root, config, files, problems, statCache, packages, progress, tm, lap };
+  return scanFiles({
+    ...start,
+    cache: options.cache === true,
+    ...(memo ? { memoKey: memo } : {}),
+    ...(options.parseWorker === undefined ? {} : { parseWorker: options.parseWorker }),
   });
-  await closed;
-  lap("analyze");
-  progress({ phase: "done", done: files.length, total: files.length });
-  return result;
 }

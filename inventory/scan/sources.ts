@@ -13,14 +13,14 @@
  * With a stat cache (stat-cache.ts), a file whose stat is the one recorded is not read at all: its
  * name hits, gate answers and hints come from the cache.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ScanProblem } from "../types.js";
 import type { FileGate, Gate } from "./gate.js";
 import { NameIndex, type SearchPlan } from "./name-search.js";
 import type { TextHints } from "./prefilter.js";
-import type { StatCache } from "./stat-cache.js";
+import { answersFor, type StatCache } from "./stat-cache.js";
 
 /** Kept copies are packed into shared slabs: one allocation per 8 MB instead of one per file. */
 const SLAB_BYTES = 8 * 1024 * 1024;
@@ -54,8 +54,8 @@ export class Sources {
   private slabUsed = 0;
   private readonly readable = new Set<string>();
   private readonly names = new NameIndex();
-  /** Stats of the files (for the stat cache), and the names a cache entry answers for. */
-  private readonly stats = new Map<string, Stats>();
+  /** The fstat of each file read (by its index; for the stat cache), and the names a cache entry answers for. */
+  private readonly readStats = new Map<number, Stats>();
   private readonly cachedHits = new Map<string, ReadonlySet<string>>();
   private readonly cacheSearched: ReadonlySet<string>;
   private readonly gate: Gate;
@@ -83,45 +83,42 @@ export class Sources {
     const needles = first?.needles;
     this.statCache = statCache;
     // A cache recorded for other names cannot say which of these a file holds.
-    const cache = needles !== undefined && needles.every((n) => statCache?.searched.has(n)) ? statCache : undefined;
+    const cache = needles === undefined ? undefined : answersFor(statCache, needles);
     this.cacheSearched = cache?.searched ?? new Set();
     const plan = needles === undefined ? null : this.names.plan(needles);
     const always = new Set(first?.always ?? []);
     let onGated = first?.onGated;
-    for (const file of files) {
+    cache?.statFiles();
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i] ?? "";
       const t0 = performance.now();
       // With a stat cache, an unchanged file's answers come from it: one stat, no read. A file
       // it has no entry for is read and fstat-ed in one go (a separate path stat would cost a syscall a file).
-      if (cache?.has(file)) {
-        const st = this.statOrReport(file);
-        if (st === null) continue;
-        const hit = cache.lookup(file, st);
-        if (hit && (hit.gate !== undefined || !always.has(file))) {
-          this.statHits++;
-          this.readable.add(file);
-          this.stats.set(file, st);
-          this.cachedHits.set(file, hit.hits);
-          if (plan && hit.hits.size > 0)
-            this.names.test(file, plan, { cached: (n) => hit.hits.has(n), bytes: () => undefined });
-          if (hit.gate) this.gates.set(file, hit.gate);
-          if (hit.hints) this.cachedHints.set(file, hit.hints);
-          this.readMs += performance.now() - t0;
-          continue;
-        }
+      const hit = cache?.hitOf(i);
+      if (hit && (hit.gate !== undefined || !always.has(file))) {
+        this.statHits++;
+        this.readable.add(file);
+        this.cachedHits.set(file, hit.hits);
+        if (plan && hit.hits.size > 0)
+          this.names.test(file, plan, { cached: (n) => hit.hits.has(n), bytes: () => undefined });
+        if (hit.gate) this.gates.set(file, hit.gate);
+        if (hit.hints) this.cachedHints.set(file, hit.hints);
+        this.readMs += performance.now() - t0;
+        continue;
       }
       const buf = this.readOrReport(file, statCache !== undefined);
       if (buf === null) continue;
       this.readable.add(file);
-      if (this.lastStat) this.stats.set(file, this.lastStat);
+      if (this.lastStat) this.readStats.set(i, this.lastStat);
       const t1 = performance.now();
-      const hit = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
+      const found = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
       // A file holding a name only inside a longer identifier (`Tooltip`) names nothing yet: not
       // gated, not kept; the identifiers around its hits are, for the later searches that narrow to it.
-      if (hit === null || hit.exact || always.has(file)) {
+      if (found === null || found.exact || always.has(file)) {
         this.gateAndKeep(file, buf);
         onGated?.();
         onGated = undefined;
-      } else if (hit.found.length > 0) this.names.remember(file, buf);
+      } else if (found.found.length > 0) this.names.remember(file, buf);
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
@@ -203,15 +200,10 @@ export class Sources {
   /** Hands the stat cache what this scan learnt of each file (its name hits and gate). */
   record(): void {
     if (!this.statCache) return;
-    for (const [file, st] of this.stats) this.statCache.record(file, st, this.gates.get(file), this.names.hitsOf(file));
-  }
-
-  private statOrReport(file: string): Stats | null {
-    try {
-      return statSync(this.prefix + file);
-    } catch (error) {
-      return this.report(file, error);
-    }
+    this.files.forEach((file, i) => {
+      if (this.readable.has(file))
+        this.statCache?.record(i, this.readStats.get(i), this.gates.get(file), this.names.hitsOf(file));
+    });
   }
 
   private report(file: string, error: unknown): null {

@@ -2,8 +2,9 @@ import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../test-support/fixtures.js";
-import { scanInventory } from "./scan-inventory.js";
-import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { scanInventory, type ScanTimings } from "./scan-inventory.js";
+import { openStatCache, statCacheKey, type FileStat } from "./stat-cache.js";
+import { readStatFile } from "./stat-file.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -14,10 +15,8 @@ function settle(root: string, files: readonly string[], now = Date.now()): void 
   for (const f of files) utimesSync(join(root, f), past, past);
 }
 
-const statEntries = (root: string) =>
-  Object.keys(
-    (JSON.parse(readFileSync(join(root, ".capkit/cache/inventory/stat.json"), "utf8")) as { entries: object }).entries,
-  );
+const statPath = (root: string) => join(root, ".capkit/cache/inventory/stat.bin");
+const statEntries = (root: string) => readStatFile(statPath(root))?.paths.split("\0") ?? [];
 const clean = <T extends { generatedAt: string }>(r: T) => ({ ...r, generatedAt: "" });
 
 describe("the stat cache", () => {
@@ -78,8 +77,9 @@ describe("the stat cache", () => {
     const root = copyCase("classification");
     dirs.push(root);
     const key = statCacheKey(["Tool"], []);
-    const writer = openStatCache(root, key, Date.now());
-    const st = statSync(join(root, "packages/agents/src/tools/base-tool.ts"));
+    const files = Array.from({ length: 300 }, (_, i) => `f${i}.ts`);
+    const settled: FileStat = { mtimeMs: Date.now() - 3600_000, ctimeMs: Date.now() - 3600_000, size: 10, ino: 7 };
+    const writer = openStatCache(root, key, files, Date.now());
     const gate = {
       hinted: false,
       baseArgument: false,
@@ -91,14 +91,116 @@ describe("the stat cache", () => {
       extendsLocalVariable: false,
       extendsDefaultImport: false,
     };
-    for (let i = 0; i < 300; i++)
-      writer.record(`f${i}.ts`, { ...st, mtimeMs: st.mtimeMs - 3600_000 } as typeof st, gate);
-    writer.save();
-    const reader = openStatCache(root, key);
-    expect(reader.has("f0.ts")).toBe(true);
-    // A fresh checkout: every stat differs from the one recorded.
-    for (let i = 0; i < 256; i++) expect(reader.lookup(`f${i}.ts`, st)).toBeUndefined();
-    expect(reader.has("f299.ts")).toBe(false);
-    expect(openStatCache(root, statCacheKey(["Other"], [])).has("f0.ts")).toBe(false);
+    files.forEach((_, i) => writer.record(i, settled, i === 299 ? gate : undefined, i === 299 ? ["Tool"] : []));
+    writer.save(["Tool"]);
+    const same = openStatCache(root, key, files);
+    same.statFiles(() => settled);
+    expect(same.unchanged).toBe(true);
+    expect(same.hitOf(0)?.hits.size).toBe(0);
+    expect(same.hitOf(299)?.gate?.declaresBase).toBe(true);
+    expect([...(same.hitOf(299)?.hits ?? [])]).toEqual(["Tool"]);
+    // A fresh checkout: every stat differs from the one recorded, so it stops asking.
+    const reader = openStatCache(root, key, files);
+    let stats = 0;
+    reader.statFiles(() => (stats++, { ...settled, mtimeMs: settled.mtimeMs + 1 }));
+    expect(stats).toBe(256);
+    expect(reader.hitOf(0)).toBeUndefined();
+    expect(reader.unchanged).toBe(false);
+    const other = openStatCache(root, statCacheKey(["Other"], []), files);
+    other.statFiles(() => (stats++, settled));
+    expect(stats).toBe(256);
+    expect(other.hitOf(0)).toBeUndefined();
+  });
+
+  it("ignores a truncated, padded, garbage or older cache file: every file is read again, the result is the same", async () => {
+    const root = copyCase("classification");
+    dirs.push(root);
+    const files = (await import("fast-glob")).default.sync("packages/**/*.ts", { cwd: root });
+    settle(root, files);
+    const plain = await scanInventory(root, { cache: false });
+    await scanInventory(root, { cache: true });
+    const good = readFileSync(statPath(root));
+    const spoilt = [
+      good.subarray(0, good.length - 8),
+      Buffer.concat([good, Buffer.alloc(8)]),
+      Buffer.from("not a cache at all"),
+      Buffer.from(good.toString("latin1").replace("capkit-stat/5", "capkit-stat/4"), "latin1"),
+      Buffer.from(JSON.stringify({ key: "x", searched: [], entries: {} })),
+    ];
+    for (const bytes of spoilt) {
+      writeFileSync(statPath(root), bytes);
+      const timings: ScanTimings = {
+        discover: 0,
+        read: 0,
+        prefilter: 0,
+        parse: 0,
+        analyze: 0,
+        parsedFiles: 0,
+        parsedChars: 0,
+      };
+      expect(clean(await scanInventory(root, { cache: true, timings }))).toEqual(clean(plain));
+      expect(timings).toMatchObject({ statHits: 0, reads: expect.any(Number) });
+      expect(timings.reads).toBeGreaterThanOrEqual(plain.scannedFiles);
+    }
+  });
+
+  it("reads a file edited to the same size with its mtime set back (the ctime moved)", async () => {
+    const root = copyCase("classification");
+    dirs.push(root);
+    const files = (await import("fast-glob")).default.sync("packages/**/*.ts", { cwd: root });
+    settle(root, files);
+    await scanInventory(root, { cache: true });
+    const file = join(root, "packages/agents/src/tools/base-tool.ts");
+    const before = statSync(file);
+    const text = readFileSync(file, "utf8");
+    // Same length: `class Tool` becomes `class Toul`, so what declares the base is gone.
+    writeFileSync(file, text.replace("class Tool", "class Toul"));
+    utimesSync(file, before.atime, before.mtime);
+    expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+    expect(statSync(file).ctimeMs).not.toBe(before.ctimeMs);
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
+    const after = await scanInventory(root, { cache: true, timings });
+    expect(timings.statHits).toBe(files.length - 1);
+    expect(clean(after)).toEqual(clean(await scanInventory(root, { cache: false })));
+  });
+
+  it("notices a deleted and an added file, and still answers for the others", async () => {
+    const root = copyCase("classification");
+    dirs.push(root);
+    const files = (await import("fast-glob")).default.sync("packages/**/*.ts", { cwd: root });
+    settle(root, files);
+    await scanInventory(root, { cache: true });
+    const gone = files.find((f) => f !== "packages/agents/src/tools/base-tool.ts" && f.includes("/tools/")) ?? "";
+    rmSync(join(root, gone));
+    const added = "packages/agents/src/tools/added-tools.ts";
+    writeFileSync(
+      join(root, added),
+      'import { Tool } from "./base-tool";\nexport class AddedTool extends Tool {\n  readonly name = "added";\n}\n',
+    );
+    settle(root, [added]);
+    const timings: ScanTimings = {
+      discover: 0,
+      read: 0,
+      prefilter: 0,
+      parse: 0,
+      analyze: 0,
+      parsedFiles: 0,
+      parsedChars: 0,
+    };
+    const after = await scanInventory(root, { cache: true, timings });
+    expect(timings.statHits).toBe(files.length - 1);
+    expect(after.classes.map((c) => c.name)).toContain("AddedTool");
+    expect(after.classes.some((c) => c.file === gone)).toBe(false);
+    expect(clean(after)).toEqual(clean(await scanInventory(root, { cache: false })));
+    expect(statEntries(root)).toContain(added);
+    expect(statEntries(root)).not.toContain(gone);
   });
 });

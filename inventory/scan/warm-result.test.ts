@@ -1,0 +1,79 @@
+import { readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "../../lib/config/index.js";
+import { copyCase } from "../test-support/fixtures.js";
+import { scanInventory, type ScanTimings } from "./scan-inventory.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const timings = (): ScanTimings => ({
+  discover: 0,
+  read: 0,
+  prefilter: 0,
+  parse: 0,
+  analyze: 0,
+  parsedFiles: 0,
+  parsedChars: 0,
+});
+const clean = <T extends { generatedAt: string }>(r: T) => ({ ...r, generatedAt: "" });
+
+/** A copy of the case with every file dated an hour back: settled, so the stat cache records them. */
+async function settledCopy(name: string): Promise<{ root: string; files: string[] }> {
+  const root = copyCase(name);
+  dirs.push(root);
+  const files = (await import("fast-glob")).default.sync("**/*", { cwd: root });
+  const past = new Date(Date.now() - 3600_000);
+  for (const f of files) utimesSync(join(root, f), past, past);
+  return { root, files };
+}
+
+describe("the warm result (the memo kept with the stat cache)", () => {
+  it("answers an unchanged tree without reading a file, with the result a scan without caches gives", async () => {
+    for (const name of ["classification", "mixin-heritage", "workspace-exports"]) {
+      const { root } = await settledCopy(name);
+      const plain = await scanInventory(root, { cache: false });
+      await scanInventory(root, { cache: true });
+      const t = timings();
+      const warm = await scanInventory(root, { cache: true, timings: t });
+      expect(t).toMatchObject({ reads: 0, parsedFiles: 0, statHits: plain.scannedFiles });
+      expect(clean(warm)).toEqual(clean(plain));
+      expect(Date.parse(warm.generatedAt)).not.toBeNaN();
+    }
+  });
+
+  it("is not used when a file changed, the config changed or a workspace manifest changed", async () => {
+    const { root } = await settledCopy("workspace-exports");
+    await scanInventory(root, { cache: true });
+    // The config: the same tree scanned for another base name.
+    const other = parseConfig({ base: { names: ["Nothing"] } }, "test config");
+    expect(clean(await scanInventory(root, { cache: true, config: other }))).toEqual(
+      clean(await scanInventory(root, { cache: false, config: other })),
+    );
+    // A workspace package renamed: imports of its old name no longer lead into the tree.
+    const prior = await scanInventory(root, { cache: true });
+    const manifest = join(root, "packages/agents/package.json");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace('"@scope/agents"', '"@scope/renamed"'));
+    const before = await scanInventory(root, { cache: false });
+    const renamed = await scanInventory(root, { cache: true });
+    expect(clean(renamed)).toEqual(clean(before));
+    expect(clean(renamed)).not.toEqual(clean(prior));
+    // A file edited (its stat moves).
+    const file = join(root, "packages/agents/src/tools/base-tool.ts");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\nexport class LateTool extends Tool {}\n`);
+    const edited = await scanInventory(root, { cache: true });
+    expect(edited.classes.map((c) => c.name)).toContain("LateTool");
+    expect(clean(edited)).toEqual(clean(await scanInventory(root, { cache: false })));
+  });
+
+  it("never keeps a scan with problems: the next run scans again and reports them again", async () => {
+    const { root } = await settledCopy("parse-error");
+    const first = await scanInventory(root, { cache: true });
+    expect(first.problems.length).toBeGreaterThan(0);
+    const t = timings();
+    const second = await scanInventory(root, { cache: true, timings: t });
+    expect(t.parsedFiles + (t.reads ?? 0)).toBeGreaterThan(0);
+    expect(clean(second)).toEqual(clean(first));
+  });
+});
