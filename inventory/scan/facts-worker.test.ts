@@ -99,11 +99,23 @@ describe("FactsWorker", () => {
 });
 
 describe("autoWorkerEntry", () => {
-  it("uses no thread for a small tree, when turned off, or when running from the sources", () => {
-    expect(autoWorkerEntry(WORKER_MIN_FILES - 1, {})).toBeNull();
-    expect(autoWorkerEntry(WORKER_MIN_FILES * 10, { CAPKIT_PARSE_WORKER: "0" })).toBeNull();
+  const built: FactsWorkerEntry = { url: new URL("file:///dist/inventory/scan/facts-worker-entry.js") };
+  const idle = { cores: 2, load: 0.3 };
+  const big = WORKER_MIN_FILES * 10;
+
+  it("uses the built thread for a large tree with a core to spare", () => {
+    expect(autoWorkerEntry(big, {}, idle, built)).toBe(built);
+    expect(autoWorkerEntry(big, {}, { cores: 8, load: 6.5 }, built)).toBe(built);
+  });
+
+  it("uses no thread for a small tree, when turned off, without a spare core, or without the build", () => {
+    expect(autoWorkerEntry(WORKER_MIN_FILES - 1, {}, idle, built)).toBeNull();
+    expect(autoWorkerEntry(big, { CAPKIT_PARSE_WORKER: "0" }, idle, built)).toBeNull();
+    expect(autoWorkerEntry(big, {}, { cores: 1, load: 0 }, built)).toBeNull();
+    expect(autoWorkerEntry(big, {}, { cores: 2, load: 1.5 }, built)).toBeNull();
+    expect(autoWorkerEntry(big, {}, { cores: 8, load: 20 }, built)).toBeNull();
     // These tests run the TypeScript sources: the built thread is not beside them.
-    expect(autoWorkerEntry(WORKER_MIN_FILES * 10, {})).toBeNull();
+    expect(autoWorkerEntry(big, {}, idle)).toBeNull();
   });
 });
 

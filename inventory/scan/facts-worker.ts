@@ -10,7 +10,7 @@
  * reject the pending batches with an error naming their files; nothing waits forever. The thread
  * keeps the process alive only while a batch is pending.
  */
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
@@ -44,13 +44,29 @@ export function builtWorkerEntry(): FactsWorkerEntry | null {
 /** Below this many files the read is too short for the thread to pay for its start. */
 export const WORKER_MIN_FILES = 1000;
 
+/** What the machine offers a second thread: its cores, and the 1-minute load average (0 where the OS has none). */
+export interface MachineLoad {
+  readonly cores: number;
+  readonly load: number;
+}
+
+const machineLoad = (): MachineLoad => ({ cores: availableParallelism(), load: loadavg()[0] ?? 0 });
+
 /**
  * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a second core, the built code, and not turned off with CAPKIT_PARSE_WORKER=0.
+ * tree, a core to spare (two or more, and a load leaving one of them idle: on a saturated
+ * machine the thread only adds its own start to the work), the built code, and not turned off
+ * with CAPKIT_PARSE_WORKER=0.
  */
-export function autoWorkerEntry(files: number, env: NodeJS.ProcessEnv = process.env): FactsWorkerEntry | null {
-  if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES || availableParallelism() < 2) return null;
-  return builtWorkerEntry();
+export function autoWorkerEntry(
+  files: number,
+  env: NodeJS.ProcessEnv = process.env,
+  machine: MachineLoad = machineLoad(),
+  built: FactsWorkerEntry | null = builtWorkerEntry(),
+): FactsWorkerEntry | null {
+  if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
+  if (machine.cores < 2 || machine.load > machine.cores - 1) return null;
+  return built;
 }
 
 interface Pending {
