@@ -20,6 +20,11 @@ export interface ClassParts {
   readonly usesZodHelper: boolean;
   /** One element of `exports: [...]`, indented for its place. */
   readonly entryText: string;
+  /**
+   * entryText with the impl's run typed by this class's own context (`run: CapabilityRun<Ctx>`),
+   * for a module whose classes differ in context type; entryText when there is nothing to type.
+   */
+  readonly typedEntryText: string;
   /** Module-level functions for `<ns>.ts` (helpers, a recursive impl). */
   readonly moduleFunctions: string[];
   /** Module functions shared by the subclasses of one flattened intermediate (emit once per name). */
@@ -270,7 +275,7 @@ function settleHelperRuns(ps: PartsScope): void {
 function implSide(
   ps: PartsScope,
   shared: ReadonlyMap<MethodDeclaration, string>,
-): Pick<ClassParts, "entryText" | "moduleFunctions" | "sharedFunctions" | "implIds"> {
+): Pick<ClassParts, "entryText" | "typedEntryText" | "moduleFunctions" | "sharedFunctions" | "implIds"> {
   const { a, specVar, implName, runType } = ps;
   const implIds: Identifier[] = [];
   const moduleFunctions: string[] = [];
@@ -295,16 +300,18 @@ function implSide(
   if (rt) implIds.push(...referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "      ");
   implIds.push(...probe.identifiers, ...a.fieldIds);
-  let entryText: string;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "");
     moduleFunctions.push(
       `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`,
     );
-    entryText = `    { spec: ${specVar}, impl: ${implName} },`;
-  } else {
-    const runParam = probe.usesRun ? "run" : "_run";
-    entryText = `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
+    const entryText = `    { spec: ${specVar}, impl: ${implName} },`;
+    return { entryText, typedEntryText: entryText, moduleFunctions, sharedFunctions, implIds };
   }
-  return { entryText, moduleFunctions, sharedFunctions, implIds };
+  const entry = (runParam: string): string =>
+    `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
+  const entryText = entry(probe.usesRun ? "run" : "_run");
+  // The impl's own context type, when it reads the run and its class declared one.
+  const typedEntryText = probe.usesRun && ps.contextType ? entry(`run: ${runType}`) : entryText;
+  return { entryText, typedEntryText, moduleFunctions, sharedFunctions, implIds };
 }

@@ -88,6 +88,18 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
   };
 }
 
+/**
+ * The module's entries and its `CapabilityModule<Ctx>` type. Classes that agree on a context type
+ * (or declare none) share it; when they differ, the module takes all of them (`A & B`: the host's
+ * context must serve every impl) and each impl keeps its own (`run: CapabilityRun<A>`).
+ */
+function moduleEntries(converted: readonly ClassParts[]): { entries: string[]; contextType: string | null } {
+  const contexts = [...new Set(converted.flatMap((p) => (p.contextType === null ? [] : [p.contextType])))];
+  if (contexts.length <= 1) return { entries: converted.map((p) => p.entryText), contextType: contexts[0] ?? null };
+  const operand = (t: string): string => (/^[\w$.]+(<.*>)?(\[\])*$/.test(t) ? t : `(${t})`);
+  return { entries: converted.map((p) => p.typedEntryText), contextType: contexts.map(operand).join(" & ") };
+}
+
 export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly ClassParts[]): void {
   const { project, tree, ctx, ns, paths } = run;
   const c = collect(run, convertedAsAnalysed);
@@ -118,8 +130,7 @@ export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly C
         ...sharedFunctions(converted),
         ...converted.flatMap((p) => p.moduleFunctions),
       ],
-      entries: converted.map((p) => p.entryText),
-      contextType: converted.find((p) => p.contextType)?.contextType ?? null,
+      ...moduleEntries(converted),
     }),
   );
   tree.write(

@@ -71,6 +71,7 @@ function renameShare(share: FileShare, renames: ReadonlyMap<string, string>): Fi
       ...p,
       specText: stmt(p.specText),
       entryText: renameIdentifiers(p.entryText, renames, "element"),
+      typedEntryText: renameIdentifiers(p.typedEntryText, renames, "element"),
       moduleFunctions: p.moduleFunctions.map(stmt),
       sharedFunctions: p.sharedFunctions.map((f) => ({ name: renames.get(f.name) ?? f.name, text: stmt(f.text) })),
       contextType: p.contextType === null ? null : renameIdentifiers(p.contextType, renames, "statements"),
@@ -104,18 +105,31 @@ function firstContext(shares: readonly FileShare[]): string | null {
 }
 
 /**
- * A share's imports only its dropped context annotation used: `process(context: Ctx2, …)` keeps
- * no annotation in the impl (run.context is typed by the module's `CapabilityModule<Ctx>`, taken
- * from the first class), so a renamed second context type would be imported for nothing. The
- * first share keeps its imports (its context type is the module's).
+ * A share's imports only its dropped context annotation used: `process(context: Ctx, …)` keeps no
+ * annotation in an impl typed by the module's `CapabilityModule<Ctx>`, so an import only that
+ * annotation used would be imported for nothing. A class whose context type differs from the
+ * first class's keeps it: its impl is typed by its own (emit.ts, moduleContextType). The first
+ * share keeps its imports.
  */
+/** The typed entry, when this class's context differs from the module's first one (it is then used). */
+function typedEntry(p: ClassParts, moduleContext: string): string[] {
+  return p.contextType !== null && p.contextType !== moduleContext ? [p.typedEntryText] : [];
+}
+
 function dropUnusedImports(share: FileShare, moduleContext: string | null): FileShare {
   if (moduleContext === null) return share;
   const texts = (target: Target): string =>
     [
       ...(target === "spec" ? share.specStatements : share.moduleStatements),
       ...share.parts.flatMap((p) =>
-        target === "spec" ? [p.specText] : [p.entryText, ...p.moduleFunctions, ...p.sharedFunctions.map((f) => f.text)],
+        target === "spec"
+          ? [p.specText]
+          : [
+              p.entryText,
+              ...typedEntry(p, moduleContext),
+              ...p.moduleFunctions,
+              ...p.sharedFunctions.map((f) => f.text),
+            ],
       ),
       target === "module" ? moduleContext : "",
     ].join("\n");

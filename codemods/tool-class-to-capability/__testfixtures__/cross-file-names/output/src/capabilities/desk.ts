@@ -3,7 +3,7 @@
  * per-run CapabilityRun (context, gate and the fields old constructors took) and the arguments.
  * Loaded lazily by registry.ts. Written by `capkit migrate`; edit freely (re-runs only add).
  */
-import type { CapabilityModule } from "capkit/runtime";
+import type { CapabilityModule, CapabilityRun } from "capkit/runtime";
 import type { ProcessingContext as ProcessingContext2 } from "../context.js";
 import type { ProcessingContext } from "../legacy/context.js";
 import { PAGE_SIZE } from "../limits.js";
@@ -33,19 +33,19 @@ function requireRunField<T>(value: T | undefined, field: string, capability: str
   return value;
 }
 
-export const module: CapabilityModule<ProcessingContext> = {
+export const module: CapabilityModule<ProcessingContext & ProcessingContext2> = {
   module: "desk",
   exports: [
     {
       spec: archiveNoteSpec,
-      impl: async (run, params) => {
+      impl: async (run: CapabilityRun<ProcessingContext>, params) => {
         const { userId } = run.context;
         return { userId, id: clip(normalize(String(params["id"]))), page: PAGE_SIZE, reason: requireRunField(run.options, "options", "archive_note").reason };
       },
     },
     {
       spec: listNotesSpec,
-      impl: async (run, params) => {
+      impl: async (run: CapabilityRun<ProcessingContext2>, params) => {
         const limits = { PAGE_SIZE: PAGE_SIZE2 };
         return { user: owner(run.context), q: clip2(normalize(String(params["q"] ?? ""))), limits, pinned: run.listNotesOptions?.pinnedFirst };
       },
