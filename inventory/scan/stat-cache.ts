@@ -164,6 +164,191 @@ const sameStat = (nums: Float64Array, at: number, st: FileStat) =>
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The stat cache of one scan: the stored entries it matches against, and the entries it records. */
+class ScanStatCache implements StatCache {
+  readonly searched: ReadonlySet<string>;
+  private readonly prefix: string;
+  private readonly n: number;
+  /** For each file of the scan, the index of its stored entry (-1: none); null when the lists are the same. */
+  private readonly slots: Int32Array | null;
+  private richStored: RichEntry[] | undefined;
+  /** The stat taken by statFiles (NaN: none), and whether it matched the entry. */
+  private readonly now: Float64Array;
+  private readonly matched: Uint8Array;
+  private matches = 0;
+  /** This scan's entries: recorded[i] set when file i has one; its rich entry in nextRich. */
+  private readonly recorded: Uint8Array;
+  private readonly next: Float64Array;
+  private readonly nextRich = new Map<number, RichEntry>();
+  private readonly hintsOf = new Map<string, TextHints | 0>();
+  private changed: boolean;
+  private statted = false;
+
+  constructor(
+    root: string,
+    private readonly path: string,
+    private readonly key: string,
+    private readonly files: readonly string[],
+    private readonly scanStart: number,
+    private readonly stored: StatFile | null,
+  ) {
+    // `root` is absolute and normalised, the files relative with `/`: no path.join per file.
+    this.prefix = root.endsWith(sep) ? root : root + sep;
+    this.slots = stored ? slotsOf(files, stored) : null;
+    this.searched = new Set(stored?.searched ?? []);
+    this.n = files.length;
+    this.now = new Float64Array(this.n * NUMS_PER_FILE).fill(NaN);
+    this.matched = new Uint8Array(this.n);
+    this.recorded = new Uint8Array(this.n);
+    this.next = new Float64Array(this.n * NUMS_PER_FILE);
+    this.changed = stored === null || this.slots !== null;
+  }
+
+  private slotOf(i: number): number {
+    return this.stored === null ? -1 : this.slots === null ? i : (this.slots[i] ?? -1);
+  }
+
+  /** The stored rich entry at slot `j`: the rich block is parsed on the first need only. */
+  private richOf(j: number): RichEntry | undefined {
+    const r = this.stored?.nums[j * NUMS_PER_FILE + 4] ?? -1;
+    if (r < 0) return undefined;
+    try {
+      this.richStored ??= JSON.parse(this.stored?.rich() ?? "[]") as RichEntry[];
+    } catch {
+      this.richStored = [];
+    }
+    return this.richStored[r];
+  }
+
+  private put(i: number, st: FileStat, rich: RichEntry | undefined): void {
+    setStat(this.next, i * NUMS_PER_FILE, st);
+    this.recorded[i] = 1;
+    if (rich) this.nextRich.set(i, rich);
+  }
+
+  private statOfNow(i: number): FileStat {
+    const at = i * NUMS_PER_FILE;
+    const now = this.now;
+    return { mtimeMs: now[at] ?? NaN, ctimeMs: now[at + 1] ?? NaN, size: now[at + 2] ?? NaN, ino: now[at + 3] ?? NaN };
+  }
+
+  statFiles(stat = statOrUndefined): void {
+    const stored = this.stored;
+    if (stored === null || this.statted) return;
+    this.statted = true;
+    let lookups = 0;
+    for (let i = 0; i < this.n; i++) {
+      const j = this.slotOf(i);
+      if (j < 0) continue;
+      if (lookups >= GIVE_UP_AFTER && this.matches * 10 < lookups) return;
+      lookups++;
+      const st = stat(this.prefix + this.files[i]);
+      if (st === undefined) continue;
+      setStat(this.now, i * NUMS_PER_FILE, st);
+      if (sameStat(stored.nums, j * NUMS_PER_FILE, st)) {
+        this.matched[i] = 1;
+        this.matches++;
+      }
+    }
+  }
+
+  hitOf(i: number): CachedFile | undefined {
+    return this.matched[i] === 1 ? answerOf(this.richOf(this.slotOf(i))) : undefined;
+  }
+
+  get unchanged(): boolean {
+    return this.stored !== null && this.slots === null && this.matches === this.n;
+  }
+
+  record(i: number, st: FileStat | undefined, gate?: FileGate, found: readonly string[] = []): void {
+    const file = this.files[i] ?? "";
+    const hit = st === undefined && this.matched[i] === 1;
+    const s = hit ? this.statOfNow(i) : st;
+    // Too fresh to trust (or no stat at all): read it again next time.
+    if (s === undefined || !(s.mtimeMs <= this.scanStart - RACY_MS)) {
+      this.changed = true;
+      return;
+    }
+    const old = hit ? this.richOf(this.slotOf(i)) : undefined;
+    const rich = richEntry(found, gate, this.hintsOf.get(file) ?? old?.[2]);
+    if (!hit || !sameRich(old, rich)) this.changed = true;
+    this.put(i, s, rich);
+  }
+
+  recordHints(file: string, hints: TextHints): void {
+    this.hintsOf.set(file, isEmpty(hints) ? 0 : hints);
+  }
+
+  memo(memoKey: string): string | undefined {
+    return this.stored?.memo?.key === memoKey ? this.stored.memo.text : undefined;
+  }
+
+  save(names: Iterable<string> = [], memo?: { readonly key: string; readonly text: string }): void {
+    const list = [...names].sort();
+    const kept = this.recorded.reduce((a, b) => a + b, 0);
+    const stored = this.stored;
+    if (
+      !this.changed &&
+      kept === (stored?.count ?? 0) &&
+      sameList(list, [...(stored?.searched ?? [])].sort()) &&
+      memo?.key === stored?.memo?.key &&
+      memo?.text === stored?.memo?.text
+    )
+      return;
+    const paths: string[] = [];
+    const nums = new Float64Array(kept * NUMS_PER_FILE);
+    const rich: RichEntry[] = [];
+    for (let i = 0; i < this.n; i++) {
+      if (this.recorded[i] !== 1) continue;
+      const at = paths.length * NUMS_PER_FILE;
+      nums.set(this.next.subarray(i * NUMS_PER_FILE, i * NUMS_PER_FILE + 4), at);
+      const r = this.nextRich.get(i);
+      nums[at + 4] = r === undefined ? -1 : rich.push(r) - 1;
+      paths.push(this.files[i] ?? "");
+    }
+    const text = { key: this.key, searched: list, paths, nums, rich: JSON.stringify(rich), memo: memo ?? null };
+    try {
+      writeFileAtomic(this.path, encodeStatFile(text), { durable: false });
+      // The JSON cache of earlier versions: nothing reads it any more.
+      const legacy = join(dirname(this.path), "stat.json");
+      if (existsSync(legacy)) rmSync(legacy, { force: true });
+    } catch {
+      // A cache that cannot be written only costs the next run its speed-up.
+    }
+  }
+}
+
+function setStat(into: Float64Array, at: number, st: FileStat): void {
+  into[at] = st.mtimeMs;
+  into[at + 1] = st.ctimeMs;
+  into[at + 2] = st.size;
+  into[at + 3] = st.ino;
+}
+
+function answerOf(e: RichEntry | undefined): CachedFile {
+  if (e === undefined) return PLAIN;
+  const hints = e[2];
+  return {
+    hits: e[0].length === 0 ? NO_HITS : new Set(e[0]),
+    ...(e[1] === 0 ? {} : { gate: gateOf(e[1]) }),
+    ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
+  };
+}
+
+/** A file's rich entry: undefined when it holds no name, is not gated and has no hints. */
+function richEntry(found: readonly string[], gate: FileGate | undefined, h: TextHints | 0 | undefined) {
+  const g: GateEntry | 0 = gate ? [flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]] : 0;
+  if (found.length === 0 && g === 0 && h === undefined) return undefined;
+  const entry: RichEntry = h === undefined ? [[...found], g] : [[...found], g, h];
+  return entry;
+}
+
+/** Does a file's new rich entry keep what its stored one said (names, gated or not, hints or not)? */
+function sameRich(old: RichEntry | undefined, rich: RichEntry | undefined): boolean {
+  if (old === undefined || rich === undefined) return old === rich;
+  return sameList(old[0], rich[0]) && (old[1] === 0) === (rich[1] === 0) && old.length === rich.length;
+}
+
 /**
  * `files`: the scan's files, in its order (entries are matched to them); `scanStart`: when this scan
  * began reading (ms since the epoch): files modified since then or shortly before are not recorded.
@@ -174,160 +359,7 @@ export function openStatCache(
   files: readonly string[],
   scanStart: number = Date.now(),
 ): StatCache {
-  const dir = cacheDir(root, "inventory");
-  // `root` is absolute and normalised, the files relative with `/`: no path.join per file.
-  const prefix = root.endsWith(sep) ? root : root + sep;
-  const path = join(dir, "stat.bin");
+  const path = join(cacheDir(root, "inventory"), "stat.bin");
   const read = readStatFile(path);
-  const stored = read !== null && read.key === key ? read : null;
-  const slots = stored ? slotsOf(files, stored) : null;
-  const slotOf = (i: number) => (stored === null ? -1 : slots === null ? i : (slots[i] ?? -1));
-  let richStored: RichEntry[] | undefined;
-  const richOf = (j: number): RichEntry | undefined => {
-    const r = stored?.nums[j * NUMS_PER_FILE + 4] ?? -1;
-    if (r < 0) return undefined;
-    try {
-      richStored ??= JSON.parse(stored?.rich() ?? "[]") as RichEntry[];
-    } catch {
-      richStored = [];
-    }
-    return richStored[r];
-  };
-  const n = files.length;
-  // The stat taken by statFiles (NaN: none), and whether it matched the entry.
-  const now = new Float64Array(n * NUMS_PER_FILE).fill(NaN);
-  const matched = new Uint8Array(n);
-  let matches = 0;
-  // This scan's entries: recorded[i] set when file i has one; its rich entry in nextRich.
-  const recorded = new Uint8Array(n);
-  const next = new Float64Array(n * NUMS_PER_FILE);
-  const nextRich = new Map<number, RichEntry>();
-  const hintsOf = new Map<string, TextHints | 0>();
-  let changed = stored === null || slots !== null;
-  let statted = false;
-
-  const put = (i: number, st: FileStat, rich: RichEntry | undefined) => {
-    const at = i * NUMS_PER_FILE;
-    next[at] = st.mtimeMs;
-    next[at + 1] = st.ctimeMs;
-    next[at + 2] = st.size;
-    next[at + 3] = st.ino;
-    recorded[i] = 1;
-    if (rich) nextRich.set(i, rich);
-  };
-  const statOfNow = (i: number): FileStat => {
-    const at = i * NUMS_PER_FILE;
-    return { mtimeMs: now[at] ?? NaN, ctimeMs: now[at + 1] ?? NaN, size: now[at + 2] ?? NaN, ino: now[at + 3] ?? NaN };
-  };
-  const answerOf = (e: RichEntry | undefined): CachedFile => {
-    if (e === undefined) return PLAIN;
-    const hints = e[2];
-    return {
-      hits: e[0].length === 0 ? NO_HITS : new Set(e[0]),
-      ...(e[1] === 0 ? {} : { gate: gateOf(e[1]) }),
-      ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
-    };
-  };
-
-  return {
-    searched: new Set(stored?.searched ?? []),
-    statFiles(stat = statOrUndefined) {
-      if (stored === null || statted) return;
-      statted = true;
-      let lookups = 0;
-      for (let i = 0; i < n; i++) {
-        const j = slotOf(i);
-        if (j < 0) continue;
-        if (lookups >= GIVE_UP_AFTER && matches * 10 < lookups) return;
-        lookups++;
-        const st = stat(prefix + files[i]);
-        if (st === undefined) continue;
-        const at = i * NUMS_PER_FILE;
-        now[at] = st.mtimeMs;
-        now[at + 1] = st.ctimeMs;
-        now[at + 2] = st.size;
-        now[at + 3] = st.ino;
-        if (sameStat(stored.nums, j * NUMS_PER_FILE, st)) {
-          matched[i] = 1;
-          matches++;
-        }
-      }
-    },
-    hitOf(i) {
-      return matched[i] === 1 ? answerOf(richOf(slotOf(i))) : undefined;
-    },
-    get unchanged() {
-      return stored !== null && slots === null && matches === n;
-    },
-    record(i, st, gate, found = []) {
-      const file = files[i] ?? "";
-      const hit = st === undefined && matched[i] === 1;
-      const s = hit ? statOfNow(i) : st;
-      // Too fresh to trust (or no stat at all): read it again next time.
-      if (s === undefined || !(s.mtimeMs <= scanStart - RACY_MS)) {
-        changed = true;
-        return;
-      }
-      const old = hit ? richOf(slotOf(i)) : undefined;
-      const h = hintsOf.get(file) ?? old?.[2];
-      const g: GateEntry | 0 = gate ? [flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]] : 0;
-      const rich: RichEntry | undefined =
-        found.length === 0 && g === 0 && h === undefined
-          ? undefined
-          : h === undefined
-            ? [[...found], g]
-            : [[...found], g, h];
-      if (
-        !hit ||
-        (old === undefined) !== (rich === undefined) ||
-        (old !== undefined &&
-          rich !== undefined &&
-          (!sameList(old[0], rich[0]) || (old[1] === 0) !== (rich[1] === 0) || old.length !== rich.length))
-      )
-        changed = true;
-      put(i, s, rich);
-    },
-    recordHints(file, hints) {
-      hintsOf.set(file, isEmpty(hints) ? 0 : hints);
-    },
-    memo(memoKey) {
-      return stored?.memo?.key === memoKey ? stored.memo.text : undefined;
-    },
-    save(names = [], memo) {
-      const list = [...names].sort();
-      const kept = recorded.reduce((a, b) => a + b, 0);
-      const storedCount = stored?.count ?? 0;
-      if (
-        !changed &&
-        kept === storedCount &&
-        sameList(list, [...(stored?.searched ?? [])].sort()) &&
-        memo?.key === stored?.memo?.key &&
-        memo?.text === stored?.memo?.text
-      )
-        return;
-      const paths: string[] = [];
-      const nums = new Float64Array(kept * NUMS_PER_FILE);
-      const rich: RichEntry[] = [];
-      for (let i = 0; i < n; i++) {
-        if (recorded[i] !== 1) continue;
-        const at = paths.length * NUMS_PER_FILE;
-        nums.set(next.subarray(i * NUMS_PER_FILE, i * NUMS_PER_FILE + 4), at);
-        const r = nextRich.get(i);
-        nums[at + 4] = r === undefined ? -1 : rich.push(r) - 1;
-        paths.push(files[i] ?? "");
-      }
-      try {
-        writeFileAtomic(
-          path,
-          encodeStatFile({ key, searched: list, paths, nums, rich: JSON.stringify(rich), memo: memo ?? null }),
-          { durable: false },
-        );
-        // The JSON cache of earlier versions: nothing reads it any more.
-        const legacy = join(dir, "stat.json");
-        if (existsSync(legacy)) rmSync(legacy, { force: true });
-      } catch {
-        // A cache that cannot be written only costs the next run its speed-up.
-      }
-    },
-  };
+  return new ScanStatCache(root, path, key, files, scanStart, read !== null && read.key === key ? read : null);
 }
