@@ -2,9 +2,10 @@
  * Do inventory and migrate grow linearly with a file's size and its classes? One generated file
  * of N small Tool subclasses (N = 1k, 2k, … 64k; about 170 bytes a class), scanned whole process
  * (`CI=true node dist/bin/run.js inventory <tree> --json`, cold), median of BENCH_SCALE_RUNS (3);
- * prints time and peak RSS per size and the growth factor per doubling (2.0 is linear; the
- * process's fixed start-up makes the small sizes grow less). Then one file holding a single
- * class of the same sizes' bytes, for memory. Then `migrate --all --dry-run` on a git repo of N
+ * prints wall time, CPU time (user + system, steadier than wall time on a loaded machine) and
+ * peak RSS per size and the growth factor per doubling (2.0 is linear; the process's fixed
+ * start-up makes the small sizes grow less). Then one file holding a single class of the same
+ * sizes' bytes, and one of about 20 MB, for memory. Then `migrate --all --dry-run` on a git repo of N
  * capability-shaped classes in one file, all constructed by one belt builder (every class is
  * converted and every construction rewritten).
  *   npm run bench -- inventory-scale      (BENCH_SCALE_MAX=65536 to change the largest N,
@@ -102,7 +103,15 @@ function gitCommit(root: string): void {
   }
 }
 
-function measure(tree: Tree, expected: number, command: Command): { ms: number; rssMb: number | null; mb: number } {
+interface Measured {
+  readonly ms: number;
+  /** User + system CPU seconds, from /usr/bin/time (null without it). */
+  readonly cpuS: number | null;
+  readonly rssMb: number | null;
+  readonly mb: number;
+}
+
+function measure(tree: Tree, expected: number, command: Command): Measured {
   const root = mkdtempSync(join(tmpdir(), "capkit-bench-scale-"));
   try {
     const dir = join(root, "packages/agents/src/tools");
@@ -112,18 +121,22 @@ function measure(tree: Tree, expected: number, command: Command): { ms: number; 
     if (command.git) gitCommit(root);
     const ms: number[] = [];
     const rss: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       rmSync(join(root, ".capkit"), { recursive: true, force: true });
       const args = [BIN, ...command.args(root)];
       const t = performance.now();
       const r = spawnSync(
         TIME ?? process.execPath,
-        TIME ? ["-f", "capkit-bench-rss %M", process.execPath, ...args] : args,
+        TIME ? ["-f", "capkit-bench-rss %M %U %S", process.execPath, ...args] : args,
         { encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, CI: "true" } },
       );
       ms.push(performance.now() - t);
-      const m = /capkit-bench-rss (\d+)/.exec(r.stderr ?? "");
-      if (m) rss.push(Number(m[1]) / 1024);
+      const m = /capkit-bench-rss (\d+) ([\d.]+) ([\d.]+)/.exec(r.stderr ?? "");
+      if (m) {
+        rss.push(Number(m[1]) / 1024);
+        cpu.push(Number(m[2]) + Number(m[3]));
+      }
       let found = -1;
       try {
         found = command.count(JSON.parse(r.stdout));
@@ -133,10 +146,28 @@ function measure(tree: Tree, expected: number, command: Command): { ms: number; 
       if (found !== expected)
         console.log(`  FAIL: ${found} classes, expected ${expected} (${(r.stderr ?? "").slice(0, 300)})`);
     }
-    return { ms: median(ms), rssMb: rss.length ? median(rss) : null, mb: bytesOf(tree) / 1e6 };
+    return {
+      ms: median(ms),
+      cpuS: cpu.length ? median(cpu) : null,
+      rssMb: rss.length ? median(rss) : null,
+      mb: bytesOf(tree) / 1e6,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+const ratio = (a: number | null, b: number | null, what: string) =>
+  a !== null && b !== null && b > 0 ? `, ×${(a / b).toFixed(2)} ${what}` : "";
+
+function line(n: number, m: Measured, prev: Measured | null): string {
+  const growth = prev
+    ? `  ×${(m.ms / prev.ms).toFixed(2)} time${ratio(m.cpuS, prev.cpuS, "cpu")}${ratio(m.rssMb, prev.rssMb, "memory")} per doubling`
+    : "";
+  return (
+    `  ${String(n).padStart(6)} (${m.mb.toFixed(1).padStart(5)} MB)  ${m.ms.toFixed(0).padStart(7)} ms` +
+    `${m.cpuS === null ? "" : `  cpu ${m.cpuS.toFixed(1).padStart(5)} s`}${m.rssMb === null ? "" : `  peak ${m.rssMb.toFixed(0)} MB`}${growth}`
+  );
 }
 
 function series(
@@ -147,15 +178,10 @@ function series(
   max: number,
 ): void {
   console.log(`\n${label}`);
-  let prev: { ms: number; rssMb: number | null } | null = null;
+  let prev: Measured | null = null;
   for (let n = 1024; n <= max; n *= 2) {
     const m = measure(make(n), expected(n), command);
-    const growth = prev
-      ? `  ×${(m.ms / prev.ms).toFixed(2)} time${m.rssMb !== null && prev.rssMb !== null ? `, ×${(m.rssMb / prev.rssMb).toFixed(2)} memory` : ""} per doubling`
-      : "";
-    console.log(
-      `  ${String(n).padStart(6)} (${m.mb.toFixed(1).padStart(5)} MB)  ${m.ms.toFixed(0).padStart(7)} ms  ${m.rssMb === null ? "" : `peak ${m.rssMb.toFixed(0)} MB`}${growth}`,
-    );
+    console.log(line(n, m, prev));
     prev = m;
   }
 }
@@ -167,6 +193,12 @@ console.log(
 );
 series("one file of N Tool subclasses (whole process, cold, CI=true)", manyClasses, (n) => n, INVENTORY, MAX);
 series("one file of one Tool subclass with N methods (the same bytes)", oneClass, () => 1, INVENTORY, MAX);
+{
+  // About 88 bytes a method: a single class of about 20 MB, parsed one run of members at a time.
+  const methods = Math.round(20e6 / 88);
+  console.log("\none file of one Tool subclass of about 20 MB (peak memory bounded by a member run, not the class)");
+  console.log(line(methods, measure(oneClass(methods), 1, INVENTORY), null));
+}
 series(
   "migrate --all --dry-run: one file of N capability classes, one belt constructing them",
   capabilityClasses,

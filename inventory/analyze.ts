@@ -17,7 +17,7 @@ import { mergeShapes } from "./classify/shape-kind.js";
 import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
 import { processEffects } from "./classify/process-effects.js";
-import { proposeNamespaces } from "./classify/namespaces.js";
+import { proposeNamespaces, type NamespaceProposal } from "./classify/namespaces.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
 
@@ -84,46 +84,50 @@ function inheritedShape(s: ResolvedSubclass, all: ReadonlyMap<string, ResolvedSu
   return mergeShapes(shapes);
 }
 
-export function analyzeFacts(input: AnalyzeInput): InventoryResult {
-  const { config, files } = input;
-  const factsMap = new Map(files.map((f) => [f.file, f]));
-  const graph = new ModuleGraph(factsMap, input.knownFiles ?? [], packageRefs(input.root, input.packages));
-  const { subclasses } = resolveSubclasses(graph, files, config.base);
-  const index = buildConstructionIndex(
-    graph,
-    files,
-    subclasses,
-    config.classify.beltBuilders,
-    config.classify.gateFunctions,
-  );
-  const categories = buildCategoryTable(
-    files,
-    config.categories.map,
-    config.categories.fallback,
-    config.categories.overrides,
-  );
-  const toolTypeNames = new Set<string>([
+/** What the per-class steps share: the resolved subclasses and the indexes built over every file. */
+interface Analysis {
+  readonly config: CapkitConfig;
+  readonly files: readonly FileFacts[];
+  readonly factsMap: ReadonlyMap<string, FileFacts>;
+  readonly graph: ModuleGraph;
+  readonly subclasses: ReadonlyMap<string, ResolvedSubclass>;
+  readonly index: ReturnType<typeof buildConstructionIndex>;
+  readonly categories: ReturnType<typeof buildCategoryTable>;
+  readonly functionTypeNames: ReadonlySet<string>;
+  /** Constructor parameter → run field: what migrate knows (codemods.runFields) and classify.runFields. */
+  readonly runFields: Readonly<Record<string, string>>;
+}
+
+/** The names a Tool is typed by: the base names, the subclasses', and imports that denote one. */
+function toolTypeNamesOf(a: Analysis): Set<string> {
+  const { config, graph, subclasses } = a;
+  const names = new Set<string>([
     ...config.base.names,
     ...[...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])),
   ]);
-  for (const f of files) {
+  for (const f of a.files) {
     for (const i of f.imports) {
-      if (config.base.names.includes(i.imported)) toolTypeNames.add(i.local);
+      if (config.base.names.includes(i.imported)) names.add(i.local);
       else if (
         i.imported !== i.local &&
         i.imported !== "*" &&
         denotesTool(graph, f.file, i.local, subclasses, config.base.names)
       )
-        toolTypeNames.add(i.local);
+        names.add(i.local);
     }
   }
-  const functionTypeNames = new Set(files.flatMap((f) => f.functionTypes ?? []));
+  return names;
+}
+
+/** Every subclass's wire name (its own or inherited) and kind, kinds then inherited from subclasses. */
+function decideKinds(a: Analysis): { decisions: Map<string, Decision>; wires: Map<string, WireNameFact | null> } {
+  const { config, subclasses, index } = a;
   const rules = {
-    functionTypeNames,
+    functionTypeNames: a.functionTypeNames,
     preset: config.classify.preset,
     overrides: config.classify.overrides,
     loopOwners: config.classify.loopOwners.map((r) => new RegExp(r)),
-    toolTypeNames,
+    toolTypeNames: toolTypeNamesOf(a),
   };
   const decisions = new Map<string, Decision>();
   const wires = new Map<string, WireNameFact | null>();
@@ -143,6 +147,97 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     );
   }
   inheritKindFromSubclasses(subclasses, decisions, (id) => index.sitesOf(id).length);
+  return { decisions, wires };
+}
+
+/** The evidence line about a class's wire name. */
+function wireEvidence(file: string, wire: WireNameFact | null): string {
+  return wire?.kind === "literal"
+    ? `wire name "${wire.value}" (${file}:${wire.line})`
+    : wire?.constant
+      ? `wire name from the constant ${wire.constant}, whose value is not in the scanned files (${file}:${wire.line})`
+      : wire
+        ? `dynamic wire name: ${wire.how} (${file}:${wire.line})`
+        : "no wire name found";
+}
+
+/** One subclass's record: kind, wire name, namespace, category, evidence and blockers. */
+function classRecord(
+  a: Analysis,
+  s: ResolvedSubclass,
+  decision: Decision,
+  wire: WireNameFact | null,
+  ns: NamespaceProposal | { namespace: null; source: null; evidence: null },
+): ClassRecord {
+  const { factsMap } = a;
+  const wireName = wire?.kind === "literal" ? wire.value : null;
+  const constant = wire?.kind === "dynamic" ? wire.constant : undefined;
+  const effects = processEffects(inheritedShape(s, a.subclasses), factsMap.get(s.file)?.functions ?? []);
+  const cat = categoryFor(wireName, a.categories, effects, constant);
+  const evidence = [...decision.evidence, wireEvidence(s.file, wire), s.resolution];
+  if (ns.evidence) evidence.push(ns.evidence);
+  if (cat.evidence) evidence.push(cat.evidence);
+  return {
+    name: s.cls.name,
+    file: s.file,
+    line: s.cls.line,
+    base: s.base,
+    direct: s.direct,
+    chain: s.chain,
+    kind: decision.kind,
+    wireName,
+    namespace: ns.namespace,
+    namespaceSource: ns.source,
+    category: cat.category,
+    categorySource: cat.source,
+    evidence,
+    blockers: blockersFor({
+      file: s.file,
+      cls: s.cls,
+      wire,
+      kind: decision.kind,
+      direct: s.direct,
+      chain: s.chain,
+      mixins: s.mixins,
+      sites: a.index.sitesOf(s.id),
+      runFields: a.runFields,
+      fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,
+      functionTypeNames: a.functionTypeNames,
+    }),
+  };
+}
+
+const byFileAndLine = (a: { file: string; line: number }, b: { file: string; line: number }) =>
+  a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+
+export function analyzeFacts(input: AnalyzeInput): InventoryResult {
+  const { config, files } = input;
+  const factsMap = new Map(files.map((f) => [f.file, f]));
+  const graph = new ModuleGraph(factsMap, input.knownFiles ?? [], packageRefs(input.root, input.packages));
+  const { subclasses } = resolveSubclasses(graph, files, config.base);
+  const a: Analysis = {
+    config,
+    files,
+    factsMap,
+    graph,
+    subclasses,
+    index: buildConstructionIndex(
+      graph,
+      files,
+      subclasses,
+      config.classify.beltBuilders,
+      config.classify.gateFunctions,
+    ),
+    categories: buildCategoryTable(
+      files,
+      config.categories.map,
+      config.categories.fallback,
+      config.categories.overrides,
+    ),
+    functionTypeNames: new Set(files.flatMap((f) => f.functionTypes ?? [])),
+    runFields: { ...config.codemods.runFields, ...config.classify.runFields },
+  };
+  const { decisions, wires } = decideKinds(a);
   const namespaces = proposeNamespaces(
     [...subclasses.values()].map((s) => {
       const wire = wires.get(s.id);
@@ -156,63 +251,15 @@ export function analyzeFacts(input: AnalyzeInput): InventoryResult {
     config.namespaces,
     config.classify.preset,
   );
-  const classes: ClassRecord[] = [];
-  for (const s of subclasses.values()) {
-    const wire = wires.get(s.id) ?? null;
-    const wireName = wire?.kind === "literal" ? wire.value : null;
-    const sites = index.sitesOf(s.id);
-    const decision = decisions.get(s.id) as Decision;
-    const ns = namespaces.get(s.id) ?? { namespace: null, source: null, evidence: null };
-    const constant = wire?.kind === "dynamic" ? wire.constant : undefined;
-    const effects = processEffects(inheritedShape(s, subclasses), factsMap.get(s.file)?.functions ?? []);
-    const cat = categoryFor(wireName, categories, effects, constant);
-    const evidence = [...decision.evidence];
-    evidence.push(
-      wire?.kind === "literal"
-        ? `wire name "${wire.value}" (${s.file}:${wire.line})`
-        : wire?.constant
-          ? `wire name from the constant ${wire.constant}, whose value is not in the scanned files (${s.file}:${wire.line})`
-          : wire
-            ? `dynamic wire name: ${wire.how} (${s.file}:${wire.line})`
-            : "no wire name found",
-    );
-    evidence.push(s.resolution);
-    if (ns.evidence) evidence.push(ns.evidence);
-    if (cat.evidence) evidence.push(cat.evidence);
-    classes.push({
-      name: s.cls.name,
-      file: s.file,
-      line: s.cls.line,
-      base: s.base,
-      direct: s.direct,
-      chain: s.chain,
-      kind: decision.kind,
-      wireName,
-      namespace: ns.namespace,
-      namespaceSource: ns.source,
-      category: cat.category,
-      categorySource: cat.source,
-      evidence,
-      blockers: blockersFor({
-        file: s.file,
-        cls: s.cls,
-        wire,
-        kind: decision.kind,
-        direct: s.direct,
-        chain: s.chain,
-        mixins: s.mixins,
-        sites,
-        runFields: { ...config.codemods.runFields, ...config.classify.runFields },
-        fileHasParseErrors: (factsMap.get(s.file)?.parseErrors.length ?? 0) > 0,
-        functionTypeNames,
-      }),
-    });
-  }
-  classes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const none = { namespace: null, source: null, evidence: null };
+  const classes = [...subclasses.values()].map((s) =>
+    classRecord(a, s, decisions.get(s.id) as Decision, wires.get(s.id) ?? null, namespaces.get(s.id) ?? none),
+  );
+  classes.sort(byFileAndLine);
   const problems: ScanProblem[] = [...(input.problems ?? [])];
   for (const f of files)
     for (const e of f.parseErrors) problems.push({ file: f.file, line: e.line, column: e.column, message: e.message });
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  problems.sort(byFileAndLine);
   return {
     version: 1,
     root: input.root,

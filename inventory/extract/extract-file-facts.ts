@@ -4,8 +4,9 @@
  * imports/exports, `new X(…)` construction sites with their enclosing scopes, named functions
  * and their calls, and permission-category maps (the walk: walk-facts.ts). Depends only on the
  * text, so results can be cached per content hash (the history backfill caches per git blob).
- * A big file is parsed one run of statements at a time (chunks.ts), so memory stays bounded by
- * the biggest statement rather than the file.
+ * A big file is parsed one run of statements at a time (chunks.ts), and a huge class one run of
+ * its members at a time (member-runs.ts), so memory stays bounded by the biggest member rather
+ * than the file.
  */
 import { FACTS_VERSION, type ClassFact, type FileFacts, type LocalExportFact } from "./facts.js";
 import { parseFile, type ParsedFile } from "./parse.js";

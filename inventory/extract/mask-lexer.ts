@@ -95,6 +95,32 @@ export function regexMayStart(text: string, lastSigAt: number): boolean {
   return REGEX_AFTER_WORDS.test(text.slice(Math.max(0, lastSigAt - 11), lastSigAt + 1));
 }
 
+/**
+ * Skips what starts at `i` when it is a `/` or a quote: a line comment (to its line break, or the
+ * end), a block comment (to its `/` of the close), a regex literal (to its closing `/`, when one
+ * can start after `lastSigAt`), a string (to its closing quote). Returns that end, `i` itself for
+ * a division, or -1 when unterminated.
+ */
+export function skipCommentRegexOrString(text: string, i: number, c: number, lastSigAt: number): number {
+  if (c !== 47) return stringEnd(text, i, c);
+  const d = text.charCodeAt(i + 1);
+  if (d === 47) {
+    const e = text.indexOf("\n", i);
+    return e === -1 ? text.length : e;
+  }
+  if (d === 42) {
+    const e = text.indexOf("*/", i + 2);
+    return e === -1 ? -1 : e + 1;
+  }
+  return regexMayStart(text, lastSigAt) ? regexEnd(text, i) : i;
+}
+
+/** Is the `/` at `i` the start of a comment? */
+export function commentAt(text: string, i: number): boolean {
+  const d = text.charCodeAt(i + 1);
+  return text.charCodeAt(i) === 47 && (d === 47 || d === 42);
+}
+
 /** Between a parameter list's `)` and a `{`: is that `{` the body (not an object type in the return type)? */
 export function opensBody(between: string): boolean {
   const t = between.trim();

@@ -13,17 +13,16 @@
  */
 import { callAt, categoryString, genericAt, liveWord } from "./liveness.js";
 import {
+  commentAt,
   headOf,
   headTokenAt,
   KIND,
   lineBreaksOf,
   opensBody,
   plainLineBreaks,
-  regexEnd,
-  regexMayStart,
   SPACE,
+  skipCommentRegexOrString,
   SPECIAL,
-  stringEnd,
   templateStop,
   WORD,
 } from "./mask-lexer.js";
@@ -62,26 +61,121 @@ const enum Open {
   TemplateExpr,
 }
 
+/**
+ * The scan's state past the character loop's own `i` and last significant character: what the
+ * top-level statement being read is (its head's start, its body's `{`, a function's parameter
+ * list) and, in a top-level function only, its liveness: region 1 is its signature (parameters,
+ * return type), region 2 its body, `live` holds a bit per live region, and `checking` is set
+ * while the current region is still inert (only then do the point checks run). One record the
+ * handlers share, not a closure over locals (a closure's context object was measured slower on
+ * this loop: bench/inventory).
+ */
+interface MaskScan {
+  readonly text: string;
+  readonly ranges: Range[];
+  readonly stack: Open[];
+  /** Whole functions are cut only where every line break is a `\n` (or `\r\n`): the cut export's line is then a count of `\n`s. */
+  readonly wholeFunctions: boolean;
+  headStart: number;
+  bodyOpen: number;
+  /** 0 none, 1 function, 2 interface. */
+  bodyKind: number;
+  /** `(` and `)` of the current top-level function's parameter list. */
+  paramOpen: number;
+  paramClose: number;
+  region: number;
+  live: number;
+  checking: boolean;
+}
+
+function markLive(s: MaskScan): void {
+  s.live |= s.region;
+  s.checking = false;
+}
+
+/** A `{` at the top level: a function's body (checked from here), an interface's, or another statement's. */
+function openTopBody(s: MaskScan, i: number): void {
+  const { text } = s;
+  const head = headOf(text, s.headStart, i);
+  const signed = s.paramOpen >= s.headStart && s.paramClose > s.paramOpen && opensBody(text.slice(s.paramClose + 1, i));
+  s.bodyKind = signed && FUNCTION_HEAD.test(head) ? 1 : INTERFACE_HEAD.test(head) ? 2 : 0;
+  s.bodyOpen = i;
+  s.region = s.bodyKind === 1 ? 2 : 0;
+  s.live &= 1;
+  s.checking = s.region === 2;
+}
+
+/** A `(`: a top-level function's parameter list opens its signature region; elsewhere, maybe a live call. */
+function openParen(s: MaskScan, i: number): void {
+  const { text } = s;
+  if (s.stack.length === 0 && s.paramOpen < s.headStart && FUNCTION_NAME_HEAD.test(headOf(text, s.headStart, i))) {
+    s.paramOpen = i;
+    s.region = 1;
+    s.live = 0;
+    s.checking = true;
+  } else if (s.checking && callAt(text, i)) markLive(s);
+  s.stack.push(Open.Paren);
+}
+
+/** The `}` closing a top-level body: record what of an inert one goes, and start the next statement. */
+function closeTopBody(s: MaskScan, i: number): void {
+  if (s.bodyKind !== 0 && i > s.bodyOpen + 1) {
+    const signatureInert = (s.live & 1) === 0;
+    const inert = s.bodyKind === 1 ? (s.live & 2) === 0 : !interfaceLive(s.text, s.bodyOpen, i);
+    if (inert)
+      pushInert(
+        s.ranges,
+        s.text,
+        s.bodyKind,
+        s.headStart,
+        s.paramOpen,
+        s.paramClose,
+        s.bodyOpen,
+        i,
+        s.wholeFunctions && signatureInert,
+        signatureInert,
+      );
+  }
+  s.bodyKind = 0;
+  s.region = 0;
+  s.checking = false;
+  s.headStart = i + 1;
+}
+
+/**
+ * Template text from `i` (just after a backtick, or after the `}` ending a `${…}`): where the
+ * scan resumes (the closing backtick, or the `{` of a `${`, pushed), or -1 when unterminated.
+ * A category string in a template's text makes the region live.
+ */
+function scanTemplate(s: MaskScan, i: number, from: number): number {
+  const r = templateStop(s.text, i);
+  if (r === -1) return -1;
+  if (r < -1) {
+    s.stack.push(Open.TemplateExpr);
+    return -r - 2;
+  }
+  if (s.checking && categoryString(s.text, from, r)) markLive(s);
+  return r;
+}
+
 /** Top-level `{…}` interiors that are safe to cut, or null when the scan is unsure. */
 export function inertBodies(text: string, plainLines = plainLineBreaks(text)): Range[] | null {
-  const ranges: Range[] = [];
-  // Whole functions are cut only where every line break is a `\n` (or `\r\n`): the cut export's
-  // line is then a count of `\n`s.
-  const wholeFunctions = plainLines;
-  const stack: Open[] = [];
-  let headStart = 0;
-  let bodyOpen = -1;
-  let bodyKind = 0; // 0 none, 1 function, 2 interface
-  let paramOpen = -1; // `(` and `)` of the current top-level function's parameter list
-  let paramClose = -1;
+  const s: MaskScan = {
+    text,
+    ranges: [],
+    stack: [],
+    wholeFunctions: plainLines,
+    headStart: 0,
+    bodyOpen: -1,
+    bodyKind: 0,
+    paramOpen: -1,
+    paramClose: -1,
+    region: 0,
+    live: 0,
+    checking: false,
+  };
+  const { stack } = s;
   let lastSigAt = -1; // last significant (non-space, non-comment) character
-  // Liveness is decided while lexing, in a top-level function only: region 1 is its signature
-  // (parameters, return type), region 2 its body, and `live` holds a bit per live region; once
-  // a region is live it is not checked again. (Plain variables, no helper closure: a closure
-  // would move them into a context object, measured slower on this loop: bench/inventory.)
-  let region = 0;
-  let live = 0;
-  let checking = false; // in a region that is still inert: only then do the point checks run
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -90,86 +184,36 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
     if (kind === WORD) {
       const start = i;
       while (i + 1 < n && KIND[text.charCodeAt(i + 1)] === WORD) i++;
-      if (checking && liveWord(text, start, i)) {
-        live |= region;
-        checking = false;
-      }
+      if (s.checking && liveWord(text, start, i)) markLive(s);
       lastSigAt = i;
       continue;
     }
     if (kind !== SPECIAL) {
       // `@` (a decorator) and `<` (maybe a generic call's type arguments).
-      if (checking && (c === 64 || (c === 60 && genericAt(text, i)))) {
-        live |= region;
-        checking = false;
-      }
+      if (s.checking && (c === 64 || (c === 60 && genericAt(text, i)))) markLive(s);
       lastSigAt = i;
       continue;
     }
-    if (c === 47) {
-      const d = text.charCodeAt(i + 1);
-      if (d === 47) {
-        const e = text.indexOf("\n", i);
-        i = e === -1 ? n : e;
-        continue;
-      }
-      if (d === 42) {
-        const e = text.indexOf("*/", i + 2);
-        if (e === -1) return null;
-        i = e + 1;
-        continue;
-      }
-      if (regexMayStart(text, lastSigAt)) {
-        i = regexEnd(text, i);
-        if (i === -1) return null;
-      }
-    } else if (c === 39 || c === 34) {
-      const open = i;
-      i = stringEnd(text, i, c);
-      if (i === -1) return null;
-      if (checking && categoryString(text, open, i)) {
-        live |= region;
-        checking = false;
-      }
+    if (c === 47 || c === 39 || c === 34) {
+      const at = skipCommentRegexOrString(text, i, c, lastSigAt);
+      if (at === -1) return null;
+      if (c !== 47 && s.checking && categoryString(text, i, at)) markLive(s);
+      // A comment is not significant: the scan goes on from its end, the last significant character unchanged.
+      const comment = c === 47 && commentAt(text, i);
+      i = at;
+      if (comment) continue;
     } else if (c === 96) {
-      const r = templateStop(text, i + 1);
-      if (r === -1) return null;
-      if (r < -1) {
-        i = -r - 2;
-        stack.push(Open.TemplateExpr);
-      } else {
-        if (checking && categoryString(text, i, r)) {
-          live |= region;
-          checking = false;
-        }
-        i = r;
-      }
+      i = scanTemplate(s, i + 1, i);
+      if (i === -1) return null;
     } else if (c === 123) {
-      if (stack.length === 0) {
-        const head = headOf(text, headStart, i);
-        const signed = paramOpen >= headStart && paramClose > paramOpen && opensBody(text.slice(paramClose + 1, i));
-        bodyKind = signed && FUNCTION_HEAD.test(head) ? 1 : INTERFACE_HEAD.test(head) ? 2 : 0;
-        bodyOpen = i;
-        region = bodyKind === 1 ? 2 : 0;
-        live &= 1;
-        checking = region === 2;
-      }
+      if (stack.length === 0) openTopBody(s, i);
       stack.push(Open.Brace);
-    } else if (c === 40) {
-      if (stack.length === 0 && paramOpen < headStart && FUNCTION_NAME_HEAD.test(headOf(text, headStart, i))) {
-        paramOpen = i;
-        region = 1;
-        live = 0;
-        checking = true;
-      } else if (checking && callAt(text, i)) {
-        live |= region;
-        checking = false;
-      }
-      stack.push(Open.Paren);
-    } else if (c === 91) stack.push(Open.Bracket);
+    } else if (c === 40) openParen(s, i);
+    else if (c === 91) stack.push(Open.Bracket);
     else if (c === 125) {
       const top = stack.pop();
       if (top === Open.TemplateExpr) {
+        // The `}` of a `${…}` resumes the template's text (no category check there, as before).
         const r = templateStop(text, i + 1);
         if (r === -1) return null;
         if (r < -1) {
@@ -177,42 +221,20 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
           stack.push(Open.TemplateExpr);
         } else i = r;
       } else if (top !== Open.Brace) return null;
-      else if (stack.length === 0) {
-        if (bodyKind !== 0 && i > bodyOpen + 1) {
-          const signatureInert = (live & 1) === 0;
-          const inert = bodyKind === 1 ? (live & 2) === 0 : !interfaceLive(text, bodyOpen, i);
-          if (inert)
-            pushInert(
-              ranges,
-              text,
-              bodyKind,
-              headStart,
-              paramOpen,
-              paramClose,
-              bodyOpen,
-              i,
-              wholeFunctions && signatureInert,
-              signatureInert,
-            );
-        }
-        bodyKind = 0;
-        region = 0;
-        checking = false;
-        headStart = i + 1;
-      }
+      else if (stack.length === 0) closeTopBody(s, i);
     } else if (c === 41) {
       if (stack.pop() !== Open.Paren) return null;
-      if (stack.length === 0 && paramOpen >= headStart && paramClose < paramOpen) paramClose = i;
+      if (stack.length === 0 && s.paramOpen >= s.headStart && s.paramClose < s.paramOpen) s.paramClose = i;
     } else if (c === 93) {
       if (stack.pop() !== Open.Bracket) return null;
     } else if (c === 59 && stack.length === 0) {
-      headStart = i + 1;
-      region = 0;
-      checking = false;
+      s.headStart = i + 1;
+      s.region = 0;
+      s.checking = false;
     }
     lastSigAt = i;
   }
-  return stack.length === 0 ? ranges : null;
+  return stack.length === 0 ? s.ranges : null;
 }
 
 /** An interface body yields a fact only through call signatures (a function type) or decorators: any `(` or `@`. */

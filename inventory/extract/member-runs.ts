@@ -9,7 +9,7 @@
  * before). The caller parses each run inside a stand-in class head and falls back to the whole
  * statement when any run has a syntax error, as for statement chunks.
  */
-import { headOf, KIND, regexEnd, regexMayStart, SPACE, SPECIAL, stringEnd, templateStop, WORD } from "./mask-lexer.js";
+import { commentAt, headOf, KIND, skipCommentRegexOrString, SPACE, SPECIAL, templateStop, WORD } from "./mask-lexer.js";
 
 export interface MemberRuns {
   /** The class's name (a run after the first is parsed inside `class <name> {`). */
@@ -40,6 +40,12 @@ function memberStartsAt(text: string, p: number): boolean {
   return KIND[c] === WORD && !CONTINUING.test(text.slice(i, i + 11));
 }
 
+/** After the line break at `i`: does the line before end in `;` or `}`, and the next open a member? */
+function boundaryAt(text: string, i: number, lastSigAt: number): boolean {
+  const last = text.charCodeAt(lastSigAt);
+  return (last === 59 || last === 125) && memberStartsAt(text, i + 1);
+}
+
 /** Is the rest of the line after `i` blank or `;`? (A run ends at a line start after the class.) */
 function restOfLineBlank(text: string, i: number): boolean {
   for (let j = i; j < text.length; j++) {
@@ -63,17 +69,8 @@ export function memberRuns(text: string, size: number): MemberRuns | null {
     const c = text.charCodeAt(i);
     const kind = KIND[c];
     if (kind === SPACE) {
-      if (
-        c === 10 &&
-        name !== null &&
-        stack.length === 1 &&
-        i + 1 - runStart >= size &&
-        (text.charCodeAt(lastSigAt) === 59 || text.charCodeAt(lastSigAt) === 125) &&
-        memberStartsAt(text, i + 1)
-      ) {
-        cuts.push(i + 1);
-        runStart = i + 1;
-      }
+      if (c === 10 && name !== null && stack.length === 1 && i + 1 - runStart >= size && boundaryAt(text, i, lastSigAt))
+        cuts.push((runStart = i + 1));
       continue;
     }
     if (kind === WORD) {
@@ -85,27 +82,15 @@ export function memberRuns(text: string, size: number): MemberRuns | null {
       lastSigAt = i;
       continue;
     }
-    if (c === 47) {
-      const d = text.charCodeAt(i + 1);
-      if (d === 47) {
-        const e = text.indexOf("\n", i);
-        // Stop before the line break, so that the next line's start is looked at.
-        i = e === -1 ? n : e - 1;
+    if (c === 47 || c === 39 || c === 34) {
+      const at = skipCommentRegexOrString(text, i, c, lastSigAt);
+      if (at === -1) return null;
+      if (c === 47 && commentAt(text, i)) {
+        // Not significant; a line comment stops before its line break, so the next line's start is looked at.
+        i = text.charCodeAt(i + 1) === 47 && at < n ? at - 1 : at;
         continue;
       }
-      if (d === 42) {
-        const e = text.indexOf("*/", i + 2);
-        if (e === -1) return null;
-        i = e + 1;
-        continue;
-      }
-      if (regexMayStart(text, lastSigAt)) {
-        i = regexEnd(text, i);
-        if (i === -1) return null;
-      }
-    } else if (c === 39 || c === 34) {
-      i = stringEnd(text, i, c);
-      if (i === -1) return null;
+      i = at;
     } else if (c === 96) {
       const r = templateStop(text, i + 1);
       if (r === -1) return null;
