@@ -7,7 +7,7 @@
  */
 import type { VirtualTree } from "../plan.js";
 import { moduleExports } from "./exports.js";
-import { packageDirOf, packageNameOf, relativeSpecifier, resolveRelative } from "./paths.js";
+import { packageDirOf, packageNameOf, relativeSpecifier, resolveRelative, specifierAsWritten } from "./paths.js";
 
 export interface ImportTarget {
   readonly specifier: string;
@@ -116,5 +116,7 @@ export function importTarget(
 
 export function runtimeSpecifier(fromFile: string, runtimeImport: string): string {
   if (!runtimeImport.startsWith("./") && !runtimeImport.startsWith("../")) return runtimeImport;
-  return relativeSpecifier(fromFile, runtimeImport.replace(/^\.\//, ""));
+  const target = runtimeImport.replace(/^\.\//, "");
+  // A runtime already named by its `.js` file is kept as written (not `index.js.js`).
+  return /\.[cm]?js$/.test(target) ? specifierAsWritten(fromFile, target) : relativeSpecifier(fromFile, target);
 }
