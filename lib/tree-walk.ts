@@ -82,6 +82,108 @@ function entryKind(real: string): "dir" | "file" | null {
 
 const byPath = (a: Link, b: Link): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
+/** One walk's state: what was reached with and without links, and the links still to follow. */
+class TreeWalk {
+  private readonly realRoot: string;
+  private readonly plainFiles = new Set<string>(); // reached without a link: the path is the real path
+  private readonly plainDirs = new Set<string>();
+  private readonly linkedFiles = new Map<string, string>(); // real path → listed path
+  private readonly linkedDirs = new Set<string>(); // real paths of folders walked through a link
+  private pending: Link[] = [];
+
+  constructor(
+    private readonly root: string,
+    private readonly onUnreadable: UnreadableFolder | undefined,
+    private readonly maxFiles: number,
+  ) {
+    this.realRoot = realOrNull(root) ?? resolve(root);
+  }
+
+  run(starts: readonly WalkStart[]): string[] {
+    for (const { base, rules } of starts) {
+      const real = realOrNull(base ? `${this.root}/${base}` : this.root);
+      if (real !== null && this.relOf(real) !== base)
+        this.pending.push({ path: base, name: base.slice(base.lastIndexOf("/") + 1), rules, start: true });
+      else this.walkPlain(base, rules); // a missing base is reported by the listing itself
+    }
+    while (this.pending.length) {
+      const round = this.pending.sort(byPath);
+      this.pending = [];
+      for (const link of round) if (!this.full()) this.follow(link);
+    }
+    return [...this.plainFiles, ...this.linkedFiles.values()].sort();
+  }
+
+  private full(): boolean {
+    return this.plainFiles.size + this.linkedFiles.size >= this.maxFiles;
+  }
+
+  private relOf(real: string): string | null {
+    return relUnder(this.realRoot, real);
+  }
+
+  private seenDir(real: string): boolean {
+    const rel = this.relOf(real);
+    return (rel !== null && this.plainDirs.has(rel)) || this.linkedDirs.has(real);
+  }
+
+  private addLinkedFile(real: string, path: string): void {
+    const rel = this.relOf(real);
+    if (rel !== null && this.plainFiles.has(rel)) return;
+    if (!this.linkedFiles.has(real)) this.linkedFiles.set(real, path);
+  }
+
+  private walkPlain(rel: string, rules: WalkRules): void {
+    this.plainDirs.add(rel);
+    const entries = listFolder(this.root, rel, this.onUnreadable);
+    if (!entries) return;
+    for (const e of entries) {
+      if (this.full()) return;
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (rules.enters(path, e.name)) this.walkPlain(path, rules);
+      } else if (e.isFile()) {
+        if (rules.lists(path, e.name)) this.plainFiles.add(path);
+      } else if (e.isSymbolicLink()) this.pending.push({ path, name: e.name, rules, start: false });
+    }
+  }
+
+  private walkLinked(rel: string, real: string, rules: WalkRules): void {
+    this.linkedDirs.add(real);
+    const entries = listFolder(this.root, rel, this.onUnreadable);
+    if (!entries) return;
+    for (const e of entries) {
+      if (this.full()) return;
+      const path = `${rel}/${e.name}`;
+      const childReal = `${real}${sep}${e.name}`;
+      if (e.isDirectory()) {
+        if (rules.enters(path, e.name) && !this.seenDir(childReal)) this.walkLinked(path, childReal, rules);
+      } else if (e.isFile()) {
+        if (rules.lists(path, e.name)) this.addLinkedFile(childReal, path);
+      } else if (e.isSymbolicLink()) this.pending.push({ path, name: e.name, rules, start: false });
+    }
+  }
+
+  /** Whether the folder `real` holds the link at `path` (a loop, whatever was walked). */
+  private leadsUp(path: string, real: string): boolean {
+    const parent = realOrNull(`${this.root}/${path.slice(0, Math.max(0, path.lastIndexOf("/")))}`);
+    return parent !== null && (parent === real || parent.startsWith(real + sep));
+  }
+
+  private follow(link: Link): void {
+    const real = realOrNull(`${this.root}/${link.path}`);
+    if (real === null) return;
+    const rel = this.relOf(real);
+    if (!link.start && (rel === null || underNeverScannedDir(rel))) return;
+    const kind = entryKind(real);
+    if (kind === null) return;
+    if (kind === "dir") {
+      if (!link.start && (!link.rules.enters(link.path, link.name) || this.leadsUp(link.path, real))) return;
+      if (!this.seenDir(real)) this.walkLinked(link.path, real, link.rules);
+    } else if (link.rules.lists(link.path, link.name)) this.addLinkedFile(real, link.path);
+  }
+}
+
 /** `maxFiles` stops the walk once that many files are listed (a runaway folder stays cheap). */
 export function walkTree(
   root: string,
@@ -89,86 +191,5 @@ export function walkTree(
   onUnreadable?: UnreadableFolder,
   maxFiles = Infinity,
 ): string[] {
-  const realRoot = realOrNull(root) ?? resolve(root);
-  const plainFiles = new Set<string>(); // reached without a link: the path is the real path
-  const plainDirs = new Set<string>();
-  const linkedFiles = new Map<string, string>(); // real path → listed path
-  const linkedDirs = new Set<string>(); // real paths of folders walked through a link
-  let pending: Link[] = [];
-  const full = () => plainFiles.size + linkedFiles.size >= maxFiles;
-
-  const relOf = (real: string): string | null => relUnder(realRoot, real);
-  const seenDir = (real: string): boolean => {
-    const rel = relOf(real);
-    return (rel !== null && plainDirs.has(rel)) || linkedDirs.has(real);
-  };
-  const list = (path: string): Dirent[] | null => listFolder(root, path, onUnreadable);
-  const addLinkedFile = (real: string, path: string): void => {
-    const rel = relOf(real);
-    if (rel !== null && plainFiles.has(rel)) return;
-    if (!linkedFiles.has(real)) linkedFiles.set(real, path);
-  };
-
-  const walkPlain = (rel: string, rules: WalkRules): void => {
-    plainDirs.add(rel);
-    const entries = list(rel);
-    if (!entries) return;
-    for (const e of entries) {
-      if (full()) return;
-      const path = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (rules.enters(path, e.name)) walkPlain(path, rules);
-      } else if (e.isFile()) {
-        if (rules.lists(path, e.name)) plainFiles.add(path);
-      } else if (e.isSymbolicLink()) pending.push({ path, name: e.name, rules, start: false });
-    }
-  };
-
-  const walkLinked = (rel: string, real: string, rules: WalkRules): void => {
-    linkedDirs.add(real);
-    const entries = list(rel);
-    if (!entries) return;
-    for (const e of entries) {
-      if (full()) return;
-      const path = `${rel}/${e.name}`;
-      const childReal = `${real}${sep}${e.name}`;
-      if (e.isDirectory()) {
-        if (rules.enters(path, e.name) && !seenDir(childReal)) walkLinked(path, childReal, rules);
-      } else if (e.isFile()) {
-        if (rules.lists(path, e.name)) addLinkedFile(childReal, path);
-      } else if (e.isSymbolicLink()) pending.push({ path, name: e.name, rules, start: false });
-    }
-  };
-
-  /** Whether the folder `real` holds the link at `path` (a loop, whatever was walked). */
-  const leadsUp = (path: string, real: string): boolean => {
-    const parent = realOrNull(`${root}/${path.slice(0, Math.max(0, path.lastIndexOf("/")))}`);
-    return parent !== null && (parent === real || parent.startsWith(real + sep));
-  };
-
-  const follow = (link: Link): void => {
-    const real = realOrNull(`${root}/${link.path}`);
-    if (real === null) return;
-    const rel = relOf(real);
-    if (!link.start && (rel === null || underNeverScannedDir(rel))) return;
-    const kind = entryKind(real);
-    if (kind === null) return;
-    if (kind === "dir") {
-      if (!link.start && (!link.rules.enters(link.path, link.name) || leadsUp(link.path, real))) return;
-      if (!seenDir(real)) walkLinked(link.path, real, link.rules);
-    } else if (link.rules.lists(link.path, link.name)) addLinkedFile(real, link.path);
-  };
-
-  for (const { base, rules } of starts) {
-    const real = realOrNull(base ? `${root}/${base}` : root);
-    if (real !== null && relOf(real) !== base)
-      pending.push({ path: base, name: base.slice(base.lastIndexOf("/") + 1), rules, start: true });
-    else walkPlain(base, rules); // a missing base is reported by the listing itself
-  }
-  while (pending.length) {
-    const round = pending.sort(byPath);
-    pending = [];
-    for (const link of round) if (!full()) follow(link);
-  }
-  return [...plainFiles, ...linkedFiles.values()].sort();
+  return new TreeWalk(root, onUnreadable, maxFiles).run(starts);
 }
