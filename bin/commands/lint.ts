@@ -85,8 +85,10 @@ function renderText(result: LintResult, withCycles: boolean): string {
   if (withCycles)
     for (const c of result.importCycles)
       lines.push(`cycle${c.async ? ` [async: ${c.async.file}:${c.async.line}]` : ""}: ${formatCycle(c.files)}`);
+  // An incomplete lint never opens with a bare "no violations": it says first what it is.
+  const scope = result.unreadable.length ? `incomplete (see below): in the ${result.files} files it could read, ` : "";
   lines.push(
-    `capkit lint: ${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known}${result.syntaxErrors.length ? `, ${result.syntaxErrors.length} file${result.syntaxErrors.length === 1 ? "" : "s"} with a syntax error` : ""} in ${result.files} files; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
+    `capkit lint: ${scope}${count === 0 ? "no" : count} violation${count === 1 ? "" : "s"}${known}${result.syntaxErrors.length ? `, ${result.syntaxErrors.length} file${result.syntaxErrors.length === 1 ? "" : "s"} with a syntax error` : ""}${scope ? "" : ` in ${result.files} files`}; seams: ${result.seams.join(", ") || "none"}; ${cycles}; ${importCycles}`,
   );
   if (count > 0)
     lines.push(

@@ -172,6 +172,8 @@ describe("an unreadable folder makes every command incomplete, never green", () 
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("capkit lint: incomplete: 1 folder and 1 file could not be read");
+    expect(r.stdout).toMatch(/^capkit lint: incomplete \(see below\): in the \d+ files it could read, no violations;/m);
+    expect(r.stdout).not.toMatch(/^capkit lint: no violations/m);
     expect(r.stdout).toContain("packages/agents/src/planner  cannot read folder: EACCES");
     expect(r.stdout).toContain(`${TOOLS}/mcp-tools.ts  cannot read: EACCES`);
   });
