@@ -38,6 +38,11 @@ async function help(io: CliIO): Promise<number> {
   return 0;
 }
 
+/** Asked for GitHub annotations (`--reporter github`): an error that stops the run is one too. */
+function wantsGithub(args: readonly string[]): boolean {
+  return args.some((a, i) => a === "--reporter=github" || (a === "--reporter" && args[i + 1] === "github"));
+}
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") return help(io);
@@ -57,6 +62,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const known = isCapkitError(error) ? error : environmentErrorOf(error, io.cwd);
     if (known) {
       io.stderr(`capkit ${name}: ${known.format()}\n`);
+      if (wantsGithub(rest)) {
+        // Loaded only here: the reporter is not part of any command's start-up.
+        const { formatAnnotation } = await import("../reports/render-github.js");
+        const { file, line, hint } = known.details;
+        const message = hint ? `${known.message}\n${hint}` : known.message;
+        io.stdout(`${formatAnnotation({ level: "error", file, line, title: `capkit ${name}`, message })}\n`);
+      }
       return known.exitCode;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -58,6 +58,19 @@ describe("a half-applied tree (a migrate journal left behind)", () => {
     expect(io.out.join("")).toBe("");
   });
 
+  it.each([["inventory"], ["inventory --check"]])(
+    "capkit %s --reporter github also says why as an ::error annotation (the step fails)",
+    async (command) => {
+      const root = treeWithJournal();
+      const io = captureIO(root);
+      const [cmd = "", ...flags] = command.split(" ");
+      expect(await main([cmd, root, ...flags, "--reporter", "github"], io)).toBe(2);
+      expect(io.out.join("")).toMatch(
+        /^::error (file=[^,]+,)?title=capkit inventory::.*interrupted capkit migrate \(pid 999999999.*%0A.*capkit migrate --rollback-journal/m,
+      );
+    },
+  );
+
   it("capkit migrate --discard-journal clears it, and inventory runs again", async () => {
     const root = treeWithJournal();
     const io = captureIO(root);
