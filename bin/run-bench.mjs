@@ -9,10 +9,10 @@ import { fileURLToPath } from "node:url";
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), "..", "bench");
 const wanted = process.argv.slice(2);
-const files = readdirSync(benchDir)
-  .filter((f) => f.endsWith(".bench.ts"))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
-  .sort();
+const all = readdirSync(benchDir).filter((f) => f.endsWith(".bench.ts"));
+// A name that is a bench's own (`inventory`) runs that one; otherwise a prefix runs every match.
+const matches = (w) => (all.includes(`${w}.bench.ts`) ? (f) => f === `${w}.bench.ts` : (f) => f.startsWith(w));
+const files = all.filter((f) => wanted.length === 0 || wanted.some((w) => matches(w)(f))).sort();
 let failed = 0;
 for (const file of files) {
   process.stdout.write(`\n=== bench/${file}\n`);
