@@ -64,7 +64,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`capkit ${name}: ${known.format()}\n`);
       if (wantsGithub(rest)) {
         // Loaded only here: the reporter is not part of any command's start-up.
-        const { formatAnnotation } = await import("../reports/render-github.js");
+        const { formatAnnotation } = await import("../reports/index.js");
         const { file, line, hint } = known.details;
         const message = hint ? `${known.message}\n${hint}` : known.message;
         io.stdout(`${formatAnnotation({ level: "error", file, line, title: `capkit ${name}`, message })}\n`);

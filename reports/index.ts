@@ -14,6 +14,7 @@ export type { InventoryReport, Rendered, Reporter, ReportOptions } from "./types
 export { colorEnabled } from "./color.js";
 export { inventoryExitCode } from "./exit-code.js";
 export { trendLine, summarizeTrend } from "./trend.js";
+export { formatAnnotation } from "./render-github.js";
 
 const REPORTERS = {
   table: renderTable,
