@@ -21,7 +21,7 @@ import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
 import { newErrors, runTypecheck } from "./typecheck.js";
-import { realChanges, validatePlan } from "./validate.js";
+import { realChanges, validatePlan } from "./validate-plan.js";
 
 export type { NamespaceRunField, NamespaceSummary } from "./namespace-summary.js";
 export { NO_GIT_NOTICE } from "./migrate-guards.js";

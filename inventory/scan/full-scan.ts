@@ -11,7 +11,7 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
-import { makeGate } from "./gate.js";
+import { makeGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
 import { Sources } from "./sources.js";

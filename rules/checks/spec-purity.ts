@@ -4,8 +4,8 @@
  * modules — never an implementation, and never anything loaded at run time.
  */
 import type { SeamConfig } from "../../lib/config/seam-section.js";
-import type { ImportRecord } from "../graph/module-facts.js";
-import { toRel } from "../graph/module-graph.js";
+import type { ImportRecord } from "../graph/import-facts.js";
+import { toRel } from "../graph/import-graph.js";
 import type { Resolver } from "../graph/resolve.js";
 import { isSchemaFile } from "../../lib/config/seam-sides.js";
 

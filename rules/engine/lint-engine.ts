@@ -15,7 +15,7 @@ import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";
 import { getImportCycles, getSeamAnalysis, type SeamAnalysis } from "../graph/graph-cache.js";
 import type { ImportCycle } from "../graph/import-cycles.js";
-import type { UnreadablePath } from "../graph/module-graph.js";
+import type { UnreadablePath } from "../graph/import-graph.js";
 import { formatCycle } from "../graph/seam-cycles.js";
 import type { CapkitRuleName } from "../messages.js";
 import { loadSeamConfig } from "../seam/load-config.js";

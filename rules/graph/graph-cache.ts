@@ -15,7 +15,7 @@ import {
   type ModuleGraph,
   type ModuleNode,
   type UnreadablePath,
-} from "./module-graph.js";
+} from "./import-graph.js";
 import { createResolver, type Resolver } from "./resolve.js";
 import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";

@@ -8,7 +8,7 @@ import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { camel } from "./build-parts.js";
 import type { ConstructorDeps } from "./constructor-deps.js";
 import { isPureValue } from "./pure-value.js";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 import { startLineOf } from "../../shared/line-number.js";
