@@ -15,7 +15,7 @@ import type { UnitResult } from "../plan.js";
 import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
 import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
-import { commitPaths, isGitRepo } from "./git.js";
+import { commitPaths, isGitRepo } from "./migrate-git.js";
 import { assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";

@@ -13,7 +13,7 @@ import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { makeGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
-import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select.js";
+import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
 import { memoOf } from "./warm-result.js";
 import type { StatCache } from "./stat-cache.js";

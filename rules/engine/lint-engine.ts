@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { CapkitError } from "../../lib/errors.js";
 import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
-import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/baseline.js";
+import { applyBaseline, loadBaseline, writeBaseline } from "../baseline/lint-baseline.js";
 import { findCycleFindings } from "../checks/import-cycles.js";
 import { findReverseImports } from "../checks/reverse-imports.js";
 import { findImpureImports } from "../checks/spec-purity.js";

@@ -16,7 +16,7 @@ import {
   type ModuleNode,
   type UnreadablePath,
 } from "./import-graph.js";
-import { createResolver, type Resolver } from "./resolve.js";
+import { createResolver, type Resolver } from "./resolve-import.js";
 import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
 
