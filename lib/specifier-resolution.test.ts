@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import fg from "fast-glob";
 import { ModuleGraph } from "../inventory/resolve/module-graph.js";
-import { createResolver } from "../rules/graph/resolve.js";
+import { createResolver } from "../rules/graph/resolve-import.js";
 import { createSpecifierResolution, probe, twinOf } from "./specifier-resolution.js";
 import { listWorkspacePackages } from "./workspace-aliases.js";
 

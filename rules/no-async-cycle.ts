@@ -8,7 +8,7 @@
  * once. One cycle per circular dependency, the shortest (graph/import-cycles.ts), reported
  * on its smallest file; the graph is built once per root and shared (graph/graph-cache.ts).
  */
-import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
+import { applyBaseline, loadBaseline } from "./baseline/lint-baseline.js";
 import { findCycleFindings, type CycleMessageId } from "./checks/import-cycles.js";
 import { createRule } from "./create-rule.js";
 import { getImportCycles, getSeamAnalysisFor } from "./graph/graph-cache.js";

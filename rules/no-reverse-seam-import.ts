@@ -4,7 +4,7 @@
  * Type-only imports are erased and pass unless `allowTypeImports: false`. Seams, reasons and
  * exceptions come from options / capkit.config.json; baselined violations are not reported.
  */
-import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
+import { applyBaseline, loadBaseline } from "./baseline/lint-baseline.js";
 import { importVisitors, type NodeImport } from "./checks/estree-imports.js";
 import { findReverseImports, type ReverseMessageId } from "./checks/reverse-imports.js";
 import { createRule } from "./create-rule.js";

@@ -5,7 +5,7 @@
  * dynamic import() edges never close a cycle. The module graph is built once per root and
  * shared (graph/graph-cache.ts); each file only looks up the cycles that start at it.
  */
-import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
+import { applyBaseline, loadBaseline } from "./baseline/lint-baseline.js";
 import { createRule } from "./create-rule.js";
 import { MESSAGES } from "./messages.js";
 import { getSeamAnalysisFor } from "./graph/graph-cache.js";

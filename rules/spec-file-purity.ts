@@ -4,7 +4,7 @@
  * and never anything loaded at run time, so the registry can read every spec eagerly without
  * pulling in an implementation.
  */
-import { applyBaseline, loadBaseline } from "./baseline/baseline.js";
+import { applyBaseline, loadBaseline } from "./baseline/lint-baseline.js";
 import { importVisitors, type NodeImport } from "./checks/estree-imports.js";
 import { findImpureImports, type PurityMessageId } from "./checks/spec-purity.js";
 import { createRule } from "./create-rule.js";

@@ -15,7 +15,7 @@ import { allowReverseImport, EXCEPTION_REASONS, seamWhere, withSeamOutcome } fro
 import { OverlappingEditsError, overlappingEditsUnit } from "../shared/splice.js";
 import { importTarget, PackageReexports } from "../shared/targets.js";
 import { CODEMOD_NAME, rewriteGateFile } from "./rewrite-file.js";
-import { gateToolsTarget, uncheckedIndexAccess } from "./sources.js";
+import { gateToolsTarget, uncheckedIndexAccess } from "./tools-side.js";
 
 export interface GateToolsOptions {
   readonly seams?: readonly SeamDefinition[];

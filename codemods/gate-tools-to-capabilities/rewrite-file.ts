@@ -12,7 +12,7 @@ import type { UnitResult, VirtualTree } from "../plan.js";
 import { ImportPlan } from "../shared/import-plan.js";
 import { namedImports, type NamedImport } from "../shared/imports.js";
 import { applyEdits, type TextEdit } from "../shared/splice.js";
-import { isToolsSide, toolsSideModule } from "./sources.js";
+import { isToolsSide, toolsSideModule } from "./tools-side.js";
 
 export const CODEMOD_NAME = "gate-tools-to-capabilities";
 

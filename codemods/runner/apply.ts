@@ -28,7 +28,7 @@ import {
   type Journal,
   type JournalEntry,
 } from "./journal.js";
-import { parseProblems, type PlanProblem } from "./validate.js";
+import { parseProblems, type PlanProblem } from "./validate-plan.js";
 
 export { journalDir, nodeApplyFs, type ApplyFs } from "./journal.js";
 

@@ -31,9 +31,9 @@ export {
 } from "./journal.js";
 export { acquireMigrateLock, lockHolder, LOCK_REL } from "./lock.js";
 export { resolveJournal, type JournalAction, type JournalActionResult } from "./recover.js";
-export { validatePlan, parseProblems, type PlanProblem } from "./validate.js";
+export { validatePlan, parseProblems, type PlanProblem } from "./validate-plan.js";
 export { planDiff } from "./diff.js";
-export { dirtyPaths, isGitRepo, commitPaths } from "./git.js";
+export { dirtyPaths, isGitRepo, commitPaths } from "./migrate-git.js";
 export { runTypecheck, newErrors, typecheckConfig, type TypecheckResult } from "./typecheck.js";
 export { listTreeFiles } from "./tree-files.js";
 export { mergeSavedMigrate, type SavedMigrate, type SavedNamespace } from "./saved-result.js";

@@ -8,7 +8,7 @@ import { isUnreadableProblem } from "../../inventory/index.js";
 import { CapkitError, EnvironmentError } from "../../lib/errors.js";
 import { unscannedCount, unscannedPaths } from "../../lib/unscanned.js";
 import type { ApplyFs } from "./apply.js";
-import { dirtyPaths, isGitRepo } from "./git.js";
+import { dirtyPaths, isGitRepo } from "./migrate-git.js";
 import { findJournal, interruptedMigrateError, removeFinishedJournals, rollbackJournal } from "./journal.js";
 import type { MigrateOptions } from "./migrate.js";
 

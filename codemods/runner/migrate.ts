@@ -15,13 +15,13 @@ import type { UnitResult } from "../plan.js";
 import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
 import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
-import { commitPaths, isGitRepo } from "./git.js";
+import { commitPaths, isGitRepo } from "./migrate-git.js";
 import { assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
 import { newErrors, runTypecheck } from "./typecheck.js";
-import { realChanges, validatePlan } from "./validate.js";
+import { realChanges, validatePlan } from "./validate-plan.js";
 
 export type { NamespaceRunField, NamespaceSummary } from "./namespace-summary.js";
 export { NO_GIT_NOTICE } from "./migrate-guards.js";

@@ -16,7 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runMigration } from "./migrate.js";
 import { MigrateProjects } from "../test-support/migrate-project.js";
 import { listTreeFiles } from "./tree-files.js";
-import { realChanges } from "./validate.js";
+import { realChanges } from "./validate-plan.js";
 
 const projects = new MigrateProjects("rerun-adds-never-clobbers");
 const temps: string[] = [];

@@ -11,7 +11,7 @@ import type { UnitResult } from "../plan.js";
 import { createMorphProject } from "./emit/morph.js";
 import { CODEMOD_NAME, migrateNamespace } from "./migrate-namespace.js";
 
-export { REFUSAL_CODES, type RefusalCode } from "./analyze/refusals.js";
+export { REFUSAL_CODES, type RefusalCode } from "./analyze/class-refusals.js";
 
 export const toolClassToCapability: Codemod = {
   name: CODEMOD_NAME,

@@ -13,7 +13,7 @@ import { reportStayingIntermediates, settleFlattening } from "./pipeline/flatten
 import { convertedParts, createNamespaceRun } from "./pipeline/namespace-run.js";
 import { placeNamespace } from "./pipeline/place.js";
 import { rewriteSources } from "./pipeline/rewrite-sources.js";
-import { selectClasses } from "./pipeline/select.js";
+import { selectClasses } from "./pipeline/select-classes.js";
 
 export { CODEMOD_NAME } from "./pipeline/namespace-run.js";
 

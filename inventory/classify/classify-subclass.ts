@@ -12,7 +12,7 @@ import type { ClassFact, ClassShapeFact, WireNameFact } from "../extract/facts.j
 import { isRuntimeName, isStaticWire, kindByShape } from "./shape-kind.js";
 import type { Kind } from "../types.js";
 import type { ConstructionIndex, Site } from "./construction-index.js";
-import { nodetoolMappedFile, nodetoolPreset } from "./presets.js";
+import { nodetoolMappedFile, nodetoolPreset } from "./kind-presets.js";
 
 export interface ClassifyRules {
   readonly preset: "nodetool" | "none";

@@ -13,9 +13,9 @@ import { cacheDir } from "../../lib/results-store.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
 import type { InventoryResult } from "../types.js";
 import { BlobReader } from "./cat-file.js";
-import type { HistoryEngine } from "./engine.js";
-import { FactsCache } from "./facts-cache.js";
-import { git, listCommits, type CommitInfo } from "./git.js";
+import type { HistoryEngine } from "./history-engine.js";
+import { FactsCache } from "./commit-facts-cache.js";
+import { git, listCommits, type CommitInfo } from "./history-git.js";
 import { TreeReader, type TreeEntry } from "./tree-reader.js";
 import {
   isManifestPath,

@@ -9,12 +9,12 @@ import { resolve } from "node:path";
 import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
 import { saveResult } from "../../lib/results-store.js";
 import { backfillHistory, type HistoryProgress } from "./backfill.js";
-import type { HistoryEngine } from "./engine.js";
+import type { HistoryEngine } from "./history-engine.js";
 import { inventoryEngine } from "./inventory-engine.js";
 import type { HistoryResult } from "./types.js";
 
 export type { HistoryCommit, HistoryResult, HistoryCacheStats } from "./types.js";
-export type { HistoryEngine, AnalyzeCommitInput } from "./engine.js";
+export type { HistoryEngine, AnalyzeCommitInput } from "./history-engine.js";
 export type { HistoryProgress } from "./backfill.js";
 export { backfillHistory } from "./backfill.js";
 export { inventoryEngine } from "./inventory-engine.js";

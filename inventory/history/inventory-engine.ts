@@ -10,7 +10,7 @@ import { analyzeFacts } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import { extractorCodeHash } from "../extract/code-hash.js";
 import { FACTS_VERSION, type FileFacts } from "../extract/facts.js";
-import type { HistoryEngine } from "./engine.js";
+import type { HistoryEngine } from "./history-engine.js";
 import { scopeMatcher, staticFolders } from "./scope.js";
 
 export function inventoryEngine(config: CapkitConfig = defaultConfig()): HistoryEngine<FileFacts> {

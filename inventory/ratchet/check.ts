@@ -12,7 +12,7 @@
  */
 import type { ClassRecord, InventoryResult, Kind, RatchetDelta, RatchetOutcome } from "../types.js";
 import { unscannedCount, unscannedList, unscannedPaths } from "../../lib/unscanned.js";
-import { classKey, type Baseline } from "./baseline.js";
+import { classKey, type Baseline } from "./ratchet-baseline.js";
 
 const UPDATE = "capkit inventory --update-baseline";
 

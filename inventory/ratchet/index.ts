@@ -8,5 +8,5 @@ export {
   serializeBaseline,
   writeBaseline,
   type Baseline,
-} from "./baseline.js";
+} from "./ratchet-baseline.js";
 export { checkRatchet, ratchetExitCode, ratchetedCounters } from "./check.js";

@@ -82,7 +82,7 @@ export function candidateNames(
 
 /**
  * Phase 1: the file may declare a subclass, re-export one by name, or bind a mixin over one. (A
- * barrel of `export *` is parsed when a parsed file's import leads through it: see select.ts.)
+ * barrel of `export *` is parsed when a parsed file's import leads through it: see select-files.ts.)
  */
 export function wantedInPhase1(h: TextHints, names: ReadonlySet<string>, options: CandidateOptions = {}): boolean {
   const defaults = options.defaultImports ?? true;

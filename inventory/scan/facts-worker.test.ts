@@ -39,7 +39,7 @@ const sample = (name: string) => {
 
 describe("FactsWorker", () => {
   it("extracts the facts the main thread would, in the order the files were sent", async () => {
-    const items = ["sources.ts", "gate.ts", "facts-worker.ts", "prefilter.ts"].map(sample);
+    const items = ["sources.ts", "byte-gate.ts", "facts-worker.ts", "prefilter.ts"].map(sample);
     const worker = new FactsWorker(SOURCE_ENTRY);
     worker.start();
     try {

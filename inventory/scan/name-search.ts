@@ -3,7 +3,7 @@
  * native): the scan's first question of every file. A file can declare a subclass of a name, pass
  * it on, construct it or list it only by writing the name, so a file holding none of the names
  * that matter is never lexed. What names nothing (an `export *` barrel, a default import) is asked
- * for by the steps that need it (select.ts).
+ * for by the steps that need it (select-files.ts).
  *
  * Later rounds search for new names (the subclasses found). A name that contains a name already
  * searched (`ReadFileTool` holds `Tool`) can only be in the files that one was found in, so those

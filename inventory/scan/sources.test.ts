@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ScanProblem } from "../types.js";
-import { makeGate } from "./gate.js";
+import { makeGate } from "./byte-gate.js";
 import { Sources } from "./sources.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capkit-sources-"));

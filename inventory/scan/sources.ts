@@ -1,7 +1,7 @@
 /**
  * Sources: reads every in-scope file once into one reused scratch buffer and, while its bytes are
  * hot, searches them for the names that matter (name-search.ts). Only a file holding one is gated
- * (the byte gate, gate.ts) and kept; the others are dropped at once. Files are decoded as UTF-8
+ * (the byte gate, byte-gate.ts) and kept; the others are dropped at once. Files are decoded as UTF-8
  * only when a later step needs their text. Without names (`needles` absent), every file is gated
  * and the `keep` predicate decides what is kept.
  *
@@ -17,7 +17,7 @@ import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ScanProblem } from "../types.js";
-import type { FileGate, Gate } from "./gate.js";
+import type { FileGate, Gate } from "./byte-gate.js";
 import { NameIndex, type SearchPlan } from "./name-search.js";
 import type { TextHints } from "./prefilter.js";
 import { answersFor, type StatCache } from "./stat-cache.js";

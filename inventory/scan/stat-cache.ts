@@ -23,7 +23,7 @@ import { CODE_EXTENSION } from "../../lib/package-layout.js";
 import { cacheDir } from "../../lib/results-store.js";
 import { hashSources } from "../extract/code-hash.js";
 import { FACTS_VERSION } from "../extract/facts.js";
-import type { FileGate } from "./gate.js";
+import type { FileGate } from "./byte-gate.js";
 import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
 import { encodeStatFile, NUMS_PER_FILE, readStatFile, type StatFile } from "./stat-file.js";
 
@@ -113,7 +113,7 @@ export interface StatCache {
 }
 
 /** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["gate", "structure", "prefilter", "text-hints", "text-scan", "../extract/builtins"].map(
+const ANSWER_SOURCES = ["byte-gate", "structure", "prefilter", "text-hints", "text-scan", "../extract/builtins"].map(
   (f) => `${f}${CODE_EXTENSION}`,
 );
 const answerSourcesHash = () => {

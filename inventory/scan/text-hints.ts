@@ -1,7 +1,7 @@
 /**
  * TextHints: what the raw text of a file says about its classes, renames and exports, read by
  * regular expressions and the character-level readers of text-scan.ts (no parse). Used to decide
- * which files are worth parsing (select.ts); over-approximates on purpose.
+ * which files are worth parsing (select-files.ts); over-approximates on purpose.
  */
 
 import { declaresVariable, hasStarExport, heritageAfter, lineCommentTest, outsideBrackets } from "./text-scan.js";

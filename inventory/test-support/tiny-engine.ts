@@ -4,7 +4,7 @@
  * namespace from `<ns>-tools.ts`. It counts its own calls so tests can see what was extracted.
  */
 import { KINDS, type ClassRecord, type InventoryResult, type Kind } from "../types.js";
-import type { HistoryEngine } from "../history/engine.js";
+import type { HistoryEngine } from "../history/history-engine.js";
 
 export interface TinyFacts {
   readonly file: string;

@@ -1,7 +1,7 @@
 /** `classify`: where the classifier looks for evidence, the preset, and per-class overrides. */
 import type { ZodApi } from "./zod.js";
 import { KINDS, type Kind } from "../kinds.js";
-import { DEFAULT_RUN_FIELDS } from "./run-fields.js";
+import { DEFAULT_RUN_FIELDS } from "./default-run-fields.js";
 
 function isRegex(s: string): boolean {
   try {
@@ -23,7 +23,7 @@ export const CLASSIFY_DEFAULTS = {
 
 export const classifySection = (z: ZodApi) =>
   z.strictObject({
-    /** "nodetool" adds the loop-protocol / supervisor / run-memory / sandbox-pack wire names NodeTool keeps (inventory/classify/presets.ts). */
+    /** "nodetool" adds the loop-protocol / supervisor / run-memory / sandbox-pack wire names NodeTool keeps (inventory/classify/kind-presets.ts). */
     preset: z.enum(["nodetool", "none"]).default(CLASSIFY_DEFAULTS.preset),
     /** Functions that assemble the capability belt; classes they (transitively) construct are capability-shaped. */
     beltBuilders: z.array(z.string().min(1)).default(CLASSIFY_DEFAULTS.beltBuilders),

@@ -8,7 +8,7 @@
 import { ConfigError } from "../errors.js";
 import { atKey, delegatedSection, firstIssueMessage, objectError } from "./section-issues.js";
 import { getZod, type ZodApi } from "./zod.js";
-import { DEFAULT_RUN_FIELDS } from "./run-fields.js";
+import { DEFAULT_RUN_FIELDS } from "./default-run-fields.js";
 
 export interface CodemodsConfig {
   /** Root-relative folder that receives `<ns>.specs.ts`, `<ns>.ts`, `registry.ts`. */

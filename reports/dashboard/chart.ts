@@ -4,7 +4,7 @@
  * script turns into a tooltip (sha, date, subject, values). Pure: history in, SVG markup out.
  */
 import type { HistoryCommit } from "../../inventory/history/types.js";
-import type { BaselineCounters } from "./inputs.js";
+import type { BaselineCounters } from "./dashboard-inputs.js";
 import { html, raw, type RawHtml } from "./escape.js";
 
 export interface ChartSize {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../bin/capkit.js";
 import { captureIO } from "../../bin/test-support/cli-io.js";
 import { loadResult, saveResult } from "../../lib/results-store.js";
-import { writeBaseline } from "../../inventory/ratchet/baseline.js";
+import { writeBaseline } from "../../inventory/ratchet/ratchet-baseline.js";
 import type { HistoryResult } from "../../inventory/history/types.js";
 import { buildRepo } from "../../inventory/test-support/git-repo.js";
 import { STEPS } from "../../inventory/test-support/scripted-history.js";

@@ -7,4 +7,4 @@ export { renderDashboard } from "./render-html.js";
 export { loadDashboardInputs, loadBaselineCounters, type LoadOptions } from "./load-inputs.js";
 export { buildLedger, buildNamespaces, type LedgerRow, type LedgerStatus, type NamespaceRow } from "./model.js";
 export { escapeHtml } from "./escape.js";
-export type * from "./inputs.js";
+export type * from "./dashboard-inputs.js";

@@ -12,7 +12,7 @@ import type { HistoryResult } from "../../inventory/history/types.js";
 import { readBaseline } from "../../inventory/ratchet/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { SavedLint, SavedMigrate, SavedParity } from "../../lib/saved-results.js";
-import type { BaselineCounters, DashboardInputs } from "./inputs.js";
+import type { BaselineCounters, DashboardInputs } from "./dashboard-inputs.js";
 
 const RERUN: Partial<Record<ResultJob, string>> = {
   inventory: "capkit inventory",

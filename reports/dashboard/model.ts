@@ -7,7 +7,7 @@
  * inventory no longer contains (inventory re-run after the migration) still get a row.
  */
 import type { ClassRecord, Kind } from "../../inventory/types.js";
-import type { DashboardInputs } from "./inputs.js";
+import type { DashboardInputs } from "./dashboard-inputs.js";
 
 export type LedgerStatus = "migrated" | "refused" | "remaining" | "stays";
 

@@ -5,7 +5,7 @@
  */
 import { CLIENT_SCRIPT } from "./client-script.js";
 import { html, raw } from "./escape.js";
-import type { DashboardInputs } from "./inputs.js";
+import type { DashboardInputs } from "./dashboard-inputs.js";
 import { buildLedger, buildNamespaces, refusalsByCode } from "./model.js";
 import { incompleteText } from "../ratchet-text.js";
 import {

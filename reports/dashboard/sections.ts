@@ -7,7 +7,7 @@ import { KINDS } from "../../lib/kinds.js";
 import { summarizeTrend } from "../trend.js";
 import { COMPACT, trendChart, WIDE } from "./chart.js";
 import { html, raw, type RawHtml } from "./escape.js";
-import type { DashboardInputs } from "./inputs.js";
+import type { DashboardInputs } from "./dashboard-inputs.js";
 import type { LedgerRow, NamespaceRow, RefusalGroup } from "./model.js";
 
 function plural(n: number, word: string): string {

@@ -8,7 +8,7 @@
 import type { HistoryCommit, HistoryResult } from "../../inventory/history/types.js";
 import type { ClassRecord, Counters, Kind } from "../../inventory/types.js";
 import type { SavedLint, SavedMigrate, SavedParity } from "../../lib/saved-results.js";
-import type { DashboardInputs } from "../dashboard/inputs.js";
+import type { DashboardInputs } from "../dashboard/dashboard-inputs.js";
 import { sampleClass, sampleInventory } from "./sample-inventory.js";
 
 export const HOSTILE = `<script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">`;

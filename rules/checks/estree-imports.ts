@@ -3,7 +3,7 @@
  * scanner produces for `capkit lint`'s fast path, with the node to report on.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import type { ImportRecord } from "../graph/module-facts.js";
+import type { ImportRecord } from "../graph/import-facts.js";
 
 export interface NodeImport {
   readonly record: ImportRecord;

@@ -4,9 +4,9 @@
  * Type-only imports pass unless `allowTypeImports` is false; exception globs exempt a file.
  */
 import type { SeamConfig } from "../../lib/config/seam-section.js";
-import type { ImportRecord } from "../graph/module-facts.js";
-import { toRel } from "../graph/module-graph.js";
-import type { Resolver } from "../graph/resolve.js";
+import type { ImportRecord } from "../graph/import-facts.js";
+import { toRel } from "../graph/import-graph.js";
+import type { Resolver } from "../graph/resolve-import.js";
 import { exceptionFor, sideOf } from "../../lib/config/seam-sides.js";
 
 export type ReverseMessageId = "reverseImport" | "reverseTypeImport" | "reverseDynamicImport";

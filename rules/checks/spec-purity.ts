@@ -4,9 +4,9 @@
  * modules — never an implementation, and never anything loaded at run time.
  */
 import type { SeamConfig } from "../../lib/config/seam-section.js";
-import type { ImportRecord } from "../graph/module-facts.js";
-import { toRel } from "../graph/module-graph.js";
-import type { Resolver } from "../graph/resolve.js";
+import type { ImportRecord } from "../graph/import-facts.js";
+import { toRel } from "../graph/import-graph.js";
+import type { Resolver } from "../graph/resolve-import.js";
 import { isSchemaFile } from "../../lib/config/seam-sides.js";
 
 export type PurityMessageId = "implementationImport" | "packageImport" | "runtimeLoad";

@@ -4,7 +4,7 @@
  * dependency, import-cycles.ts) — restricted to modules reachable from the entry through any
  * import, dynamic ones included.
  */
-import type { ModuleGraph } from "./module-graph.js";
+import type { ModuleGraph } from "./import-graph.js";
 import { findImportCycles } from "./import-cycles.js";
 import type { SeamCycle, TopLevelAwaitSite } from "./seam-cycles.js";
 

@@ -6,7 +6,7 @@
  */
 import type TS from "typescript";
 import { getTypeScript } from "../../lib/typescript.js";
-import type { ImportKind, ImportRecord, ModuleFacts } from "./module-facts.js";
+import type { ImportKind, ImportRecord, ModuleFacts } from "./import-facts.js";
 
 export function scriptKindFor(fileName: string): TS.ScriptKind {
   const ts = getTypeScript();

@@ -15,8 +15,8 @@ import {
   type ModuleGraph,
   type ModuleNode,
   type UnreadablePath,
-} from "./module-graph.js";
-import { createResolver, type Resolver } from "./resolve.js";
+} from "./import-graph.js";
+import { createResolver, type Resolver } from "./resolve-import.js";
 import { findImportCycles, type ImportCycle } from "./import-cycles.js";
 import { findSeamCycles, type SeamCycle } from "./seam-cycles.js";
 

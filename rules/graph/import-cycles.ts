@@ -9,8 +9,8 @@
  */
 import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import { sideOf } from "../../lib/config/seam-sides.js";
-import { isInitEdge } from "./module-facts.js";
-import type { ModuleGraph } from "./module-graph.js";
+import { isInitEdge } from "./import-facts.js";
+import type { ModuleGraph } from "./import-graph.js";
 import { asyncReach, cyclicComponents, initEdges, type TopLevelAwaitSite } from "./seam-cycles.js";
 
 export interface ImportCycle {

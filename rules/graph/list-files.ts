@@ -12,7 +12,7 @@ import { NEVER_SCANNED_GLOBS } from "../../lib/never-scanned.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
 import { walkScope } from "../../lib/scope-walk.js";
 import { folderProblemMessage } from "../../lib/unscanned.js";
-import type { UnreadablePath } from "./module-graph.js";
+import type { UnreadablePath } from "./import-graph.js";
 
 export const ALWAYS_IGNORED = [...NEVER_SCANNED_GLOBS, "**/*.d.ts", "**/*.d.mts", "**/*.d.cts"];
 

@@ -4,12 +4,12 @@
  * whenever the tokens alone cannot decide — an `import(` that may sit in a type position,
  * an `await` that may run at module initialisation, a specifier with an escape — and
  * `scanModule` then asks the TypeScript AST (facts-from-ast.ts). The statements themselves
- * are read by import-statements.ts over token-cursor.ts. Consumed by module-graph.ts.
+ * are read by import-statements.ts over token-cursor.ts. Consumed by import-graph.ts.
  */
 import { factsFromAst } from "./facts-from-ast.js";
 import { lexTokens } from "./lex-tokens.js";
 import { findClose, scanExport, scanImport } from "./import-statements.js";
-import type { ModuleFacts } from "./module-facts.js";
+import type { ModuleFacts } from "./import-facts.js";
 import { T } from "./token-kinds.js";
 import { Scan, Unsure } from "./token-cursor.js";
 

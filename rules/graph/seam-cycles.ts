@@ -8,8 +8,8 @@
  */
 import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import { sideOf } from "../../lib/config/seam-sides.js";
-import { isInitEdge } from "./module-facts.js";
-import type { ModuleGraph } from "./module-graph.js";
+import { isInitEdge } from "./import-facts.js";
+import type { ModuleGraph } from "./import-graph.js";
 
 export interface TopLevelAwaitSite {
   readonly file: string;

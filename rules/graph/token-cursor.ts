@@ -3,7 +3,7 @@
  * import-statements.ts): token kinds by index (0 past either end), string values, line
  * breaks between tokens, and line numbers counted forward as imports are recorded.
  */
-import type { ImportKind, ImportRecord } from "./module-facts.js";
+import type { ImportKind, ImportRecord } from "./import-facts.js";
 import { T, type Tokens } from "./token-kinds.js";
 
 /** The tokens alone cannot decide: the AST must. */

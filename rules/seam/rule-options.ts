@@ -6,7 +6,7 @@
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import { resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
-import { toRel } from "../graph/module-graph.js";
+import { toRel } from "../graph/import-graph.js";
 import { findRoot, loadSeamConfig } from "./load-config.js";
 
 export interface SeamRuleOptions {

@@ -12,7 +12,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { SeamConfig } from "../../lib/config/seam-section.js";
 import { cyclesFromEntry, type NamedCycle } from "../graph/entry-cycles.js";
 import { getSeamAnalysis } from "../graph/graph-cache.js";
-import { toRel } from "../graph/module-graph.js";
+import { toRel } from "../graph/import-graph.js";
 import { findRoot, loadSeamConfig } from "../seam/load-config.js";
 import { runNode, type NodeRun } from "./run-node.js";
 

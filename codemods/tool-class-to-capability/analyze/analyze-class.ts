@@ -18,7 +18,7 @@ import {
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassAnalysis {

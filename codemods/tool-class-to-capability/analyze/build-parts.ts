@@ -7,7 +7,7 @@ import { Node, type Identifier, type MethodDeclaration, type ParameterDeclaratio
 import type { PermissionCategory } from "../../../inventory/types.js";
 import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassParts {

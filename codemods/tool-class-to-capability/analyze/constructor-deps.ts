@@ -24,7 +24,7 @@ import type { CreatedRunField } from "../../plan.js";
 import { mutatedFields } from "./instance-mutation.js";
 import { checkParameter, parameterRead } from "./parameter-fields.js";
 import { allocates, isPureValue } from "./pure-value.js";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 import { startLineOf } from "../../shared/line-number.js";
 

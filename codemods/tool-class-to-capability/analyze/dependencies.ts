@@ -15,7 +15,7 @@ import { assemblePlacement } from "./placement-assembly.js";
 import { decidePlacement } from "./placement-decision.js";
 import { selfReferenceRefusals, specRefusals } from "./placement-refusals.js";
 import { placementScope } from "./placement-scope.js";
-import type { RefusalError } from "./refusals.js";
+import type { RefusalError } from "./class-refusals.js";
 import type { ImportRef } from "./resolve.js";
 
 export interface FilePlacement {

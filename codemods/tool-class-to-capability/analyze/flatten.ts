@@ -9,7 +9,7 @@
  */
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type SourceFile } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
-import { RefusalError } from "./refusals.js";
+import { RefusalError } from "./class-refusals.js";
 import { classNamed } from "../../shared/class-lookup.js";
 import { shapeProblem } from "./intermediate-shape.js";
 

@@ -3,7 +3,7 @@
  * it cannot be merged into its subclasses is a RefusalError with file:line and the fix.
  */
 import { Node, SyntaxKind, type ClassDeclaration } from "ts-morph";
-import { RefusalError } from "./refusals.js";
+import { RefusalError } from "./class-refusals.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 const SPEC_PROPS = new Set(["description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);

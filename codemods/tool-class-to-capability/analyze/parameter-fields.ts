@@ -8,7 +8,7 @@ import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { camel } from "./build-parts.js";
 import type { ConstructorDeps } from "./constructor-deps.js";
 import { isPureValue } from "./pure-value.js";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 import { startLineOf } from "../../shared/line-number.js";
@@ -69,7 +69,7 @@ export function checkParameter(p: ParameterDeclaration, file: string): void {
  * The field keeps following the code: the parameter's own name, the class field it is stored in,
  * the annotation's type name (`SummaryOptions` → `summaryOptions`), then the wire name plus the
  * parameter (`summarizeOptions`) — the first one that is free or typed alike, reported as created.
- * With none free the choice stands and select.ts refuses the class (`run-field-conflict`).
+ * With none free the choice stands and select-classes.ts refuses the class (`run-field-conflict`).
  */
 function typedChoice(
   choice: RunFieldChoice,

@@ -2,7 +2,7 @@
  * The reasons a class's dependencies cannot be placed: it refers to a migrating class, or its
  * spec needs an implementation import or a value that must stay in the source file.
  */
-import { RefusalError } from "./refusals.js";
+import { RefusalError } from "./class-refusals.js";
 import type { PlacementDecision } from "./placement-decision.js";
 import { closure, declaredNames, type PlacementScope } from "./placement-scope.js";
 import type { PlacementRefusal } from "./dependencies.js";

@@ -7,7 +7,7 @@
  * text still uses.
  */
 import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
 import { thisEdits } from "./this-edits.js";

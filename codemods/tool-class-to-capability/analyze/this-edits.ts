@@ -5,7 +5,7 @@
  * (as a value, a write, other state, userMessage reading the instance) is refused.
  */
 import { Node, SyntaxKind, type CallExpression, type PropertyAccessExpression } from "ts-morph";
-import { refuse } from "./refusals.js";
+import { refuse } from "./class-refusals.js";
 import type { TextEdit } from "../../shared/splice.js";
 import { startLineOf } from "../../shared/line-number.js";
 import type { RewriteScope } from "./rewrite-body.js";

@@ -6,7 +6,7 @@
  */
 import type { ClassDeclaration } from "ts-morph";
 import { outsideReferences, type FlattenGroup } from "../analyze/flatten.js";
-import { RefusalError } from "../analyze/refusals.js";
+import { RefusalError } from "../analyze/class-refusals.js";
 import { refusedUnit, type FileWork, type NamespaceRun } from "./namespace-run.js";
 
 /** Refuse every converting subclass of `g` and mark the group as staying. */

@@ -11,7 +11,7 @@ import type { UnitResult, VirtualTree } from "../../plan.js";
 import type { ClassParts } from "../analyze/build-parts.js";
 import type { FilePlacement } from "../analyze/dependencies.js";
 import type { FlattenGroup } from "../analyze/flatten.js";
-import type { RefusalError } from "../analyze/refusals.js";
+import type { RefusalError } from "../analyze/class-refusals.js";
 import { createMorphProject, parseText } from "../emit/morph.js";
 import { sharedModulePath } from "../emit/shared-file.js";
 import { existingWireNames, takenNames } from "../emit/targets.js";

@@ -4,7 +4,7 @@
  * `.ts` mapping and index files, workspace package names and subpaths through their `exports`
  * map, then the source layout), plus the `aliases` of the seam config. Returns absolute paths;
  * `guess` gives the path an unresolved relative import points at, so a missing file on the
- * wrong side is still caught. Consumed by module-graph.ts and the rules.
+ * wrong side is still caught. Consumed by import-graph.ts and the rules.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, normalize, resolve } from "node:path";

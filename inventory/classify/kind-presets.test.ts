@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodetoolPreset } from "./presets.js";
+import { nodetoolPreset } from "./kind-presets.js";
 
 describe("the NodeTool preset's enumeration", () => {
   it("knows the run-memory trio under the names they had before the design's rename", () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createResolver } from "./resolve.js";
+import { createResolver } from "./resolve-import.js";
 
 const root = mkdtempSync(join(tmpdir(), "capkit-resolve-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

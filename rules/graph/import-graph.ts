@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { ImportRecord, ModuleFacts } from "./module-facts.js";
-import type { Resolver } from "./resolve.js";
+import type { ImportRecord, ModuleFacts } from "./import-facts.js";
+import type { Resolver } from "./resolve-import.js";
 import { scanModule } from "./scan-imports.js";
 
 export interface GraphEdge {

@@ -9,7 +9,7 @@ import { analyzeClass, type ClassAnalysis } from "../analyze/analyze-class.js";
 import { blockingBlockers } from "../../shared/blocking.js";
 import { buildParts } from "../analyze/build-parts.js";
 import { planFlattening } from "../analyze/flatten.js";
-import { RefusalError } from "../analyze/refusals.js";
+import { RefusalError } from "../analyze/class-refusals.js";
 import { importTarget } from "../migrate-helpers.js";
 import { groupOf, refusedUnit, unitResult, type FileWork, type NamespaceRun } from "./namespace-run.js";
 import { startLineOf } from "../../shared/line-number.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
-import { makeGate } from "./gate.js";
+import { makeGate } from "./byte-gate.js";
 import { bufferHints, bufferWantedInPhase2, textHints } from "./prefilter.js";
 
 const REPO = join(import.meta.dirname, "..", "..");

@@ -24,7 +24,7 @@ import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
-import type { FileGate, Gate } from "./gate.js";
+import type { FileGate, Gate } from "./byte-gate.js";
 import { isIdent } from "./byte-classes.js";
 import {
   bufferWantedInPhase2,
@@ -134,7 +134,7 @@ export class Phase1Selector {
       for (const [f, g] of this.sources.gates) {
         if (this.examined.has(f)) continue;
         // Looked at whatever their names: the base's own file, and files whose facts are not tied
-        // to a name (a base name passed as an argument is among the token facts: see gate.ts).
+        // to a name (a base name passed as an argument is among the token facts: see byte-gate.ts).
         const always = f === this.config.base.module || g.declaresBase || g.extendsLocalVariable;
         if (!always && (g.idents.length === 0 || (!this.defaults && !g.idents.some((i) => names.has(i))))) continue;
         this.examine(f, g);

@@ -13,7 +13,7 @@ import { analyzeFacts } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import { FIXTURES } from "../test-support/fixtures.js";
 import { discoverFiles } from "./discover.js";
-import { makeGate } from "./gate.js";
+import { makeGate } from "./byte-gate.js";
 import { textHints } from "./prefilter.js";
 import { scanInventory, type ScanTimings } from "./scan-inventory.js";
 import { structureOf } from "./structure.js";
