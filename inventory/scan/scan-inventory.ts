@@ -10,15 +10,12 @@ import { loadConfig } from "../../lib/config/index.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
-import { firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
+import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
 import { memoKey, warmResult } from "./warm-result.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
-
-function emptyTimings(): ScanTimings {
-  return { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
-}
+export { emptyTimings } from "./scan-types.js";
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
   const root = resolve(rootArg);

@@ -55,6 +55,11 @@ export interface ScanTimings {
   reads?: number;
 }
 
+/** Timings at zero, for a caller that sums a scan's (or several scans') into them. */
+export function emptyTimings(): ScanTimings {
+  return { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+}
+
 /** What a file must hold to matter from the start: a base name, a belt builder, the categories map. */
 export const firstNeedles = (config: CapkitConfig): string[] => [
   ...config.base.names,

@@ -15,7 +15,7 @@ import { FIXTURES } from "../test-support/fixtures.js";
 import { discoverFiles } from "./discover.js";
 import { makeGate } from "./byte-gate.js";
 import { textHints } from "./prefilter.js";
-import { scanInventory, type ScanTimings } from "./scan-inventory.js";
+import { emptyTimings, scanInventory } from "./scan-inventory.js";
 import { structureOf } from "./structure.js";
 
 const dirs: string[] = [];
@@ -131,15 +131,7 @@ describe("the pre-filter's selection", () => {
     async (_name, rootOf) => {
       const root = rootOf();
       const want = await everyFileParsed(root);
-      const timings: ScanTimings = {
-        discover: 0,
-        read: 0,
-        prefilter: 0,
-        parse: 0,
-        analyze: 0,
-        parsedFiles: 0,
-        parsedChars: 0,
-      };
+      const timings = emptyTimings();
       expect((await scanInventory(root, { timings })).classes).toEqual(want);
       expect(await scanWithStatCache(root)).toEqual(want);
     },
@@ -152,15 +144,7 @@ describe("the pre-filter's selection", () => {
       "packages/ui/src/button.ts":
         "export class Button extends HTMLElement {}\nexport function f<T extends object>(x: T) { return x; }\n",
     });
-    const timings: ScanTimings = {
-      discover: 0,
-      read: 0,
-      prefilter: 0,
-      parse: 0,
-      analyze: 0,
-      parsedFiles: 0,
-      parsedChars: 0,
-    };
+    const timings = emptyTimings();
     const r = await scanInventory(root, { timings });
     expect(r.classes.map((c) => c.name).sort()).toEqual(["CrawlTool", "HttpTool"]);
     // base, http, the two barrels on the way, crawl, host: not the ui package.
@@ -168,15 +152,7 @@ describe("the pre-filter's selection", () => {
   });
 
   it("parses a categories map's file, and not the files naming only another library's Tool", async () => {
-    const timings: ScanTimings = {
-      discover: 0,
-      read: 0,
-      prefilter: 0,
-      parse: 0,
-      analyze: 0,
-      parsedFiles: 0,
-      parsedChars: 0,
-    };
+    const timings = emptyTimings();
     const r = await scanInventory(writeTree(TREES["namesAndMaps"] ?? {}), { timings });
     expect(r.classes.map((c) => c.name).sort()).toEqual(["HttpTool", "ReadTool", "TooltipFetch"]);
     const read = r.classes.find((c) => c.name === "ReadTool");

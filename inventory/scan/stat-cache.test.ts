@@ -2,7 +2,7 @@ import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../test-support/fixtures.js";
-import { scanInventory, type ScanTimings } from "./scan-inventory.js";
+import { emptyTimings, scanInventory } from "./scan-inventory.js";
 import { openStatCache, statCacheKey, type FileStat } from "./stat-cache.js";
 import { readStatFile } from "./stat-file.js";
 
@@ -26,11 +26,11 @@ describe("the stat cache", () => {
     const plain = await scanInventory(root, { cache: false });
     const files = (await import("fast-glob")).default.sync("packages/**/*.ts", { cwd: root });
     settle(root, files);
-    const firstTimings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+    const firstTimings = emptyTimings();
     const first = await scanInventory(root, { cache: true, timings: firstTimings });
     expect(firstTimings).toMatchObject({ statHits: 0 });
     expect(statEntries(root)).toHaveLength(plain.scannedFiles);
-    const secondTimings = { discover: 0, read: 0, prefilter: 0, parse: 0, analyze: 0, parsedFiles: 0, parsedChars: 0 };
+    const secondTimings = emptyTimings();
     const second = await scanInventory(root, { cache: true, timings: secondTimings });
     expect(secondTimings).toMatchObject({ statHits: plain.scannedFiles });
     expect(clean(first)).toEqual(clean(plain));
@@ -129,15 +129,7 @@ describe("the stat cache", () => {
     ];
     for (const bytes of spoilt) {
       writeFileSync(statPath(root), bytes);
-      const timings: ScanTimings = {
-        discover: 0,
-        read: 0,
-        prefilter: 0,
-        parse: 0,
-        analyze: 0,
-        parsedFiles: 0,
-        parsedChars: 0,
-      };
+      const timings = emptyTimings();
       expect(clean(await scanInventory(root, { cache: true, timings }))).toEqual(clean(plain));
       expect(timings).toMatchObject({ statHits: 0, reads: expect.any(Number) });
       expect(timings.reads).toBeGreaterThanOrEqual(plain.scannedFiles);
@@ -158,15 +150,7 @@ describe("the stat cache", () => {
     utimesSync(file, before.atime, before.mtime);
     expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
     expect(statSync(file).ctimeMs).not.toBe(before.ctimeMs);
-    const timings: ScanTimings = {
-      discover: 0,
-      read: 0,
-      prefilter: 0,
-      parse: 0,
-      analyze: 0,
-      parsedFiles: 0,
-      parsedChars: 0,
-    };
+    const timings = emptyTimings();
     const after = await scanInventory(root, { cache: true, timings });
     expect(timings.statHits).toBe(files.length - 1);
     expect(clean(after)).toEqual(clean(await scanInventory(root, { cache: false })));
@@ -186,15 +170,7 @@ describe("the stat cache", () => {
       'import { Tool } from "./base-tool";\nexport class AddedTool extends Tool {\n  readonly name = "added";\n}\n',
     );
     settle(root, [added]);
-    const timings: ScanTimings = {
-      discover: 0,
-      read: 0,
-      prefilter: 0,
-      parse: 0,
-      analyze: 0,
-      parsedFiles: 0,
-      parsedChars: 0,
-    };
+    const timings = emptyTimings();
     const after = await scanInventory(root, { cache: true, timings });
     expect(timings.statHits).toBe(files.length - 1);
     expect(after.classes.map((c) => c.name)).toContain("AddedTool");

@@ -3,20 +3,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../lib/config/index.js";
 import { copyCase } from "../test-support/fixtures.js";
-import { scanInventory, type ScanTimings } from "./scan-inventory.js";
+import { emptyTimings, scanInventory } from "./scan-inventory.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const timings = (): ScanTimings => ({
-  discover: 0,
-  read: 0,
-  prefilter: 0,
-  parse: 0,
-  analyze: 0,
-  parsedFiles: 0,
-  parsedChars: 0,
-});
+const timings = emptyTimings;
 const clean = <T extends { generatedAt: string }>(r: T) => ({ ...r, generatedAt: "" });
 
 /** A copy of the case with every file dated an hour back: settled, so the stat cache records them. */
