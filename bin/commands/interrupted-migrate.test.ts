@@ -78,4 +78,26 @@ describe("a half-applied tree (a migrate journal left behind)", () => {
     expect(io.out.join("")).toContain("discarded the journal of the interrupted capkit migrate (pid 999999999");
     expect(await main(["inventory", root, "--json"], captureIO(root))).toBe(0);
   });
+
+  it("a migrate that rolls a clean journal back first announces it once (on stderr), not again on stdout", async () => {
+    const root = copyCase("classification");
+    dirs.push(root);
+    const dir = join(root, ".capkit/migrate-journal");
+    mkdirSync(dir, { recursive: true });
+    // The interrupted run was killed before it created the one file it meant to: nothing differs.
+    const entry = { path: "never-written.ts", existed: false, backup: null, tmp: null, before: null, after: null };
+    const journal = {
+      version: 2,
+      pid: 999_999_999,
+      startedAt: "2026-12-01T10:00:00.000Z",
+      entries: [entry],
+      createdDirs: [],
+    };
+    writeFileSync(join(dir, "journal.json"), JSON.stringify(journal));
+    const io = captureIO(root);
+    await main(["migrate", root, "--all", "--no-git"], io);
+    const everything = io.err.join("") + io.out.join("");
+    expect(io.err.join("")).toContain("rolled back an interrupted capkit migrate (pid 999999999");
+    expect(everything.match(/rolled back an interrupted/g)).toHaveLength(1);
+  });
 });

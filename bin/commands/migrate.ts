@@ -69,7 +69,7 @@ function groupByCode<T extends { readonly code: string }>(items: readonly T[]): 
 
 function renderText(r: MigrateResult): string {
   const lines: string[] = [];
-  if (r.recoveredInterruptedApply) lines.push("rolled back an interrupted earlier apply first");
+  // A recovered journal is announced once, by the engine's notice on stderr (with its pid and files).
   for (const n of r.namespaces) {
     lines.push(
       `${n.namespace}: ${n.converted.length} converted, ${n.refused.length} refused, ${n.filesWritten.length} files`,
