@@ -4,7 +4,7 @@
  * moved helpers and module functions go before `export const module`, entries at the end of
  * `exports`, imports on top (specs come back from `./<ns>.specs.js` — one object, not a copy).
  */
-import { Node, type Project } from "ts-morph";
+import { Node, type Project, type SourceFile, type TypeNode } from "ts-morph";
 import type { ImportNeed } from "../../shared/imports.js";
 import { mergeImports } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
@@ -13,7 +13,10 @@ export interface ModuleInput {
   readonly imports: readonly ImportNeed[];
   readonly statements: readonly string[];
   readonly entries: readonly string[];
-  /** The host context type for `CapabilityModule<Ctx>` (new files only), e.g. "ProcessingContext". */
+  /**
+   * The host context type for `CapabilityModule<Ctx>`, e.g. "ProcessingContext": a new file's, or
+   * an existing file's widened to the contexts a later run brings (see moduleContextOperands).
+   */
   readonly contextType: string | null;
 }
 
@@ -39,6 +42,38 @@ export const module: CapabilityModule${contextType ? `<${contextType}>` : ""} = 
 `;
 }
 
+/** The `Ctx` node of `export const module: CapabilityModule<Ctx>`, or null when it has none. */
+function contextTypeNode(sf: SourceFile): TypeNode | null {
+  const annotation = sf.getVariableStatement("module")?.getDeclarations()[0]?.getTypeNode();
+  if (!Node.isTypeReference(annotation)) return null;
+  return annotation.getTypeArguments()[0] ?? null;
+}
+
+/**
+ * The context types an existing module file is typed by (`A & B` → ["A", "B"]; none → []), or
+ * null when there is no file yet: a later run types new impls against them (pipeline/emit.ts).
+ */
+export function moduleContextOperands(project: Project, path: string, existing: string | null): string[] | null {
+  if (existing === null) return null;
+  const ctx = contextTypeNode(parseText(project, path, existing));
+  if (!ctx) return [];
+  return Node.isIntersectionTypeNode(ctx) ? ctx.getTypeNodes().map((t) => t.getText()) : [ctx.getText()];
+}
+
+/** `text` with the module's annotation set to `CapabilityModule<contextType>` (a later run's wider context). */
+function withContextType(project: Project, path: string, text: string, contextType: string | null): string {
+  if (contextType === null) return text;
+  const sf = parseText(project, path, text);
+  const ctx = contextTypeNode(sf);
+  if (ctx)
+    return ctx.getText() === contextType
+      ? text
+      : `${text.slice(0, ctx.getStart())}${contextType}${text.slice(ctx.getEnd())}`;
+  const annotation = sf.getVariableStatement("module")?.getDeclarations()[0]?.getTypeNode();
+  if (!annotation) return text;
+  return `${text.slice(0, annotation.getEnd())}<${contextType}>${text.slice(annotation.getEnd())}`;
+}
+
 export function writeModuleFile(
   project: Project,
   path: string,
@@ -47,7 +82,10 @@ export function writeModuleFile(
   runtimeImport: string,
   input: ModuleInput,
 ): string {
-  let text = existing ?? skeleton(ns, runtimeImport, input.contextType);
+  let text =
+    existing === null
+      ? skeleton(ns, runtimeImport, input.contextType)
+      : withContextType(project, path, existing, input.contextType);
   let sf = parseText(project, path, text);
   const anchor = sf.getVariableStatement("module");
   const obj = anchor?.getDeclarations()[0]?.getInitializer();

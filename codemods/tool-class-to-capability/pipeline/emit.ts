@@ -9,7 +9,7 @@ import type { ClassParts } from "../analyze/build-parts.js";
 import type { FilePlacement } from "../analyze/dependencies.js";
 import type { ImportNeed } from "../../shared/imports.js";
 import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
-import { writeModuleFile } from "../emit/module-file.js";
+import { moduleContextOperands, writeModuleFile } from "../emit/module-file.js";
 import { writeRegistryFile } from "../emit/registry-file.js";
 import { writeRunTypes } from "./run-types.js";
 import { writeSharedFile } from "../emit/shared-file.js";
@@ -91,13 +91,21 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
 /**
  * The module's entries and its `CapabilityModule<Ctx>` type. Classes that agree on a context type
  * (or declare none) share it; when they differ, the module takes all of them (`A & B`: the host's
- * context must serve every impl) and each impl keeps its own (`run: CapabilityRun<A>`).
+ * context must serve every impl) and each impl keeps its own (`run: CapabilityRun<A>`). A module
+ * file an earlier run wrote counts with its contexts (`existing`): a class bringing another one
+ * widens the module's type, as one run over all the classes would have typed it.
  */
-function moduleEntries(converted: readonly ClassParts[]): { entries: string[]; contextType: string | null } {
+function moduleEntries(
+  converted: readonly ClassParts[],
+  existing: readonly string[] | null,
+): { entries: string[]; contextType: string | null } {
   const contexts = [...new Set(converted.flatMap((p) => (p.contextType === null ? [] : [p.contextType])))];
-  if (contexts.length <= 1) return { entries: converted.map((p) => p.entryText), contextType: contexts[0] ?? null };
   const operand = (t: string): string => (/^[\w$.]+(<.*>)?(\[\])*$/.test(t) ? t : `(${t})`);
-  return { entries: converted.map((p) => p.typedEntryText), contextType: contexts.map(operand).join(" & ") };
+  const kept = existing ?? [];
+  const added = contexts.filter((c) => !kept.includes(c) && !kept.includes(operand(c)));
+  if (kept.length + added.length <= 1)
+    return { entries: converted.map((p) => p.entryText), contextType: kept[0] ?? contexts[0] ?? null };
+  return { entries: converted.map((p) => p.typedEntryText), contextType: [...kept, ...added.map(operand)].join(" & ") };
 }
 
 export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly ClassParts[]): void {
@@ -130,7 +138,7 @@ export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly C
         ...sharedFunctions(converted),
         ...converted.flatMap((p) => p.moduleFunctions),
       ],
-      ...moduleEntries(converted),
+      ...moduleEntries(converted, moduleContextOperands(project, paths.module, tree.read(paths.module))),
     }),
   );
   tree.write(
