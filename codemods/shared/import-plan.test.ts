@@ -158,3 +158,34 @@ describe("ImportStyle", () => {
     );
   });
 });
+
+describe("ImportPlan: a value need of a name the file imports type-only", () => {
+  it("turns the type-only import into a value import instead of importing the name twice", () => {
+    const text = `import type { Ctx } from "./ctx.js";\nimport { a } from "./a.js";\n\nexport const x = a;\n`;
+    expect(planned(text, (plan) => plan.add(need("./ctx.js", "Ctx")))).toBe(
+      `import { a } from "./a.js";\nimport { Ctx } from "./ctx.js";\n\nexport const x = a;\n`,
+    );
+  });
+
+  it("takes the name out of a type-only list that keeps other names, and merges it into the module's value list", () => {
+    const text = `import type { Ctx, Other } from "./ctx.js";\nimport { make } from "./ctx.js";\n`;
+    expect(planned(text, (plan) => plan.add(need("./ctx.js", "Ctx")))).toBe(
+      `import type { Other } from "./ctx.js";\nimport { make, Ctx } from "./ctx.js";\n`,
+    );
+  });
+
+  it("drops the inline `type` of `{ type Ctx }` rather than adding a second Ctx", () => {
+    const text = `import { type Ctx, make } from "./ctx.js";\n`;
+    expect(planned(text, (plan) => plan.add(need("./ctx.js", "Ctx")))).toBe(`import { make, Ctx } from "./ctx.js";\n`);
+  });
+
+  it("need() reuses the type-only binding's name as a value, not an alias Ctx2", () => {
+    const text = `import type { Ctx } from "./ctx.js";\n\nlet c: Ctx;\n`;
+    let local = "";
+    const out = planned(text, (plan) => {
+      local = plan.need("./ctx.js", "Ctx");
+    });
+    expect(local).toBe("Ctx");
+    expect(out).toBe(`import { Ctx } from "./ctx.js";\n\nlet c: Ctx;\n`);
+  });
+});

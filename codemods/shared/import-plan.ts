@@ -52,6 +52,19 @@ export class ImportPlan {
         !(i.element && this.removals.has(i.element)),
     );
     if (have) return;
+    // A value need of a name the file imports type-only: that import gives way (its specifier is
+    // removed), so the name is bound once, as a value, not twice.
+    if (!need.typeOnly) {
+      const typeOnly = this.existing.find(
+        (i) =>
+          i.element &&
+          i.typeOnly &&
+          i.module === need.specifier &&
+          i.imported === need.imported &&
+          i.local === need.local,
+      );
+      if (typeOnly?.element) this.removals.add(typeOnly.element);
+    }
     const planned = this.wanted.findIndex((w) => sameBinding(w, need));
     if (planned >= 0) {
       const w = this.wanted[planned] as ImportNeed;
@@ -75,6 +88,11 @@ export class ImportPlan {
         i.module === module && i.imported === imported && !i.typeOnly && !(i.element && this.removals.has(i.element)),
     );
     if (have) return have.local;
+    // Imported type-only under a name: keep that name, as a value (add() lifts the import).
+    const typeOnly = this.existing.find(
+      (i) => i.module === module && i.imported === imported && i.typeOnly && i.element && !this.removals.has(i.element),
+    );
+    if (typeOnly) return this.needExactly(module, imported, typeOnly.local);
     const planned = this.wanted.find((w) => w.specifier === module && w.imported === imported);
     if (planned) {
       this.add({ ...planned, typeOnly: false });
