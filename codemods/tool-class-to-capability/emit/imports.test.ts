@@ -17,4 +17,16 @@ describe("mergeImports: the import plan on ts-morph's tree, in the generated sty
         `import * as util from "../tools/util.js";\nimport { z } from "zod";\n\nexport const specs: CapabilitySpec[] = [];\n`,
     );
   });
+
+  it("a value need of a name a previous run imported type-only becomes one value import, not a second binding", () => {
+    const text = `import type { CapabilityModule } from "capkit/runtime";\nimport type { Ctx } from "../context.js";\n\nexport const x = 1;\n`;
+    const sf = parseText(createMorphProject(), "capabilities/x.ts", text);
+    const out = mergeImports(sf, [
+      { specifier: "../context.js", imported: "Ctx", local: "Ctx", typeOnly: true },
+      { specifier: "../context.js", imported: "Ctx", local: "Ctx", typeOnly: false },
+    ]);
+    expect(out).toBe(
+      `import type { CapabilityModule } from "capkit/runtime";\nimport { Ctx } from "../context.js";\n\nexport const x = 1;\n`,
+    );
+  });
 });
