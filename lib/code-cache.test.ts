@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -86,5 +86,23 @@ describe("requireWithCodeCache", () => {
     writeFileSync(file, 'exports.word = "naïve ✓";\n');
     const loaded = requireWithCodeCache<{ word: string }>(file, join(work, "cache-f"));
     expect(loaded.exports.word).toBe("naïve ✓");
+  });
+
+  it("keeps only the current cache of a library: a reinstall (new mtime) drops the stale one, other libraries' stay", () => {
+    const file = library("lib-g");
+    const dir = join(work, "cache-g");
+    mkdirSync(dir, { recursive: true });
+    const other = "typescript-9144216-1796159498606-v20.20.2-x64.bin";
+    writeFileSync(join(dir, other), "another library's cache");
+    loadInChild(file, dir);
+    const [first] = readdirSync(dir).filter((n) => n !== other);
+    utimesSync(file, new Date(2_000_000_000_000), new Date(2_000_000_000_000)); // the library reinstalled
+    expect(loadInChild(file, dir).cache).toBe("miss");
+    const now = readdirSync(dir).filter((n) => n !== other);
+    expect(now).toHaveLength(1);
+    expect(now[0]).not.toBe(first);
+    expect(now[0]).toContain("-2000000000000-");
+    expect(readdirSync(dir)).toContain(other);
+    expect(loadInChild(file, dir).cache).toBe("hit");
   });
 });

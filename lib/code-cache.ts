@@ -15,7 +15,7 @@
  * read-only disk) only costs the speed-up. CAPKIT_CODE_CACHE=0 turns it off.
  */
 import { isAscii } from "node:buffer";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -50,10 +50,9 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
 
   const source = readSource(file);
   const stat = statSync(file);
-  const cacheFile = join(
-    dir,
-    `${id.replace(/[^\w.-]+/g, "_")}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.bin`,
-  );
+  const safeId = id.replace(/[^\w.-]+/g, "_");
+  const cacheName = `${safeId}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.bin`;
+  const cacheFile = join(dir, cacheName);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -80,6 +79,7 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
       try {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         writeFileAtomic(cacheFile, script.createCachedData(), { durable: false });
+        pruneStale(dir, safeId, cacheName);
       } catch {
         // No cache this time; the next run compiles from source again.
       }
@@ -90,6 +90,24 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
     });
   }
   return { exports: mod.exports as T, cache: hit ? "hit" : "miss" };
+}
+
+/**
+ * Removes the other cache files of the same library: each install (size and mtime in the name)
+ * or Node version leaves one of megabytes, and only the one just written is current. Two
+ * installs used in turn then recompile once each time; a folder that grows without end is worse.
+ */
+function pruneStale(dir: string, safeId: string, keep: string): void {
+  const escaped = safeId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const sameId = new RegExp(`^${escaped}-\\d+-\\d+-v[\\w.-]+-\\w+\\.bin$`);
+  for (const name of readdirSync(dir)) {
+    if (name === keep || !sameId.test(name)) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // Another process may be reading or removing it; it goes next time.
+    }
+  }
 }
 
 /** Cache writes waiting for the process's exit. */
