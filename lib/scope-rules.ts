@@ -16,6 +16,7 @@
  * Only patterns of lib/glob.ts's dialect are supported (`scopeWalkProblem`).
  */
 import { anyGlobRegExp, expandBraces, globDialectProblem } from "./glob.js";
+import { addTo } from "./multimap.js";
 
 export interface ScopePatterns {
   readonly include: readonly string[];
@@ -107,7 +108,7 @@ export function compileScope(scope: ScopePatterns): ScopeRules {
   const atRoot = dynamic.some((p) => baseOf(p) === "");
   for (const p of dynamic) {
     const base = atRoot ? "" : baseOf(p);
-    groups.set(base, [...(groups.get(base) ?? []), p]);
+    addTo(groups, base, p);
   }
   const globstarPrefixes = exclude.map(globstarPrefix).filter((p): p is string => p !== null);
   const underExcluded = anyGlobRegExp(globstarPrefixes, { dot: true });

@@ -9,6 +9,7 @@
 import { resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
+import { addTo } from "../../lib/multimap.js";
 import { loadResult } from "../../lib/results-store.js";
 import {
   mergeSavedMigrate,
@@ -58,12 +59,7 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
 /** Refusals grouped by code, codes in order of first appearance. */
 function groupByCode<T extends { readonly code: string }>(items: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  for (const x of items) {
-    const group = out.get(x.code);
-    // push, not a spread copy per item: a run refusing thousands of classes for one reason stays linear
-    if (group) group.push(x);
-    else out.set(x.code, [x]);
-  }
+  for (const x of items) addTo(out, x.code, x);
   return out;
 }
 

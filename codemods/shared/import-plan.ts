@@ -9,6 +9,7 @@
  */
 import type TS from "typescript";
 import { identifierNames, importBindings, type ImportBinding, type ImportNeed } from "./imports.js";
+import { addTo } from "../../lib/multimap.js";
 import { importLines, namedClauses, ImportStyle } from "./import-style.js";
 import type { TypeScriptApi } from "./parse.js";
 import type { TextEdit } from "./splice.js";
@@ -126,7 +127,7 @@ export class ImportPlan {
     for (const el of this.removals) {
       const decl = el.parent.parent.parent;
       if (!this.ts.isImportDeclaration(decl)) continue;
-      byDecl.set(decl, [...(byDecl.get(decl) ?? []), el]);
+      addTo(byDecl, decl, el);
     }
     const edits: TextEdit[] = [];
     for (const [decl, removed] of byDecl) {
@@ -206,7 +207,7 @@ export class ImportPlan {
     const hosts = new Map<TS.NamedImports, ImportNeed[]>();
     for (const w of this.wanted) {
       const host = w.imported === "*" || w.imported === "default" ? undefined : this.mergeTarget(w);
-      if (host) hosts.set(host, [...(hosts.get(host) ?? []), w]);
+      if (host) addTo(hosts, host, w);
       else fresh.push(w);
     }
     for (const [host, needs] of hosts) edits.push(this.appendTo(host, namedClauses(needs, style), style.eol));

@@ -7,6 +7,7 @@
  */
 import type TS from "typescript";
 import type { ImportNeed } from "./imports.js";
+import { addTo } from "../../lib/multimap.js";
 
 export interface ImportStyle {
   readonly quote: '"' | "'";
@@ -77,7 +78,7 @@ function linesFor(specifier: string, needs: readonly ImportNeed[], style: Import
 /** New import lines for `needs` (none already imported), one group of lines per specifier. */
 export function importLines(needs: readonly ImportNeed[], style: ImportStyle): string[] {
   const bySpecifier = new Map<string, ImportNeed[]>();
-  for (const n of needs) bySpecifier.set(n.specifier, [...(bySpecifier.get(n.specifier) ?? []), n]);
+  for (const n of needs) addTo(bySpecifier, n.specifier, n);
   const specifiers = [...bySpecifier.keys()];
   if (style.sorted) specifiers.sort();
   return specifiers.flatMap((s) => linesFor(s, bySpecifier.get(s) ?? [], style));

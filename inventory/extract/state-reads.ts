@@ -5,6 +5,7 @@
  */
 import type TS from "typescript";
 import { lineOf, walk, type Ctx } from "./ast-utils.js";
+import { addTo } from "../../lib/multimap.js";
 
 const TOOL_SURFACE = new Set([
   "name",
@@ -39,7 +40,7 @@ export function collectStateReadsOf(
     const key = `${variable}.${prop}`;
     if (!isCallee && !isWrite && !TOOL_SURFACE.has(prop) && !seen.has(key)) {
       seen.add(key);
-      out.set(variable, [...(out.get(variable) ?? []), { prop, line: lineOf(ctx, node) }]);
+      addTo(out, variable, { prop, line: lineOf(ctx, node) });
     }
     return true;
   });
