@@ -3,7 +3,10 @@
  * interrupted apply (rolled back first), git and a dirty tree, an incomplete scan, and an
  * invalid plan.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { InventoryResult } from "../../inventory/types.js";
+import type { FileChange, UnitResult } from "../plan.js";
 import { isUnreadableProblem } from "../../inventory/index.js";
 import { CapkitError, EnvironmentError } from "../../lib/errors.js";
 import { unscannedCount, unscannedPaths } from "../../lib/unscanned.js";
@@ -69,6 +72,51 @@ export function assertReadable(inventory: InventoryResult): void {
     {
       file: unreadable[0]?.file,
       hint: "make them readable to this user (or exclude them with scan.exclude in capkit.config.json) and run migrate again",
+    },
+  );
+}
+
+/**
+ * A file that does not parse cannot have its imports and call sites rewritten: when it names a
+ * class this run converts (or any class of a file it deletes: a flattened base), applying would
+ * leave it importing what the run removed. Refuse, naming the file, its syntax error and the
+ * classes; a broken file that names none of them does not stop the run.
+ */
+export function assertParsedCallers(
+  root: string,
+  inventory: InventoryResult,
+  units: readonly UnitResult[],
+  changes: readonly FileChange[],
+): void {
+  const broken = inventory.problems.filter((p) => !isUnreadableProblem(p));
+  if (!broken.length) return;
+  const converted = units.filter((u) => u.codemod === "tool-class-to-capability" && u.outcome === "changed");
+  const deleted = new Set(changes.filter((c) => c.kind === "delete").map((c) => c.path));
+  const names = new Set(converted.map((u) => u.unit));
+  for (const c of inventory.classes) if (c.name && deleted.has(c.file)) names.add(c.name);
+  if (!names.size) return;
+  const escaped = [...names].map((n) => n.replace(/\$/g, "\\$"));
+  const nameRe = new RegExp(`(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])`, "g");
+  const hits: string[] = [];
+  for (const p of broken) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, p.file), "utf8");
+    } catch {
+      continue;
+    }
+    const named = [...new Set(text.match(nameRe) ?? [])];
+    if (named.length)
+      hits.push(
+        `${p.file}:${p.line}:${p.column} (${p.message}) names ${named.slice(0, 5).join(", ")}${named.length > 5 ? ", …" : ""}`,
+      );
+  }
+  if (!hits.length) return;
+  throw new EnvironmentError(
+    `${hits.length === 1 ? "a file that does not parse names" : `${hits.length} files that do not parse name`} classes this migrate converts, so their imports and call sites could not be rewritten: ${hits.join("; ")}; nothing was written`,
+    {
+      file: broken.find((p) => hits.some((h) => h.startsWith(`${p.file}:`)))?.file,
+      hint: "fix the syntax error (capkit inventory lists it) and run migrate again, or migrate another namespace first",
     },
   );
 }

@@ -16,7 +16,7 @@ import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
 import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, isGitRepo } from "./migrate-git.js";
-import { assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
+import { assertParsedCallers, assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
@@ -114,6 +114,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   for (const [b, batch] of batches.entries()) {
     const inv = b === 0 || opts.inventory ? inventory : await scan(root, opts.config);
     const planned = await planMigration(root, inv, opts, batch, all && b === batches.length - 1);
+    assertParsedCallers(root, inv, planned.units, planned.changes);
     out.namespaces.push(...planned.namespaces);
     out.units.push(...planned.units);
     out.callSitesRewritten += planned.callSitesRewritten;
