@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CapkitConfig } from "../lib/config/index.js";
 import { categorySnapshotPath } from "../lib/config/codemods-section.js";
-import { ConfigError } from "../lib/errors.js";
+import { PARITY_DEFAULTS } from "../lib/config/parity-section.js";
+import { ConfigError, EnvironmentError, isCapkitError } from "../lib/errors.js";
 import { NEVER_SCANNED_GLOBS } from "../lib/never-scanned.js";
 import { walkScope } from "../lib/scope-walk.js";
 import { readJsonFileIfExists } from "../lib/read-json.js";
@@ -33,6 +34,32 @@ export async function freshDefaultImporter(root: string): Promise<ModuleImporter
   return defaultImporter;
 }
 
+/**
+ * `importer(root, rel)`, its failure (a module it imports is missing or unreadable, the target's
+ * code throws while loading) said as what could not be loaded and why, not as capkit's own bug.
+ */
+async function importTargetModule(
+  importer: ModuleImporter,
+  root: string,
+  rel: string,
+  what: string,
+): Promise<Record<string, unknown>> {
+  try {
+    return await importer(root, rel);
+  } catch (err) {
+    if (isCapkitError(err)) throw err;
+    const code = (err as { code?: unknown }).code;
+    const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    throw new EnvironmentError(
+      `cannot load ${rel} (${what}): ${typeof code === "string" ? `${code}: ` : ""}${reason}`,
+      {
+        file: rel,
+        hint: "parity imports the target's own modules: fix what the error names (a missing, unreadable or broken file), then run capkit parity again",
+      },
+    );
+  }
+}
+
 export class RegistryMissingError extends Error {
   constructor(readonly file: string) {
     super(
@@ -48,6 +75,12 @@ function readJson<T>(root: string, rel: string, what: string): T | null {
   );
 }
 
+/** What each host factory parity imports is for, for the message when it is missing. */
+const FACTORY_ROLE: Record<string, string> = {
+  context: "a zero-argument factory of a fresh, deterministic context (called once per case)",
+  deps: "a factory of the host dependencies the belt builders take",
+};
+
 async function exportOf(
   importer: ModuleImporter,
   root: string,
@@ -55,12 +88,16 @@ async function exportOf(
   field: string,
 ): Promise<unknown> {
   if (!existsSync(join(root, spec.module))) {
-    throw new ConfigError(`${field}: module ${spec.module} does not exist`, {
-      file: "capkit.config.json",
-      hint: `set parity.${field}.module to a root-relative file`,
-    });
+    const defaulted = PARITY_DEFAULTS[field as "context" | "deps"]?.module === spec.module;
+    throw new ConfigError(
+      `${field}: module ${spec.module} does not exist (parity.${field}.module${defaulted ? ", capkit's default for a NodeTool-shaped repo" : ""}); parity needs a module exporting ${spec.export}, ${FACTORY_ROLE[field] ?? "a factory"}`,
+      {
+        file: "capkit.config.json",
+        hint: `write that module, and point "parity": { "${field}": { "module": "<root-relative file>", "export": "<name>" } } in capkit.config.json at it`,
+      },
+    );
   }
-  const mod = await importer(root, spec.module);
+  const mod = await importTargetModule(importer, root, spec.module, `parity.${field}.module`);
   if (!(spec.export in mod)) {
     throw new ConfigError(
       `${field}: ${spec.module} has no export "${spec.export}" (exports: ${Object.keys(mod).sort().join(", ")})`,
@@ -184,7 +221,7 @@ export async function loadBelts(
       hint: "set parity.belts.module to the file exporting the belt builders",
     });
   }
-  const mod = await importer(root, belts.module);
+  const mod = await importTargetModule(importer, root, belts.module, "the belt builders, parity.belts.module");
   const builders = belts.builders.map((name) => {
     const fn = mod[name];
     if (typeof fn !== "function") {
@@ -211,7 +248,9 @@ export async function loadParityTarget(
   const p = config.parity;
   const registryFile = p.registry.module ?? `${config.codemods.capabilitiesDir}/registry.ts`;
   if (!existsSync(join(root, registryFile))) throw new RegistryMissingError(registryFile);
-  const registry = (await importer(root, registryFile))[p.registry.export] as CapabilityRegistry | undefined;
+  const registry = (await importTargetModule(importer, root, registryFile, "the migrated registry"))[
+    p.registry.export
+  ] as CapabilityRegistry | undefined;
   if (!registry || typeof registry.capabilitySpec !== "function" || typeof registry.checkDrift !== "function") {
     throw new ConfigError(`${registryFile} does not export a capability registry named "${p.registry.export}"`, {
       file: registryFile,
