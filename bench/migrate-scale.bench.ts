@@ -6,7 +6,8 @@
  * tree is reset to its commit between runs), N = 1k, 2k, … BENCH_SCALE_MAX (16k), median of
  * BENCH_SCALE_RUNS (3). Prints wall time, CPU time (user + system) and peak RSS per size and
  * the growth factor per doubling (2.0 is linear). BENCH_SCALE_DRY_RUN=1 runs `--dry-run`
- * instead (plan and diff, nothing written).
+ * instead (plan and diff, nothing written). BENCH_SCALE_BASELINE=/work/main/dist/bin/run.js runs
+ * that build too, interleaved size by size (same load).
  *   npm run bench -- migrate-scale        (BENCH_SCALE_MAX=65536 for the largest N)
  */
 import { loadavg } from "node:os";
@@ -34,4 +35,5 @@ series(
   (n) => n,
   MIGRATE,
   MAX,
+  process.env["BENCH_SCALE_BASELINE"],
 );

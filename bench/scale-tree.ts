@@ -95,7 +95,7 @@ export interface Measured {
 }
 
 /** One whole-process run of `command` per BENCH_SCALE_RUNS on a temp copy of `tree`; medians. */
-export function measure(tree: Tree, expected: number, command: Command): Measured {
+export function measure(tree: Tree, expected: number, command: Command, bin = CAPKIT_BIN): Measured {
   const root = mkdtempSync(join(tmpdir(), "capkit-bench-scale-"));
   try {
     const dir = join(root, "packages/agents/src/tools");
@@ -112,7 +112,7 @@ export function measure(tree: Tree, expected: number, command: Command): Measure
         git(root, ["reset", "-q", "--hard"]);
         git(root, ["clean", "-qfdx"]);
       }
-      const args = [CAPKIT_BIN, ...command.args(root)];
+      const args = [bin, ...command.args(root)];
       const t = performance.now();
       const r = spawnSync(
         TIME ?? process.execPath,
@@ -158,19 +158,30 @@ export function line(n: number, m: Measured, prev: Measured | null): string {
   );
 }
 
-/** `command` on `make(n)` for n = 1k, 2k, … max, one line per size with the growth per doubling. */
+/**
+ * `command` on `make(n)` for n = 1k, 2k, … max, one line per size with the growth per doubling.
+ * With `baseline` (another build's dist/bin/run.js), that build runs too, interleaved size by
+ * size, on its own line, so both see the same machine load.
+ */
 export function series(
   label: string,
   make: (n: number) => Tree,
   expected: (n: number) => number,
   command: Command,
   max: number,
+  baseline?: string,
 ): void {
-  console.log(`\n${label}`);
+  console.log(`\n${label}${baseline ? ` (this build, then "base": ${baseline})` : ""}`);
   let prev: Measured | null = null;
+  let prevBase: Measured | null = null;
   for (let n = 1024; n <= max; n *= 2) {
-    const m = measure(make(n), expected(n), command);
+    const tree = make(n);
+    const m = measure(tree, expected(n), command);
     console.log(line(n, m, prev));
     prev = m;
+    if (!baseline) continue;
+    const b = measure(tree, expected(n), command, baseline);
+    console.log(`${line(n, b, prevBase)}  base`);
+    prevBase = b;
   }
 }
