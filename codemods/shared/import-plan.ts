@@ -14,14 +14,21 @@ import { importLines, namedClauses, ImportStyle } from "./import-style.js";
 import type { TypeScriptApi } from "./parse.js";
 import type { TextEdit } from "./splice.js";
 
-const sameBinding = (a: ImportNeed, b: ImportNeed): boolean =>
-  a.specifier === b.specifier && a.imported === b.imported && a.local === b.local;
+const bindingKey = (module: string, imported: string): string => `${module}\0${imported}`;
+const wantedKey = (need: ImportNeed): string => `${bindingKey(need.specifier, need.imported)}\0${need.local}`;
 
 /** Accumulates import removals and additions for one file, then renders them as edits. */
 export class ImportPlan {
   private readonly removals = new Set<TS.ImportSpecifier>();
   private readonly wanted: ImportNeed[] = [];
-  private readonly existing: readonly ImportBinding[];
+  /** Index in `wanted` of each binding (module, imported, local), and of the first per (module, imported). */
+  private readonly wantedAt = new Map<string, number>();
+  private readonly firstWanted = new Map<string, number>();
+  /**
+   * The file's own import bindings by module and imported name, in file order: a scan of every
+   * binding per need made a file importing many names (a belt builder) quadratic.
+   */
+  private readonly existing = new Map<string, ImportBinding[]>();
   /** Built on the first aliasing `need` only: it walks the whole file. */
   private taken: Set<string> | undefined;
 
@@ -31,7 +38,12 @@ export class ImportPlan {
     private readonly sf: TS.SourceFile,
     private readonly style?: ImportStyle,
   ) {
-    this.existing = importBindings(ts, sf);
+    for (const b of importBindings(ts, sf)) {
+      const key = bindingKey(b.module, b.imported);
+      const list = this.existing.get(key);
+      if (list) list.push(b);
+      else this.existing.set(key, [b]);
+    }
   }
 
   remove(element: TS.ImportSpecifier): void {
@@ -44,35 +56,28 @@ export class ImportPlan {
    * planned binding again as a value makes the planned import a value import.
    */
   add(need: ImportNeed): void {
-    const have = this.existing.some(
-      (i) =>
-        i.module === need.specifier &&
-        i.imported === need.imported &&
-        i.local === need.local &&
-        (!i.typeOnly || need.typeOnly) &&
-        !(i.element && this.removals.has(i.element)),
+    const have = (this.existing.get(bindingKey(need.specifier, need.imported)) ?? []).some(
+      (i) => i.local === need.local && (!i.typeOnly || need.typeOnly) && !(i.element && this.removals.has(i.element)),
     );
     if (have) return;
     // A value need of a name the file imports type-only: that import gives way (its specifier is
     // removed), so the name is bound once, as a value, not twice.
     if (!need.typeOnly) {
-      const typeOnly = this.existing.find(
-        (i) =>
-          i.element &&
-          i.typeOnly &&
-          i.module === need.specifier &&
-          i.imported === need.imported &&
-          i.local === need.local,
+      const typeOnly = (this.existing.get(bindingKey(need.specifier, need.imported)) ?? []).find(
+        (i) => i.element && i.typeOnly && i.local === need.local,
       );
       if (typeOnly?.element) this.removals.add(typeOnly.element);
     }
-    const planned = this.wanted.findIndex((w) => sameBinding(w, need));
+    const planned = this.wantedAt.get(wantedKey(need)) ?? -1;
     if (planned >= 0) {
       const w = this.wanted[planned] as ImportNeed;
       if (w.typeOnly && !need.typeOnly) this.wanted[planned] = { ...w, typeOnly: false };
       return;
     }
     this.taken?.add(need.local);
+    this.wantedAt.set(wantedKey(need), this.wanted.length);
+    const first = bindingKey(need.specifier, need.imported);
+    if (!this.firstWanted.has(first)) this.firstWanted.set(first, this.wanted.length);
     this.wanted.push(need);
   }
 
@@ -84,17 +89,17 @@ export class ImportPlan {
 
   /** Ensures the value `imported` from `module` is in scope; returns the local name to write. */
   need(module: string, imported: string, aliasBase = imported): string {
-    const have = this.existing.find(
-      (i) =>
-        i.module === module && i.imported === imported && !i.typeOnly && !(i.element && this.removals.has(i.element)),
+    const have = (this.existing.get(bindingKey(module, imported)) ?? []).find(
+      (i) => !i.typeOnly && !(i.element && this.removals.has(i.element)),
     );
     if (have) return have.local;
     // Imported type-only under a name: keep that name, as a value (add() lifts the import).
-    const typeOnly = this.existing.find(
-      (i) => i.module === module && i.imported === imported && i.typeOnly && i.element && !this.removals.has(i.element),
+    const typeOnly = (this.existing.get(bindingKey(module, imported)) ?? []).find(
+      (i) => i.typeOnly && i.element && !this.removals.has(i.element),
     );
     if (typeOnly) return this.needExactly(module, imported, typeOnly.local);
-    const planned = this.wanted.find((w) => w.specifier === module && w.imported === imported);
+    const at = this.firstWanted.get(bindingKey(module, imported));
+    const planned = at === undefined ? undefined : this.wanted[at];
     if (planned) {
       this.add({ ...planned, typeOnly: false });
       return planned.local;
@@ -123,11 +128,14 @@ export class ImportPlan {
   }
 
   private removalEdits(): TextEdit[] {
-    const byDecl = new Map<TS.ImportDeclaration, TS.ImportSpecifier[]>();
+    // Sets, not arrays searched per element: one import of many names removed is not quadratic.
+    const byDecl = new Map<TS.ImportDeclaration, Set<TS.ImportSpecifier>>();
     for (const el of this.removals) {
       const decl = el.parent.parent.parent;
       if (!this.ts.isImportDeclaration(decl)) continue;
-      addTo(byDecl, decl, el);
+      const removed = byDecl.get(decl);
+      if (removed) removed.add(el);
+      else byDecl.set(decl, new Set([el]));
     }
     const edits: TextEdit[] = [];
     for (const [decl, removed] of byDecl) {
@@ -137,7 +145,7 @@ export class ImportPlan {
           ? clause.namedBindings.elements
           : undefined;
       if (!clause || !elements) continue;
-      const keep = elements.filter((e) => !removed.includes(e));
+      const keep = elements.filter((e) => !removed.has(e));
       if (keep.length === 0 && !clause.name) {
         edits.push(this.wholeStatement(decl));
         continue;
@@ -162,7 +170,7 @@ export class ImportPlan {
       }
       const lastKept = elements.indexOf(keep[keep.length - 1] as TS.ImportSpecifier);
       elements.forEach((el, i) => {
-        if (!removed.includes(el)) return;
+        if (!removed.has(el)) return;
         const next = elements[i + 1];
         if (i < lastKept && next) edits.push({ start: el.getStart(this.sf), end: next.getStart(this.sf), text: "" });
       });
@@ -205,8 +213,12 @@ export class ImportPlan {
     const edits: TextEdit[] = [];
     const fresh: ImportNeed[] = [];
     const hosts = new Map<TS.NamedImports, ImportNeed[]>();
+    // The target per module and kind, found once: many needs from one module scanned the imports each.
+    const targets = new Map<string, TS.NamedImports | undefined>();
     for (const w of this.wanted) {
-      const host = w.imported === "*" || w.imported === "default" ? undefined : this.mergeTarget(w);
+      const key = `${w.specifier}\0${w.typeOnly}`;
+      if (!targets.has(key)) targets.set(key, this.mergeTarget(w));
+      const host = w.imported === "*" || w.imported === "default" ? undefined : targets.get(key);
       if (host) addTo(hosts, host, w);
       else fresh.push(w);
     }

@@ -177,8 +177,11 @@ function parseErrorUnit(file: string, errors: ReturnType<typeof parseSource>["er
 /** One "unchanged" unit per converted class no result names yet (no call sites left). */
 function noCallSiteUnits(classes: readonly ConvertedClass[], results: readonly UnitResult[]): UnitResult[] {
   const out: UnitResult[] = [];
+  // A set, not a scan of the results per class: a file of many classes made that quadratic.
+  const reported = new Set(results.map((r) => r.wireName));
   for (const cls of classes) {
-    if ([...results, ...out].some((r) => r.wireName === cls.wireName)) continue;
+    if (reported.has(cls.wireName)) continue;
+    reported.add(cls.wireName);
     out.push({
       codemod: CODEMOD_NAME,
       outcome: "unchanged",

@@ -162,18 +162,39 @@ export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = 
   });
 }
 
+/**
+ * Whether `slice` (a piece's text, comments included) may hold `word` as a token: a necessary
+ * condition for each walk below, checked first because a ts-morph walk wraps and keeps every
+ * node it passes, so walking each piece of every class for what it rarely holds made memory
+ * grow with the classes of a file. A unicode escape could spell any identifier: then walk.
+ */
+function mentionsIn(slice: string): (word: string) => boolean {
+  const escaped = slice.includes("\\u");
+  return (word) => {
+    if (escaped) return true;
+    for (let i = slice.indexOf(word); i !== -1; i = slice.indexOf(word, i + 1)) {
+      const before = slice[i - 1];
+      const after = slice[i + word.length];
+      if (!(before && /[\w$]/.test(before)) && !(after && /[\w$]/.test(after))) return true;
+    }
+    return false;
+  };
+}
+
 /** Rewrite `root` (a block or expression) and re-indent it so its inner lines sit at `indent`. */
 export function rewriteNode(root: Node, scope: RewriteScope, indent: string): RewrittenText {
   const edits: TextEdit[] = [];
   const flags = { usesRun: false, recursive: false };
-  if (scope.mode === "spec") extractMessageEdits(root, scope, edits);
-  superEdits(root, scope, edits);
-  thisEdits(root, scope, edits, flags);
-  contextEdits(root, scope, edits, flags);
   const text = root.getSourceFile().getFullText();
+  const piece = text.slice(root.getPos(), root.getEnd());
+  const mentions = mentionsIn(piece);
+  if (scope.mode === "spec" && mentions("extractMessage")) extractMessageEdits(root, scope, edits);
+  if (mentions("super")) superEdits(root, scope, edits);
+  if (mentions("this")) thisEdits(root, scope, edits, flags);
+  if (scope.contextName !== undefined && mentions(scope.contextName)) contextEdits(root, scope, edits, flags);
   const spliced = spliceRange(scope.file, text, root.getStart(), root.getEnd(), edits);
   // The root itself may be the literal (a multi-line template `description`).
-  const literals = [root, ...root.getDescendants()]
+  const literals = (piece.includes("`") ? [root, ...root.getDescendants()] : [])
     .filter(
       (n) =>
         (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) && startLineOf(n) !== endLineOf(n),

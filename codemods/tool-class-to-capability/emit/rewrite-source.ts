@@ -5,7 +5,7 @@
  * dropped (imports that were already unused are left alone). Returns null when nothing but
  * comments would be left, i.e. the file should be deleted.
  */
-import { Node, SyntaxKind, type Project, type SourceFile, type Statement } from "ts-morph";
+import { Node, ts, type Project, type SourceFile, type Statement } from "ts-morph";
 import { applyEdits, type TextEdit } from "../../shared/splice.js";
 import { parseText } from "./morph.js";
 
@@ -30,6 +30,23 @@ function removalRange(stmt: Statement): { start: number; end: number } {
   return { start, end: stmt.getEnd() + after };
 }
 
+/**
+ * The text of every identifier under `node` (JSDoc included; `skipImports`: none under an import
+ * declaration), from the compiler's tree: ts-morph's descendant walks materialise and keep every
+ * token of every removed class, which made memory grow with the classes of a file. Same set as
+ * ts-morph's getDescendantsOfKind(Identifier): identifiers are never synthetic tokens.
+ */
+function identifierTexts(node: ts.Node, sf: ts.SourceFile, into: Set<string>, skipImports = false): Set<string> {
+  const visit = (n: ts.Node): void => {
+    if (skipImports && n.kind === ts.SyntaxKind.ImportDeclaration) return;
+    for (const doc of (n as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
+    if (n.kind === ts.SyntaxKind.Identifier) into.add(n.getText(sf));
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return into;
+}
+
 function exportPosition(stmt: Statement): number {
   return stmt.getStart();
 }
@@ -40,7 +57,7 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
   const removedNames = new Set<string>();
   for (const stmt of edits.remove) {
     const shim = edits.replace?.get(stmt);
-    for (const id of stmt.getDescendantsOfKind(SyntaxKind.Identifier)) removedNames.add(id.getText());
+    identifierTexts(stmt.compilerNode, sf.compilerNode, removedNames);
     if (shim !== undefined) {
       const doc = Node.isJSDocable(stmt) ? stmt.getJsDocs()[0] : undefined;
       changes.push({ start: doc ? doc.getStart() : stmt.getStart(), end: stmt.getEnd(), text: shim });
@@ -50,12 +67,7 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
     changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
   const afterRemoval = applyEdits(sf.getFilePath(), text, changes);
   const next = parseText(project, `.capkit-scratch${sf.getFilePath()}`, afterRemoval);
-  const used = new Set(
-    next
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter((id) => !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration))
-      .map((id) => id.getText()),
-  );
+  const used = identifierTexts(next.compilerNode, next.compilerNode, new Set(), true);
   const importEdits: TextEdit[] = [];
   for (const decl of next.getImportDeclarations()) {
     const names = [
