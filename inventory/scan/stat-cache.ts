@@ -11,23 +11,21 @@
  * is at least RACY_MS older than the scan's start; younger ones are read again next time (and
  * then recorded as settled). The ctime is in the key too: a tool that writes a file and then
  * sets its mtime back (`cp -p`, `rsync -t`, `touch -r`) still moves the ctime. The key also covers
- * what the answers depend on: the base and belt-builder names, the facts version and the code of
- * the gate and the hints.
+ * what the answers depend on: the base and belt-builder names, the facts version and capkit's
+ * code.
  */
 import { createHash } from "node:crypto";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
-import { CODE_EXTENSION } from "../../lib/package-layout.js";
 import { cacheDir } from "../../lib/results-store.js";
-import { hashSources } from "../extract/code-hash.js";
+import { inventoryCodeStamp } from "../extract/code-hash.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./byte-gate.js";
 import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
 import { encodeStatFile, NUMS_PER_FILE, readStatFile, type StatFile } from "./stat-file.js";
 
-const STAT_CACHE_VERSION = 5;
+const STAT_CACHE_VERSION = 6;
 /** A file modified less than this before the scan started is not trusted on its stat alone. */
 const RACY_MS = 2000;
 /**
@@ -112,27 +110,18 @@ export interface StatCache {
   save(searched?: Iterable<string>, memo?: { readonly key: string; readonly text: string }): void;
 }
 
-/** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["byte-gate", "structure", "prefilter", "text-hints", "text-scan", "../extract/builtins"].map(
-  (f) => `${f}${CODE_EXTENSION}`,
-);
-const answerSourcesHash = () => {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));
-};
-
-/** What the answers depend on besides the file itself: the base and belt names, the facts version, the gate's and hints' code. */
-export function statCacheKey(baseNames: readonly string[], beltNames: readonly string[]): string {
+/**
+ * What the answers depend on besides the file itself: the base and belt names, the facts
+ * version and capkit's code (the stat stamp of inventory/ and lib/, the gate's and the hints'
+ * code among them: extract/code-hash.ts; a test passes its own `code`).
+ */
+export function statCacheKey(
+  baseNames: readonly string[],
+  beltNames: readonly string[],
+  code: string = inventoryCodeStamp(),
+): string {
   return createHash("sha1")
-    .update(
-      JSON.stringify([
-        STAT_CACHE_VERSION,
-        FACTS_VERSION,
-        answerSourcesHash(),
-        [...baseNames].sort(),
-        [...beltNames].sort(),
-      ]),
-    )
+    .update(JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, code, [...baseNames].sort(), [...beltNames].sort()]))
     .digest("hex")
     .slice(0, 16);
 }
