@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { codeFilesUnder, inventoryCodeStamp, statStamp } from "./code-hash.js";
+import { codeFilesUnder, inventoryCodeStamp, statStamp } from "./code-stamp.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -52,7 +52,7 @@ describe("the stat stamp of capkit's code", () => {
 
   it("stamps the running capkit's inventory and lib code, once a process", () => {
     const stamp = inventoryCodeStamp();
-    expect(stamp).toMatch(/^[0-9a-f]{12}$/);
+    expect(stamp).toMatch(/^[0-9a-f]{16}$/);
     expect(inventoryCodeStamp()).toBe(stamp);
   });
 });

@@ -7,11 +7,13 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../../lib/config/index.js";
+import type { WalkTrace } from "../../lib/tree-walk.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
-import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { openStatCache, readStatCache, statCacheKey } from "./stat-cache.js";
+import { listingKey, listingOf, unchangedListing } from "./warm-listing.js";
 import { memoKey, warmResult } from "./warm-result.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
@@ -30,22 +32,29 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   };
   progress({ phase: "discover", done: 0, total: 0 });
   const problems: ScanProblem[] = [];
-  const files = await discoverFiles(root, config.scan, problems);
+  const now = options.now ?? Date.now;
+  const useStatCache = options.cache === true && options.statCache !== false;
+  const walkStart = now();
+  const statKey = useStatCache ? statCacheKey(config.base.names, config.classify.beltBuilders) : "";
+  const stored = useStatCache ? readStatCache(root, statKey) : null;
+  const listKey = listingKey(config.scan);
+  // An unchanged listing (no folder moved) gives the files without a walk: warm-listing.ts.
+  const listed = useStatCache ? unchangedListing(root, stored, listKey) : undefined;
+  const trace: WalkTrace | undefined = useStatCache && !listed ? { folders: [], opaque: false } : undefined;
+  const files = listed ?? (await discoverFiles(root, config.scan, problems, trace));
   lap("discover");
   progress({ phase: "read", done: 0, total: files.length });
-  const statCache =
-    options.cache && options.statCache !== false
-      ? openStatCache(
-          root,
-          statCacheKey(config.base.names, config.classify.beltBuilders),
-          files,
-          (options.now ?? Date.now)(),
-        )
-      : undefined;
+  const statCache = useStatCache
+    ? openStatCache(root, statKey, files, now(), {
+        stored,
+        listing: trace ? listingOf(root, listKey, trace, walkStart) : (stored?.listing ?? null),
+      })
+    : undefined;
   const packages = listWorkspacePackages(root);
   const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
   const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
   if (warm) {
+    statCache?.keepListing();
     tm.statHits = (tm.statHits ?? 0) + files.length;
     tm.gatedFiles = tm.gatedFiles ?? 0;
     tm.reads = tm.reads ?? 0;

@@ -14,20 +14,28 @@
  * what the answers depend on: the base and belt-builder names, the facts version and capkit's
  * code.
  */
-import { createHash } from "node:crypto";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
+import { textHash } from "../../lib/text-hash.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { cacheDir } from "../../lib/results-store.js";
-import { inventoryCodeStamp } from "../extract/code-hash.js";
+import { inventoryCodeStamp } from "./code-stamp.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./byte-gate.js";
-import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
-import { encodeStatFile, NUMS_PER_FILE, readStatFile, type StatFile } from "./stat-file.js";
+import { EMPTY_HINTS } from "./empty-hints.js";
+import type { TextHints } from "./prefilter.js";
+import {
+  encodeStatFile,
+  NUMS_PER_FILE,
+  readStatFile,
+  sameListing,
+  type FolderListing,
+  type StatFile,
+} from "./stat-file.js";
 
 const STAT_CACHE_VERSION = 6;
-/** A file modified less than this before the scan started is not trusted on its stat alone. */
-const RACY_MS = 2000;
+/** A file (or a folder: warm-listing.ts) modified less than this before the scan started is not trusted on its stat alone. */
+export const RACY_MS = 2000;
 /**
  * After this many lookups with under a tenth of them hits (a fresh checkout: every mtime is new),
  * the cache stops asking: a stat that never hits is pure cost before the read.
@@ -106,8 +114,13 @@ export interface StatCache {
   recordHints(file: string, hints: TextHints): void;
   /** The memo stored under `key` (JSON text), if any. */
   memo(key: string): string | undefined;
-  /** Writes this scan's entries (and memo) when anything changed; `searched`: the names this scan searched in every file. */
+  /**
+   * Writes this scan's entries (and memo) when anything changed; `searched`: the names this scan
+   * searched in every file. The listing the files came from is kept when every file has an entry.
+   */
   save(searched?: Iterable<string>, memo?: { readonly key: string; readonly text: string }): void;
+  /** A scan answered by the memo: writes the stored entries again when this scan's listing is new. */
+  keepListing(): void;
 }
 
 /**
@@ -120,10 +133,9 @@ export function statCacheKey(
   beltNames: readonly string[],
   code: string = inventoryCodeStamp(),
 ): string {
-  return createHash("sha1")
-    .update(JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, code, [...baseNames].sort(), [...beltNames].sort()]))
-    .digest("hex")
-    .slice(0, 16);
+  return textHash(
+    JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, code, [...baseNames].sort(), [...beltNames].sort()]),
+  );
 }
 
 /** The file's stat, or undefined when it cannot be stat-ed (its read then reports why). */
@@ -180,6 +192,7 @@ class ScanStatCache implements StatCache {
     private readonly files: readonly string[],
     private readonly scanStart: number,
     private readonly stored: StatFile | null,
+    private readonly listing: FolderListing | null,
   ) {
     // `root` is absolute and normalised, the files relative with `/`: no path.join per file.
     this.prefix = root.endsWith(sep) ? root : root + sep;
@@ -276,9 +289,12 @@ class ScanStatCache implements StatCache {
     const list = [...names].sort();
     const kept = this.recorded.reduce((a, b) => a + b, 0);
     const stored = this.stored;
+    // The listing stands for the whole file list: kept only with an entry for every file.
+    const listing = kept === this.n ? this.listing : null;
     if (
       !this.changed &&
       kept === (stored?.count ?? 0) &&
+      sameListing(listing, stored?.listing ?? null) &&
       sameList(list, [...(stored?.searched ?? [])].sort()) &&
       memo?.key === stored?.memo?.key &&
       memo?.text === stored?.memo?.text
@@ -295,9 +311,28 @@ class ScanStatCache implements StatCache {
       nums[at + 4] = r === undefined ? -1 : rich.push(r) - 1;
       paths.push(this.files[i] ?? "");
     }
-    const text = { key: this.key, searched: list, paths, nums, rich: JSON.stringify(rich), memo: memo ?? null };
+    const text = {
+      key: this.key,
+      searched: list,
+      paths,
+      nums,
+      rich: JSON.stringify(rich),
+      memo: memo ?? null,
+      listing,
+    };
+    this.write(encodeStatFile(text));
+  }
+
+  keepListing(): void {
+    const stored = this.stored;
+    if (!stored || !this.unchanged || sameListing(this.listing, stored.listing)) return;
+    const paths = stored.count === 0 ? [] : stored.paths.split("\0");
+    this.write(encodeStatFile({ ...stored, paths, rich: stored.rich(), listing: this.listing }));
+  }
+
+  private write(bytes: Buffer): void {
     try {
-      writeFileAtomic(this.path, encodeStatFile(text), { durable: false });
+      writeFileAtomic(this.path, bytes, { durable: false });
       // The JSON cache of earlier versions: nothing reads it any more.
       const legacy = join(dirname(this.path), "stat.json");
       if (existsSync(legacy)) rmSync(legacy, { force: true });
@@ -338,6 +373,21 @@ function sameRich(old: RichEntry | undefined, rich: RichEntry | undefined): bool
   return sameList(old[0], rich[0]) && (old[1] === 0) === (rich[1] === 0) && old.length === rich.length;
 }
 
+const statFilePath = (root: string) => join(cacheDir(root, "inventory"), "stat.bin");
+
+/** The stat cache's file as stored under `root` when it is for `key`, else null. */
+export function readStatCache(root: string, key: string): StatFile | null {
+  const read = readStatFile(statFilePath(root));
+  return read !== null && read.key === key ? read : null;
+}
+
+export interface OpenOptions {
+  /** The file as readStatCache returned it (not read again). */
+  readonly stored?: StatFile | null;
+  /** The listing the scan's files came from (warm-listing.ts), kept with the entries; absent: none. */
+  readonly listing?: FolderListing | null;
+}
+
 /**
  * `files`: the scan's files, in its order (entries are matched to them); `scanStart`: when this scan
  * began reading (ms since the epoch): files modified since then or shortly before are not recorded.
@@ -347,8 +397,8 @@ export function openStatCache(
   key: string,
   files: readonly string[],
   scanStart: number = Date.now(),
+  options: OpenOptions = {},
 ): StatCache {
-  const path = join(cacheDir(root, "inventory"), "stat.bin");
-  const read = readStatFile(path);
-  return new ScanStatCache(root, path, key, files, scanStart, read !== null && read.key === key ? read : null);
+  const stored = options.stored === undefined ? readStatCache(root, key) : options.stored;
+  return new ScanStatCache(root, statFilePath(root), key, files, scanStart, stored, options.listing ?? null);
 }

@@ -1,8 +1,9 @@
 /**
  * The warm path: on a tree where every file in scope is the one the stat cache recorded (same
- * list, every stat matching), the same config and workspace packages and the same capkit code (by the stat stamp of its files: extract/code-hash.ts),
- * the scan's result is the one the last full scan computed, so it is kept with the stat cache
- * (its memo) and returned without reading, selecting or analysing anything.
+ * list, every stat matching), the same config and workspace packages and the same capkit code
+ * (by the stat stamp of its files: code-stamp.ts), the scan's result is the one the last full
+ * scan computed, so it is kept with the stat cache (its memo) and returned without reading,
+ * selecting or analysing anything.
  *
  * Why it is safe: a scan reads only the files in scope (their contents are pinned by the stat
  * cache's entries, which are recorded only for files settled before the scan began), the root's
@@ -10,10 +11,10 @@
  * step after the read is a pure function of those and of capkit's own code (stamped in the key).
  * A scan with any problem (an unreadable file or folder, a syntax error) is never memoised.
  */
-import { createHash } from "node:crypto";
+import { textHash } from "../../lib/text-hash.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
-import { inventoryCodeStamp } from "../extract/code-hash.js";
+import { inventoryCodeStamp } from "./code-stamp.js";
 import type { InventoryResult } from "../types.js";
 import { answersFor, type StatCache } from "./stat-cache.js";
 
@@ -29,7 +30,7 @@ export function memoKey(
   packages: readonly WorkspacePackage[],
   code: string = inventoryCodeStamp(),
 ): string {
-  return createHash("sha1").update(JSON.stringify([MEMO_VERSION, code, root, config, packages])).digest("hex");
+  return textHash(JSON.stringify([MEMO_VERSION, code, root, config, packages]));
 }
 
 /** The memo's text for a result, or undefined when the result must not be memoised. */
