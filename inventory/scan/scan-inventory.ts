@@ -14,7 +14,7 @@ import { discoverFiles } from "./discover.js";
 import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
 import { openStatCache, readStatCache, statCacheKey } from "./stat-cache.js";
 import { listingKey, listingOf, unchangedListing } from "./warm-listing.js";
-import { memoKey, warmResult } from "./warm-result.js";
+import { memoKey, memoOf, warmResult } from "./warm-result.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 export { emptyTimings } from "./scan-types.js";
@@ -61,6 +61,18 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     lap("read");
     progress({ phase: "done", done: files.length, total: files.length });
     return warm;
+  }
+  if (files.length === 0) {
+    // Nothing in scope (a wrong folder, a new repository): nothing to read or parse, so neither
+    // the parser nor the readers are loaded; the analysis of no files is the result.
+    const { analyzeFacts } = await import("../analyze.js");
+    const result = analyzeFacts({ root, files: [], packages, config, knownFiles: [], scannedFiles: 0, problems });
+    const text = memo === undefined ? undefined : memoOf(result);
+    // Every file (none) was searched for every name: the next run is answered by the memo.
+    if (memo !== undefined && text !== undefined) statCache?.save(firstNeedles(config), { key: memo, text });
+    lap("analyze");
+    progress({ phase: "done", done: 0, total: 0 });
+    return result;
   }
   const { scanFiles } = await import("./full-scan.js");
   const start = { root, config, files, problems, statCache, packages, progress, tm, lap };

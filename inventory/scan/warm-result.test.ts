@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig, parseConfig } from "../../lib/config/index.js";
@@ -88,5 +89,18 @@ describe("the warm result (the memo kept with the stat cache)", () => {
     const stale = openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders, "other"), files);
     expect(stale.searched.size).toBe(0);
     expect(stale.memo(memoKey(root, config, packages))).toBeUndefined();
+  });
+
+  it("answers an empty scope without a scan, and keeps it as a memo for the next run", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capkit-empty-"));
+    dirs.push(root);
+    const plain = await scanInventory(root, { cache: false });
+    expect(plain).toMatchObject({ scannedFiles: 0, classes: [], problems: [], incomplete: false });
+    expect(plain.counters).toMatchObject({ extendsTool: { occurrences: 0, files: 0 }, capabilityShaped: 0 });
+    await scanInventory(root, { cache: true });
+    const { config } = loadConfig(root);
+    const cache = openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), []);
+    expect(warmResult(cache, memoKey(root, config, listWorkspacePackages(root)), firstNeedles(config))).toBeDefined();
+    expect(clean(await scanInventory(root, { cache: true }))).toEqual(clean(plain));
   });
 });
