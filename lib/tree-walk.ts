@@ -38,8 +38,9 @@ export type UnreadableFolder = (path: string, error: NodeJS.ErrnoException) => v
 
 /**
  * What a walk went through, for a caller that wants to tell later, by stat-ing folders, whether
- * the listing can have changed: the folders it listed, in order, and whether anything else
- * shaped the listing (a symlink, a folder that could not be listed).
+ * the listing can have changed: the folders it listed, in order (for a folder that is missing,
+ * its nearest existing ancestor), and whether anything else shaped the listing (a symlink, a
+ * folder that is there but could not be listed).
  */
 export interface WalkTrace {
   readonly folders: string[];
@@ -78,6 +79,25 @@ function listFolder(root: string, path: string, onUnreadable?: UnreadableFolder)
     onUnreadable?.(path, error as NodeJS.ErrnoException);
     return null;
   }
+}
+
+/**
+ * For a folder that is not there (or is a file), its nearest existing ancestor: the missing
+ * folder can only appear by an entry added to that ancestor, which moves its mtime. null when
+ * the folder is there (it could not be listed for another reason) or no ancestor stats.
+ */
+function missingFolderAnchor(root: string, rel: string): string | null {
+  const isDir = (path: string) => statSync(path ? `${root}/${path}` : root, { throwIfNoEntry: false })?.isDirectory();
+  try {
+    if (isDir(rel)) return null;
+    for (let path = rel; path !== "";) {
+      path = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+      if (isDir(path)) return path;
+    }
+  } catch {
+    // ENOTDIR, EACCES…: nothing to anchor it to.
+  }
+  return null;
 }
 
 /** What a link's target is: a folder, a file, or null (gone, or neither: a socket, a device). */
@@ -149,8 +169,9 @@ class TreeWalk {
   private list(rel: string): Dirent[] | null {
     const entries = listFolder(this.root, rel, this.onUnreadable);
     if (this.trace) {
-      if (entries) this.trace.folders.push(rel);
-      else this.trace.opaque = true;
+      const traced = entries ? rel : missingFolderAnchor(this.root, rel);
+      if (traced === null) this.trace.opaque = true;
+      else this.trace.folders.push(traced);
     }
     return entries;
   }

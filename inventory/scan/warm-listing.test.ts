@@ -1,4 +1,14 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig, parseConfig } from "../../lib/config/index.js";
@@ -122,5 +132,20 @@ describe("the warm listing (the files without a walk while no folder moved)", ()
     expect(listingOf(fresh, "k", trace, Date.now())).toBeNull();
     expect(listingOf(fresh, "k", trace, ahead())?.folders).toEqual(["", "packages"]);
     expect(listingOf(fresh, "k", { ...trace, opaque: true }, ahead())).toBeNull();
+  });
+
+  it("anchors a missing start folder to its nearest folder: creating it walks again", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capkit-listing-empty-"));
+    dirs.push(root);
+    mkdirSync(join(root, ".capkit"));
+    settle(root);
+    await scanInventory(root, { cache: true, now: ahead });
+    expect(storedListing(root)).toEqual([]);
+    mkdirSync(join(root, "packages/a/src"), { recursive: true });
+    writeFileSync(join(root, "packages/a/src/t.ts"), "export class Tool {}\nexport class ATool extends Tool {}\n");
+    expect(storedListing(root)).toBeUndefined();
+    const after = await scanInventory(root, { cache: true, now: ahead });
+    expect(after.scannedFiles).toBe(1);
+    expect(clean(after)).toEqual(clean(await scanInventory(root, { cache: false })));
   });
 });
