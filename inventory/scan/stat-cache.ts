@@ -22,8 +22,8 @@ import { cacheDir } from "../../lib/results-store.js";
 import { inventoryCodeStamp } from "./code-stamp.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./byte-gate.js";
-import { EMPTY_HINTS } from "./empty-hints.js";
 import type { TextHints } from "./prefilter.js";
+import { answerOf, isEmpty, richEntry, sameList, sameRich, type CachedFile, type RichEntry } from "./stat-answers.js";
 import {
   encodeStatFile,
   NUMS_PER_FILE,
@@ -42,58 +42,12 @@ export const RACY_MS = 2000;
  */
 const GIVE_UP_AFTER = 256;
 
-/** A gated file's answers: [gate flags, newTargets, structure idents, imported]. */
-type GateEntry = [number, string[], string[], string[]];
-/** A file holding a searched name: [the names it holds, gate (0: not gated), hints? (0: none found)]. */
-type RichEntry = [string[], GateEntry | 0, (TextHints | 0)?];
-
 /** What `stat` says of a file, as far as the key goes (a `Stats` is one). */
 export interface FileStat {
   readonly mtimeMs: number;
   readonly ctimeMs: number;
   readonly size: number;
   readonly ino: number;
-}
-
-/** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
-const isEmpty = (h: TextHints) =>
-  !h.starExport &&
-  h.defaultExports.length === 0 &&
-  h.heritages.length === 0 &&
-  h.aliases.length === 0 &&
-  h.defaultImports.length === 0 &&
-  h.exportListNames.length === 0 &&
-  h.mixinVars.length === 0;
-
-const flagsOf = (g: FileGate) =>
-  (g.hinted ? 1 : 0) |
-  (g.baseArgument ? 2 : 0) |
-  (g.declaresBase ? 4 : 0) |
-  (g.mentionsBelt ? 8 : 0) |
-  (g.extendsLocalVariable ? 16 : 0) |
-  (g.extendsDefaultImport ? 32 : 0);
-const gateOf = (e: GateEntry): FileGate => ({
-  hinted: (e[0] & 1) !== 0,
-  baseArgument: (e[0] & 2) !== 0,
-  declaresBase: (e[0] & 4) !== 0,
-  mentionsBelt: (e[0] & 8) !== 0,
-  extendsLocalVariable: (e[0] & 16) !== 0,
-  extendsDefaultImport: (e[0] & 32) !== 0,
-  newTargets: e[1],
-  idents: e[2],
-  imported: e[3],
-});
-
-const NO_HITS: ReadonlySet<string> = new Set();
-/** A file holding none of the searched names, not gated: most files of a tree. */
-const PLAIN: CachedFile = { hits: NO_HITS };
-
-/** What the cache knows of an unchanged file. */
-export interface CachedFile {
-  /** Which of the cache's searched names the file holds. */
-  readonly hits: ReadonlySet<string>;
-  readonly gate?: FileGate;
-  readonly hints?: TextHints;
 }
 
 export interface StatCache {
@@ -126,7 +80,7 @@ export interface StatCache {
 /**
  * What the answers depend on besides the file itself: the base and belt names, the facts
  * version and capkit's code (the stat stamp of inventory/ and lib/, the gate's and the hints'
- * code among them: extract/code-hash.ts; a test passes its own `code`).
+ * code among them: code-stamp.ts; a test passes its own `code`).
  */
 export function statCacheKey(
   baseNames: readonly string[],
@@ -137,6 +91,8 @@ export function statCacheKey(
     JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, code, [...baseNames].sort(), [...beltNames].sort()]),
   );
 }
+
+export type { CachedFile } from "./stat-answers.js";
 
 /** The file's stat, or undefined when it cannot be stat-ed (its read then reports why). */
 function statOrUndefined(path: string): FileStat | undefined {
@@ -162,8 +118,6 @@ function slotsOf(files: readonly string[], stored: StatFile): Int32Array | null 
 
 const sameStat = (nums: Float64Array, at: number, st: FileStat) =>
   nums[at] === st.mtimeMs && nums[at + 1] === st.ctimeMs && nums[at + 2] === st.size && nums[at + 3] === st.ino;
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The stat cache of one scan: the stored entries it matches against, and the entries it records. */
 class ScanStatCache implements StatCache {
@@ -347,30 +301,6 @@ function setStat(into: Float64Array, at: number, st: FileStat): void {
   into[at + 1] = st.ctimeMs;
   into[at + 2] = st.size;
   into[at + 3] = st.ino;
-}
-
-function answerOf(e: RichEntry | undefined): CachedFile {
-  if (e === undefined) return PLAIN;
-  const hints = e[2];
-  return {
-    hits: e[0].length === 0 ? NO_HITS : new Set(e[0]),
-    ...(e[1] === 0 ? {} : { gate: gateOf(e[1]) }),
-    ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
-  };
-}
-
-/** A file's rich entry: undefined when it holds no name, is not gated and has no hints. */
-function richEntry(found: readonly string[], gate: FileGate | undefined, h: TextHints | 0 | undefined) {
-  const g: GateEntry | 0 = gate ? [flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]] : 0;
-  if (found.length === 0 && g === 0 && h === undefined) return undefined;
-  const entry: RichEntry = h === undefined ? [[...found], g] : [[...found], g, h];
-  return entry;
-}
-
-/** Does a file's new rich entry keep what its stored one said (names, gated or not, hints or not)? */
-function sameRich(old: RichEntry | undefined, rich: RichEntry | undefined): boolean {
-  if (old === undefined || rich === undefined) return old === rich;
-  return sameList(old[0], rich[0]) && (old[1] === 0) === (rich[1] === 0) && old.length === rich.length;
 }
 
 const statFilePath = (root: string) => join(cacheDir(root, "inventory"), "stat.bin");
