@@ -7,7 +7,7 @@
 import { lstatSync, realpathSync, statSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { compileScope, type ScopePatterns, type ScopeRules, type ScopeTask } from "./scope-rules.js";
-import { walkTree, type UnreadableFolder, type WalkRules } from "./tree-walk.js";
+import { walkTree, type UnreadableFolder, type WalkRules, type WalkTrace } from "./tree-walk.js";
 
 function taskRules(task: ScopeTask, rules: ScopeRules): WalkRules {
   const hidden = (name: string) => !task.dotEntries && name.startsWith(".");
@@ -31,10 +31,17 @@ function staticFile(root: string, file: string, found: ReadonlySet<string>): boo
   }
 }
 
-export function walkScope(root: string, scope: ScopePatterns, onUnreadable?: UnreadableFolder): string[] {
+/** `trace`: what the walk went through (lib/tree-walk.ts); files named by an include are stat-ed, not listed, so they make it opaque. */
+export function walkScope(
+  root: string,
+  scope: ScopePatterns,
+  onUnreadable?: UnreadableFolder,
+  trace?: WalkTrace,
+): string[] {
   const rules = compileScope(scope);
   const starts = rules.tasks.filter((t) => !t.excluded).map((t) => ({ base: t.base, rules: taskRules(t, rules) }));
-  const listed = walkTree(root, starts, onUnreadable);
+  const listed = walkTree(root, starts, onUnreadable, Infinity, trace);
+  if (trace && rules.staticFiles.length > 0) trace.opaque = true;
   // The usual scope (patterns only): the walk's sorted list as it is, no copy.
   if (rules.staticFiles.length === 0) return listed;
   const found = new Set(listed);

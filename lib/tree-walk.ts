@@ -36,6 +36,17 @@ export interface WalkStart {
 
 export type UnreadableFolder = (path: string, error: NodeJS.ErrnoException) => void;
 
+/**
+ * What a walk went through, for a caller that wants to tell later, by stat-ing folders, whether
+ * the listing can have changed: the folders it listed, in order (for a folder that is missing,
+ * its nearest existing ancestor), and whether anything else shaped the listing (a symlink, a
+ * folder that is there but could not be listed).
+ */
+export interface WalkTrace {
+  readonly folders: string[];
+  opaque: boolean;
+}
+
 interface Link {
   readonly path: string;
   readonly name: string;
@@ -70,6 +81,25 @@ function listFolder(root: string, path: string, onUnreadable?: UnreadableFolder)
   }
 }
 
+/**
+ * For a folder that is not there (or is a file), its nearest existing ancestor: the missing
+ * folder can only appear by an entry added to that ancestor, which moves its mtime. null when
+ * the folder is there (it could not be listed for another reason) or no ancestor stats.
+ */
+function missingFolderAnchor(root: string, rel: string): string | null {
+  const isDir = (path: string) => statSync(path ? `${root}/${path}` : root, { throwIfNoEntry: false })?.isDirectory();
+  try {
+    if (isDir(rel)) return null;
+    for (let path = rel; path !== "";) {
+      path = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+      if (isDir(path)) return path;
+    }
+  } catch {
+    // ENOTDIR, EACCES…: nothing to anchor it to.
+  }
+  return null;
+}
+
 /** What a link's target is: a folder, a file, or null (gone, or neither: a socket, a device). */
 function entryKind(real: string): "dir" | "file" | null {
   try {
@@ -95,6 +125,7 @@ class TreeWalk {
     private readonly root: string,
     private readonly onUnreadable: UnreadableFolder | undefined,
     private readonly maxFiles: number,
+    private readonly trace: WalkTrace | undefined,
   ) {
     this.realRoot = realOrNull(root) ?? resolve(root);
   }
@@ -106,6 +137,7 @@ class TreeWalk {
         this.pending.push({ path: base, name: base.slice(base.lastIndexOf("/") + 1), rules, start: true });
       else this.walkPlain(base, rules); // a missing base is reported by the listing itself
     }
+    if (this.trace && this.pending.length) this.trace.opaque = true;
     while (this.pending.length) {
       const round = this.pending.sort(byPath);
       this.pending = [];
@@ -133,9 +165,20 @@ class TreeWalk {
     if (!this.linkedFiles.has(real)) this.linkedFiles.set(real, path);
   }
 
+  /** The folder's entries (null when it cannot be listed), traced. */
+  private list(rel: string): Dirent[] | null {
+    const entries = listFolder(this.root, rel, this.onUnreadable);
+    if (this.trace) {
+      const traced = entries ? rel : missingFolderAnchor(this.root, rel);
+      if (traced === null) this.trace.opaque = true;
+      else this.trace.folders.push(traced);
+    }
+    return entries;
+  }
+
   private walkPlain(rel: string, rules: WalkRules): void {
     this.plainDirs.add(rel);
-    const entries = listFolder(this.root, rel, this.onUnreadable);
+    const entries = this.list(rel);
     if (!entries) return;
     for (const e of entries) {
       if (this.full()) return;
@@ -150,7 +193,7 @@ class TreeWalk {
 
   private walkLinked(rel: string, real: string, rules: WalkRules): void {
     this.linkedDirs.add(real);
-    const entries = listFolder(this.root, rel, this.onUnreadable);
+    const entries = this.list(rel);
     if (!entries) return;
     for (const e of entries) {
       if (this.full()) return;
@@ -184,12 +227,17 @@ class TreeWalk {
   }
 }
 
-/** `maxFiles` stops the walk once that many files are listed (a runaway folder stays cheap). */
+/**
+ * `maxFiles` stops the walk once that many files are listed (a runaway folder stays cheap);
+ * `trace`, when given, receives what the walk went through.
+ */
 export function walkTree(
   root: string,
   starts: readonly WalkStart[],
   onUnreadable?: UnreadableFolder,
   maxFiles = Infinity,
+  trace?: WalkTrace,
 ): string[] {
-  return new TreeWalk(root, onUnreadable, maxFiles).run(starts);
+  if (trace && maxFiles !== Infinity) trace.opaque = true;
+  return new TreeWalk(root, onUnreadable, maxFiles, trace).run(starts);
 }

@@ -11,7 +11,8 @@ import { CapkitError, UsageError } from "../../lib/errors.js";
 import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
 import { assertReadableRoot, scanInventory, type ScanProgress } from "../../inventory/scan/index.js";
 import type { InventoryResult, RatchetOutcome } from "../../inventory/types.js";
-import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport } from "../../reports/index.js";
+// The light entry of reports/: the renderer asked for is loaded alone (no chalk for --json).
+import { colorEnabled, isReporterName, loadReporter, REPORTER_NAMES } from "../../reports/load-reporter.js";
 import {
   assertNoInterruptedMigrate,
   isCi,
@@ -136,7 +137,8 @@ export const command: CommandModule = {
     for (const p of inventory.problems)
       if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
     const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
-    const rendered = renderInventoryReport(reporter, ratchet ? { inventory, ratchet } : { inventory }, { color });
+    const render = await loadReporter(reporter);
+    const rendered = render(ratchet ? { inventory, ratchet } : { inventory }, { color });
     io.stdout(rendered.output);
     return rendered.exitCode;
   },

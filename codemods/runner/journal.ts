@@ -9,7 +9,7 @@
  * Consumers: apply.ts (writes and commits it), migrate.ts (recovers before a run), every CLI
  * command (refuses to report on a half-applied tree: `interruptedMigrateError`).
  */
-import { createHash } from "node:crypto";
+import type * as Crypto from "node:crypto";
 import * as nodeFs from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -86,7 +86,10 @@ export function journalDir(root: string): string {
   return join(root, JOURNAL_REL);
 }
 
-export const hashText = (text: string | Buffer): string => createHash("sha256").update(text).digest("hex");
+// node:crypto required on first use: every command loads this module to ask whether a migrate
+// was interrupted, and only an apply or a rollback hashes.
+export const hashText = (text: string | Buffer): string =>
+  (createRequire(import.meta.url)("node:crypto") as typeof Crypto).createHash("sha256").update(text).digest("hex");
 
 function readText(path: string): string | null {
   try {

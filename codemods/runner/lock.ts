@@ -5,7 +5,8 @@
  * pid is no longer alive is stale (its holder was killed) and is taken over, one contender at
  * a time (`removeStale`), so two runs that both judge it stale never both take it.
  */
-import { randomBytes } from "node:crypto";
+import type * as Crypto from "node:crypto";
+import { createRequire } from "node:module";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EnvironmentError } from "../../lib/errors.js";
@@ -135,7 +136,8 @@ export interface MigrateLock {
 export function acquireMigrateLock(root: string, options: LockOptions | (() => Date) = {}): MigrateLock {
   const opts: LockOptions = typeof options === "function" ? { now: options } : options;
   const lock = join(root, LOCK_REL);
-  const token = randomBytes(8).toString("hex");
+  // node:crypto required here: every command loads this module (lockHolder), only a migrate takes the lock.
+  const token = (createRequire(import.meta.url)("node:crypto") as typeof Crypto).randomBytes(8).toString("hex");
   const tmp = `${lock}.${process.pid}.${token}.tmp`;
   const now = opts.now ?? (() => new Date());
   const text = `${JSON.stringify({ pid: process.pid, startedAt: now().toISOString(), token })}\n`;

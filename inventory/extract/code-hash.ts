@@ -1,11 +1,13 @@
 /**
  * Hashes of capkit's own code, for the versions of caches whose entries that code computed:
- *   extractorCodeHash()  the modules of inventory/extract/ (tests left out): the scan's facts
- *                        cache and the history backfill's carry it, so facts made by other
- *                        extractor code are never reused, even when a change forgot to bump
- *                        FACTS_VERSION;
- *   hashSources(name, paths)  any list of source files (the stat cache: the gate and the hints).
- * Each is read once per process. When the sources are not beside the modules (an unusual
+ *   extractorCodeHash()  the modules of inventory/extract/ (tests left out), by content: the
+ *                        scan's facts cache and the history backfill's carry it, so facts made by
+ *                        other extractor code are never reused, even when a change forgot to bump
+ *                        FACTS_VERSION. By content because CI restores the facts cache onto a
+ *                        fresh install, whose files have new stats;
+ *   hashSources(name, paths)  any list of source files, by content.
+ * (The caches that never leave the machine are keyed by a stat stamp instead: scan/code-stamp.ts.)
+ * Each is taken once per process. When the sources are not beside the modules (an unusual
  * install), the hash is unique to the process, so nothing is reused across processes.
  */
 import { createHash } from "node:crypto";

@@ -16,6 +16,7 @@ import { EnvironmentError } from "../../lib/errors.js";
 import type { ScanProblem } from "../types.js";
 import { scopeWalkProblem } from "../../lib/scope-rules.js";
 import { walkScope } from "../../lib/scope-walk.js";
+import type { WalkTrace } from "../../lib/tree-walk.js";
 import { folderProblemMessage } from "../../lib/unscanned.js";
 
 export interface ScanScope {
@@ -39,10 +40,19 @@ export function assertReadableRoot(root: string): void {
     throw new EnvironmentError(`the root ${root} is not a directory`, { hint: "pass the repository root directory" });
 }
 
-export async function discoverFiles(root: string, scope: ScanScope, problems: ScanProblem[] = []): Promise<string[]> {
+/** `trace`: what the walk went through (lib/tree-walk.ts), for the scan's warm listing; fast-glob's listing leaves it opaque. */
+export async function discoverFiles(
+  root: string,
+  scope: ScanScope,
+  problems: ScanProblem[] = [],
+  trace?: WalkTrace,
+): Promise<string[]> {
   assertReadableRoot(root);
-  if (scopeWalkProblem(scope) !== null) return globFiles(root, scope, problems);
-  return walkFiles(root, scope, problems);
+  if (scopeWalkProblem(scope) !== null) {
+    if (trace) trace.opaque = true;
+    return globFiles(root, scope, problems);
+  }
+  return walkScope(root, scope, (rel, error) => folderProblem(rel, error, problems), trace);
 }
 
 /** A folder that could not be listed (EACCES, EIO…); a folder that vanished mid-walk is not a problem. */
@@ -66,9 +76,4 @@ export function isUnreadableProblem(p: ScanProblem): boolean {
 export async function globFiles(root: string, scope: ScanScope, problems: ScanProblem[] = []): Promise<string[]> {
   const { globScope } = await import("../../lib/glob-scope.js");
   return globScope(root, scope, (rel, error) => folderProblem(rel, error, problems));
-}
-
-/** The same listing by a synchronous walk (symlinks followed once); the scope must pass `scopeWalkProblem`. */
-function walkFiles(root: string, scope: ScanScope, problems: ScanProblem[]): string[] {
-  return walkScope(root, scope, (rel, error) => folderProblem(rel, error, problems));
 }

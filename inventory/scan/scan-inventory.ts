@@ -7,12 +7,14 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../../lib/config/index.js";
+import type { WalkTrace } from "../../lib/tree-walk.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
-import { openStatCache, statCacheKey } from "./stat-cache.js";
-import { memoKey, warmResult } from "./warm-result.js";
+import { openStatCache, readStatCache, statCacheKey } from "./stat-cache.js";
+import { listingKey, listingOf, unchangedListing } from "./warm-listing.js";
+import { memoKey, memoOf, warmResult } from "./warm-result.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 export { emptyTimings } from "./scan-types.js";
@@ -30,28 +32,47 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   };
   progress({ phase: "discover", done: 0, total: 0 });
   const problems: ScanProblem[] = [];
-  const files = await discoverFiles(root, config.scan, problems);
+  const now = options.now ?? Date.now;
+  const useStatCache = options.cache === true && options.statCache !== false;
+  const walkStart = now();
+  const statKey = useStatCache ? statCacheKey(config.base.names, config.classify.beltBuilders) : "";
+  const stored = useStatCache ? readStatCache(root, statKey) : null;
+  const listKey = listingKey(config.scan);
+  // An unchanged listing (no folder moved) gives the files without a walk: warm-listing.ts.
+  const listed = useStatCache ? unchangedListing(root, stored, listKey) : undefined;
+  const trace: WalkTrace | undefined = useStatCache && !listed ? { folders: [], opaque: false } : undefined;
+  const files = listed ?? (await discoverFiles(root, config.scan, problems, trace));
   lap("discover");
   progress({ phase: "read", done: 0, total: files.length });
-  const statCache =
-    options.cache && options.statCache !== false
-      ? openStatCache(
-          root,
-          statCacheKey(config.base.names, config.classify.beltBuilders),
-          files,
-          (options.now ?? Date.now)(),
-        )
-      : undefined;
+  const statCache = useStatCache
+    ? openStatCache(root, statKey, files, now(), {
+        stored,
+        listing: trace ? listingOf(root, listKey, trace, walkStart) : (stored?.listing ?? null),
+      })
+    : undefined;
   const packages = listWorkspacePackages(root);
   const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
   const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
   if (warm) {
+    statCache?.keepListing();
     tm.statHits = (tm.statHits ?? 0) + files.length;
     tm.gatedFiles = tm.gatedFiles ?? 0;
     tm.reads = tm.reads ?? 0;
     lap("read");
     progress({ phase: "done", done: files.length, total: files.length });
     return warm;
+  }
+  if (files.length === 0) {
+    // Nothing in scope (a wrong folder, a new repository): nothing to read or parse, so neither
+    // the parser nor the readers are loaded; the analysis of no files is the result.
+    const { analyzeFacts } = await import("../analyze.js");
+    const result = analyzeFacts({ root, files: [], packages, config, knownFiles: [], scannedFiles: 0, problems });
+    const text = memo === undefined ? undefined : memoOf(result);
+    // Every file (none) was searched for every name: the next run is answered by the memo.
+    if (memo !== undefined && text !== undefined) statCache?.save(firstNeedles(config), { key: memo, text });
+    lap("analyze");
+    progress({ phase: "done", done: 0, total: 0 });
+    return result;
   }
   const { scanFiles } = await import("./full-scan.js");
   const start = { root, config, files, problems, statCache, packages, progress, tm, lap };

@@ -11,35 +11,36 @@
  * is at least RACY_MS older than the scan's start; younger ones are read again next time (and
  * then recorded as settled). The ctime is in the key too: a tool that writes a file and then
  * sets its mtime back (`cp -p`, `rsync -t`, `touch -r`) still moves the ctime. The key also covers
- * what the answers depend on: the base and belt-builder names, the facts version and the code of
- * the gate and the hints.
+ * what the answers depend on: the base and belt-builder names, the facts version and capkit's
+ * code.
  */
-import { createHash } from "node:crypto";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { textHash } from "../../lib/text-hash.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
-import { CODE_EXTENSION } from "../../lib/package-layout.js";
 import { cacheDir } from "../../lib/results-store.js";
-import { hashSources } from "../extract/code-hash.js";
+import { inventoryCodeStamp } from "./code-stamp.js";
 import { FACTS_VERSION } from "../extract/facts.js";
 import type { FileGate } from "./byte-gate.js";
-import { EMPTY_HINTS, type TextHints } from "./prefilter.js";
-import { encodeStatFile, NUMS_PER_FILE, readStatFile, type StatFile } from "./stat-file.js";
+import type { TextHints } from "./prefilter.js";
+import { answerOf, isEmpty, richEntry, sameList, sameRich, type CachedFile, type RichEntry } from "./stat-answers.js";
+import {
+  encodeStatFile,
+  NUMS_PER_FILE,
+  readStatFile,
+  sameListing,
+  type FolderListing,
+  type StatFile,
+} from "./stat-file.js";
 
-const STAT_CACHE_VERSION = 5;
-/** A file modified less than this before the scan started is not trusted on its stat alone. */
-const RACY_MS = 2000;
+const STAT_CACHE_VERSION = 6;
+/** A file (or a folder: warm-listing.ts) modified less than this before the scan started is not trusted on its stat alone. */
+export const RACY_MS = 2000;
 /**
  * After this many lookups with under a tenth of them hits (a fresh checkout: every mtime is new),
  * the cache stops asking: a stat that never hits is pure cost before the read.
  */
 const GIVE_UP_AFTER = 256;
-
-/** A gated file's answers: [gate flags, newTargets, structure idents, imported]. */
-type GateEntry = [number, string[], string[], string[]];
-/** A file holding a searched name: [the names it holds, gate (0: not gated), hints? (0: none found)]. */
-type RichEntry = [string[], GateEntry | 0, (TextHints | 0)?];
 
 /** What `stat` says of a file, as far as the key goes (a `Stats` is one). */
 export interface FileStat {
@@ -47,47 +48,6 @@ export interface FileStat {
   readonly ctimeMs: number;
   readonly size: number;
   readonly ino: number;
-}
-
-/** Hints with nothing in them (most hinted files: `extends` only in a generic constraint) are stored as 0. */
-const isEmpty = (h: TextHints) =>
-  !h.starExport &&
-  h.defaultExports.length === 0 &&
-  h.heritages.length === 0 &&
-  h.aliases.length === 0 &&
-  h.defaultImports.length === 0 &&
-  h.exportListNames.length === 0 &&
-  h.mixinVars.length === 0;
-
-const flagsOf = (g: FileGate) =>
-  (g.hinted ? 1 : 0) |
-  (g.baseArgument ? 2 : 0) |
-  (g.declaresBase ? 4 : 0) |
-  (g.mentionsBelt ? 8 : 0) |
-  (g.extendsLocalVariable ? 16 : 0) |
-  (g.extendsDefaultImport ? 32 : 0);
-const gateOf = (e: GateEntry): FileGate => ({
-  hinted: (e[0] & 1) !== 0,
-  baseArgument: (e[0] & 2) !== 0,
-  declaresBase: (e[0] & 4) !== 0,
-  mentionsBelt: (e[0] & 8) !== 0,
-  extendsLocalVariable: (e[0] & 16) !== 0,
-  extendsDefaultImport: (e[0] & 32) !== 0,
-  newTargets: e[1],
-  idents: e[2],
-  imported: e[3],
-});
-
-const NO_HITS: ReadonlySet<string> = new Set();
-/** A file holding none of the searched names, not gated: most files of a tree. */
-const PLAIN: CachedFile = { hits: NO_HITS };
-
-/** What the cache knows of an unchanged file. */
-export interface CachedFile {
-  /** Which of the cache's searched names the file holds. */
-  readonly hits: ReadonlySet<string>;
-  readonly gate?: FileGate;
-  readonly hints?: TextHints;
 }
 
 export interface StatCache {
@@ -108,34 +68,31 @@ export interface StatCache {
   recordHints(file: string, hints: TextHints): void;
   /** The memo stored under `key` (JSON text), if any. */
   memo(key: string): string | undefined;
-  /** Writes this scan's entries (and memo) when anything changed; `searched`: the names this scan searched in every file. */
+  /**
+   * Writes this scan's entries (and memo) when anything changed; `searched`: the names this scan
+   * searched in every file. The listing the files came from is kept when every file has an entry.
+   */
   save(searched?: Iterable<string>, memo?: { readonly key: string; readonly text: string }): void;
+  /** A scan answered by the memo: writes the stored entries again when this scan's listing is new. */
+  keepListing(): void;
 }
 
-/** The sources the cached answers come from: a capkit whose gate or hints changed must not reuse them. */
-const ANSWER_SOURCES = ["byte-gate", "structure", "prefilter", "text-hints", "text-scan", "../extract/builtins"].map(
-  (f) => `${f}${CODE_EXTENSION}`,
-);
-const answerSourcesHash = () => {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return hashSources("scan answers", () => ANSWER_SOURCES.map((f) => join(here, f)));
-};
-
-/** What the answers depend on besides the file itself: the base and belt names, the facts version, the gate's and hints' code. */
-export function statCacheKey(baseNames: readonly string[], beltNames: readonly string[]): string {
-  return createHash("sha1")
-    .update(
-      JSON.stringify([
-        STAT_CACHE_VERSION,
-        FACTS_VERSION,
-        answerSourcesHash(),
-        [...baseNames].sort(),
-        [...beltNames].sort(),
-      ]),
-    )
-    .digest("hex")
-    .slice(0, 16);
+/**
+ * What the answers depend on besides the file itself: the base and belt names, the facts
+ * version and capkit's code (the stat stamp of inventory/ and lib/, the gate's and the hints'
+ * code among them: code-stamp.ts; a test passes its own `code`).
+ */
+export function statCacheKey(
+  baseNames: readonly string[],
+  beltNames: readonly string[],
+  code: string = inventoryCodeStamp(),
+): string {
+  return textHash(
+    JSON.stringify([STAT_CACHE_VERSION, FACTS_VERSION, code, [...baseNames].sort(), [...beltNames].sort()]),
+  );
 }
+
+export type { CachedFile } from "./stat-answers.js";
 
 /** The file's stat, or undefined when it cannot be stat-ed (its read then reports why). */
 function statOrUndefined(path: string): FileStat | undefined {
@@ -161,8 +118,6 @@ function slotsOf(files: readonly string[], stored: StatFile): Int32Array | null 
 
 const sameStat = (nums: Float64Array, at: number, st: FileStat) =>
   nums[at] === st.mtimeMs && nums[at + 1] === st.ctimeMs && nums[at + 2] === st.size && nums[at + 3] === st.ino;
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The stat cache of one scan: the stored entries it matches against, and the entries it records. */
 class ScanStatCache implements StatCache {
@@ -191,6 +146,7 @@ class ScanStatCache implements StatCache {
     private readonly files: readonly string[],
     private readonly scanStart: number,
     private readonly stored: StatFile | null,
+    private readonly listing: FolderListing | null,
   ) {
     // `root` is absolute and normalised, the files relative with `/`: no path.join per file.
     this.prefix = root.endsWith(sep) ? root : root + sep;
@@ -287,9 +243,12 @@ class ScanStatCache implements StatCache {
     const list = [...names].sort();
     const kept = this.recorded.reduce((a, b) => a + b, 0);
     const stored = this.stored;
+    // The listing stands for the whole file list: kept only with an entry for every file.
+    const listing = kept === this.n ? this.listing : null;
     if (
       !this.changed &&
       kept === (stored?.count ?? 0) &&
+      sameListing(listing, stored?.listing ?? null) &&
       sameList(list, [...(stored?.searched ?? [])].sort()) &&
       memo?.key === stored?.memo?.key &&
       memo?.text === stored?.memo?.text
@@ -306,9 +265,28 @@ class ScanStatCache implements StatCache {
       nums[at + 4] = r === undefined ? -1 : rich.push(r) - 1;
       paths.push(this.files[i] ?? "");
     }
-    const text = { key: this.key, searched: list, paths, nums, rich: JSON.stringify(rich), memo: memo ?? null };
+    const text = {
+      key: this.key,
+      searched: list,
+      paths,
+      nums,
+      rich: JSON.stringify(rich),
+      memo: memo ?? null,
+      listing,
+    };
+    this.write(encodeStatFile(text));
+  }
+
+  keepListing(): void {
+    const stored = this.stored;
+    if (!stored || !this.unchanged || sameListing(this.listing, stored.listing)) return;
+    const paths = stored.count === 0 ? [] : stored.paths.split("\0");
+    this.write(encodeStatFile({ ...stored, paths, rich: stored.rich(), listing: this.listing }));
+  }
+
+  private write(bytes: Buffer): void {
     try {
-      writeFileAtomic(this.path, encodeStatFile(text), { durable: false });
+      writeFileAtomic(this.path, bytes, { durable: false });
       // The JSON cache of earlier versions: nothing reads it any more.
       const legacy = join(dirname(this.path), "stat.json");
       if (existsSync(legacy)) rmSync(legacy, { force: true });
@@ -325,28 +303,19 @@ function setStat(into: Float64Array, at: number, st: FileStat): void {
   into[at + 3] = st.ino;
 }
 
-function answerOf(e: RichEntry | undefined): CachedFile {
-  if (e === undefined) return PLAIN;
-  const hints = e[2];
-  return {
-    hits: e[0].length === 0 ? NO_HITS : new Set(e[0]),
-    ...(e[1] === 0 ? {} : { gate: gateOf(e[1]) }),
-    ...(hints === undefined ? {} : { hints: hints === 0 ? EMPTY_HINTS : hints }),
-  };
+const statFilePath = (root: string) => join(cacheDir(root, "inventory"), "stat.bin");
+
+/** The stat cache's file as stored under `root` when it is for `key`, else null. */
+export function readStatCache(root: string, key: string): StatFile | null {
+  const read = readStatFile(statFilePath(root));
+  return read !== null && read.key === key ? read : null;
 }
 
-/** A file's rich entry: undefined when it holds no name, is not gated and has no hints. */
-function richEntry(found: readonly string[], gate: FileGate | undefined, h: TextHints | 0 | undefined) {
-  const g: GateEntry | 0 = gate ? [flagsOf(gate), [...gate.newTargets], [...gate.idents], [...gate.imported]] : 0;
-  if (found.length === 0 && g === 0 && h === undefined) return undefined;
-  const entry: RichEntry = h === undefined ? [[...found], g] : [[...found], g, h];
-  return entry;
-}
-
-/** Does a file's new rich entry keep what its stored one said (names, gated or not, hints or not)? */
-function sameRich(old: RichEntry | undefined, rich: RichEntry | undefined): boolean {
-  if (old === undefined || rich === undefined) return old === rich;
-  return sameList(old[0], rich[0]) && (old[1] === 0) === (rich[1] === 0) && old.length === rich.length;
+export interface OpenOptions {
+  /** The file as readStatCache returned it (not read again). */
+  readonly stored?: StatFile | null;
+  /** The listing the scan's files came from (warm-listing.ts), kept with the entries; absent: none. */
+  readonly listing?: FolderListing | null;
 }
 
 /**
@@ -358,8 +327,8 @@ export function openStatCache(
   key: string,
   files: readonly string[],
   scanStart: number = Date.now(),
+  options: OpenOptions = {},
 ): StatCache {
-  const path = join(cacheDir(root, "inventory"), "stat.bin");
-  const read = readStatFile(path);
-  return new ScanStatCache(root, path, key, files, scanStart, read !== null && read.key === key ? read : null);
+  const stored = options.stored === undefined ? readStatCache(root, key) : options.stored;
+  return new ScanStatCache(root, statFilePath(root), key, files, scanStart, stored, options.listing ?? null);
 }

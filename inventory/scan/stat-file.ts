@@ -2,10 +2,12 @@
  * The stat cache's file (`.capkit/cache/inventory/stat.bin`, written by stat-cache.ts), laid out
  * so that loading it costs one read and no per-file parsing:
  *
- *   MAGIC, a uint32 (LE) header length, the header (JSON: key, searched names, file count, section lengths),
- *   the paths (UTF-8, joined by NUL: no path holds one), the rich entries (JSON, parsed only when
- *   needed: the few files holding a searched name), the memo (JSON text of the last result, see
- *   warm-result.ts), zero padding to 8 bytes, then NUMS_PER_FILE float64 per file.
+ *   MAGIC, a uint32 (LE) header length, the header (JSON: key, searched names, file and folder
+ *   counts, section lengths, the listing's key), the paths (UTF-8, joined by NUL: no path holds
+ *   one), the rich entries (JSON, parsed only when needed: the few files holding a searched
+ *   name), the memo (JSON text of the last result, see warm-result.ts), the folders the walk
+ *   listed (UTF-8, joined by NUL), zero padding to 8 bytes, NUMS_PER_FILE float64 per file, then
+ *   NUMS_PER_FOLDER float64 per folder (see warm-listing.ts).
  *
  * A file that is truncated, padded, of another version or another byte order, or not this format
  * at all, reads as no cache: the scan then reads every file, as on a first run.
@@ -18,6 +20,30 @@ const LITTLE = endianness() === "LE";
 
 /** Per file: mtimeMs, ctimeMs, size, ino, and the index of its rich entry (-1: none). */
 export const NUMS_PER_FILE = 5;
+/** Per folder: mtimeMs, ctimeMs, size, ino. */
+export const NUMS_PER_FOLDER = 4;
+
+/**
+ * The folders a walk listed for the scope `key` and their stats when it listed them: while
+ * none of them moved, the walk would list the files recorded (warm-listing.ts).
+ */
+export interface FolderListing {
+  readonly key: string;
+  readonly folders: readonly string[];
+  /** NUMS_PER_FOLDER values per folder. */
+  readonly nums: Float64Array;
+}
+
+/** Do two listings say the same? */
+export function sameListing(a: FolderListing | null, b: FolderListing | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.key === b.key &&
+    a.folders.length === b.folders.length &&
+    a.folders.every((f, i) => f === b.folders[i]) &&
+    a.nums.every((n, i) => n === b.nums[i])
+  );
+}
 
 export interface StatFile {
   readonly key: string;
@@ -30,6 +56,8 @@ export interface StatFile {
   readonly rich: () => string;
   /** The memo's key and JSON text (null: none). */
   readonly memo: { readonly key: string; readonly text: string } | null;
+  /** The listing the paths came from (null: none kept). */
+  readonly listing: FolderListing | null;
 }
 
 interface Header {
@@ -41,6 +69,9 @@ interface Header {
   rich: number;
   memo: number;
   memoKey: string | null;
+  folders: number;
+  folderCount: number;
+  listKey: string | null;
 }
 
 const isHeader = (h: unknown): h is Header => {
@@ -51,9 +82,12 @@ const isHeader = (h: unknown): h is Header => {
     typeof x.key === "string" &&
     Array.isArray(x.searched) &&
     x.searched.every((s) => typeof s === "string") &&
-    [x.count, x.paths, x.rich, x.memo].every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
+    [x.count, x.paths, x.rich, x.memo, x.folders, x.folderCount].every(
+      (n) => Number.isSafeInteger(n) && (n as number) >= 0,
+    ) &&
     typeof x.le === "boolean" &&
-    (x.memoKey === null || typeof x.memoKey === "string")
+    (x.memoKey === null || typeof x.memoKey === "string") &&
+    (x.listKey === null || typeof x.listKey === "string")
   );
 };
 
@@ -81,11 +115,26 @@ export function readStatFile(path: string): StatFile | null {
   const pathsEnd = headerEnd + header.paths;
   const richEnd = pathsEnd + header.rich;
   const memoEnd = richEnd + header.memo;
-  const numsAt = memoEnd + pad8(memoEnd);
-  if (numsAt + header.count * NUMS_PER_FILE * 8 !== buf.length) return null;
+  const foldersEnd = memoEnd + header.folders;
+  const numsAt = foldersEnd + pad8(foldersEnd);
+  const folderNumsAt = numsAt + header.count * NUMS_PER_FILE * 8;
+  if (folderNumsAt + header.folderCount * NUMS_PER_FOLDER * 8 !== buf.length) return null;
   // A Float64Array needs an aligned offset; readFileSync's buffer usually starts its own memory.
   const aligned = (buf.byteOffset + numsAt) % 8 === 0 ? buf : Buffer.from(buf);
   const nums = new Float64Array(aligned.buffer, aligned.byteOffset + numsAt, header.count * NUMS_PER_FILE);
+  const folders = header.folderCount === 0 ? [] : buf.toString("utf8", memoEnd, foldersEnd).split("\0");
+  const listing =
+    header.listKey === null || folders.length !== header.folderCount
+      ? null
+      : {
+          key: header.listKey,
+          folders,
+          nums: new Float64Array(
+            aligned.buffer,
+            aligned.byteOffset + folderNumsAt,
+            header.folderCount * NUMS_PER_FOLDER,
+          ),
+        };
   return {
     key: header.key,
     searched: header.searched,
@@ -94,6 +143,7 @@ export function readStatFile(path: string): StatFile | null {
     nums,
     rich: () => (header.rich === 0 ? "[]" : buf.toString("utf8", pathsEnd, richEnd)),
     memo: header.memoKey === null ? null : { key: header.memoKey, text: buf.toString("utf8", richEnd, memoEnd) },
+    listing,
   };
 }
 
@@ -104,6 +154,9 @@ export function encodeStatFile(
   const paths = Buffer.from(file.paths.join("\0"), "utf8");
   const rich = Buffer.from(file.rich === "[]" ? "" : file.rich, "utf8");
   const memo = Buffer.from(file.memo?.text ?? "", "utf8");
+  const listing = file.listing;
+  const folders = Buffer.from(listing?.folders.join("\0") ?? "", "utf8");
+  const folderCount = listing?.folders.length ?? 0;
   const header: Header = {
     key: file.key,
     searched: [...file.searched],
@@ -113,11 +166,17 @@ export function encodeStatFile(
     rich: rich.length,
     memo: memo.length,
     memoKey: file.memo?.key ?? null,
+    folders: folders.length,
+    folderCount,
+    listKey: listing?.key ?? null,
   };
   const head = Buffer.from(JSON.stringify(header), "utf8");
   const size = Buffer.alloc(4);
   size.writeUInt32LE(head.length);
-  const before = MAGIC.length + 4 + head.length + paths.length + rich.length + memo.length;
+  const before = MAGIC.length + 4 + head.length + paths.length + rich.length + memo.length + folders.length;
   const nums = Buffer.from(file.nums.buffer, file.nums.byteOffset, file.paths.length * NUMS_PER_FILE * 8);
-  return Buffer.concat([MAGIC, size, head, paths, rich, memo, Buffer.alloc(pad8(before)), nums]);
+  const folderNums = listing
+    ? Buffer.from(listing.nums.buffer, listing.nums.byteOffset, folderCount * NUMS_PER_FOLDER * 8)
+    : Buffer.alloc(0);
+  return Buffer.concat([MAGIC, size, head, paths, rich, memo, folders, Buffer.alloc(pad8(before)), nums, folderNums]);
 }

@@ -6,6 +6,8 @@
 
 import { declaresVariable, hasStarExport, heritageAfter, lineCommentTest, outsideBrackets } from "./text-scan.js";
 
+export { EMPTY_HINTS } from "./empty-hints.js";
+
 export interface TextHints {
   /** `class A extends …` headers: the class name (or null) and identifiers in the heritage. */
   readonly heritages: readonly {
@@ -138,14 +140,3 @@ export function defaultImportLocals(text: string): string[] {
     for (const a of (m[1] ?? "").matchAll(ALIAS)) if (a[1] === "default") out.push(a[2] ?? "");
   return out;
 }
-
-/** Hints with nothing in them: a file the byte gate rules out, or one whose `extends` are all generic constraints. */
-export const EMPTY_HINTS: TextHints = {
-  heritages: [],
-  aliases: [],
-  defaultImports: [],
-  starExport: false,
-  exportListNames: [],
-  mixinVars: [],
-  defaultExports: [],
-};

@@ -1,9 +1,14 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../lib/config/index.js";
+import { loadConfig, parseConfig } from "../../lib/config/index.js";
 import { copyCase } from "../test-support/fixtures.js";
+import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import { emptyTimings, scanInventory } from "./scan-inventory.js";
+import { firstNeedles } from "./scan-types.js";
+import { openStatCache, statCacheKey } from "./stat-cache.js";
+import { memoKey, warmResult } from "./warm-result.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -67,5 +72,35 @@ describe("the warm result (the memo kept with the stat cache)", () => {
     const second = await scanInventory(root, { cache: true, timings: t });
     expect(t.parsedFiles + (t.reads ?? 0)).toBeGreaterThan(0);
     expect(clean(second)).toEqual(clean(first));
+  });
+
+  it("is not used by other capkit code: the code stamp is in the memo's key and in the stat cache's", async () => {
+    const { root } = await settledCopy("classification");
+    await scanInventory(root, { cache: true });
+    const { config } = loadConfig(root);
+    const packages = listWorkspacePackages(root);
+    const files = (await import("fast-glob")).default.sync(config.scan.include as string[], { cwd: root }).sort();
+    const open = () => openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), files);
+    const needles = firstNeedles(config);
+    expect(warmResult(open(), memoKey(root, config, packages), needles)).toBeDefined();
+    expect(warmResult(open(), memoKey(root, config, packages, "other code"), needles)).toBeUndefined();
+    expect(statCacheKey(["Tool"], [], "other code")).not.toBe(statCacheKey(["Tool"], []));
+    // A stat cache written under another code stamp holds nothing for this one.
+    const stale = openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders, "other"), files);
+    expect(stale.searched.size).toBe(0);
+    expect(stale.memo(memoKey(root, config, packages))).toBeUndefined();
+  });
+
+  it("answers an empty scope without a scan, and keeps it as a memo for the next run", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capkit-empty-"));
+    dirs.push(root);
+    const plain = await scanInventory(root, { cache: false });
+    expect(plain).toMatchObject({ scannedFiles: 0, classes: [], problems: [], incomplete: false });
+    expect(plain.counters).toMatchObject({ extendsTool: { occurrences: 0, files: 0 }, capabilityShaped: 0 });
+    await scanInventory(root, { cache: true });
+    const { config } = loadConfig(root);
+    const cache = openStatCache(root, statCacheKey(config.base.names, config.classify.beltBuilders), []);
+    expect(warmResult(cache, memoKey(root, config, listWorkspacePackages(root)), firstNeedles(config))).toBeDefined();
+    expect(clean(await scanInventory(root, { cache: true }))).toEqual(clean(plain));
   });
 });

@@ -1,47 +1,36 @@
 /**
  * The warm path: on a tree where every file in scope is the one the stat cache recorded (same
- * list, every stat matching), the same config and workspace packages and the same capkit code,
- * the scan's result is the one the last full scan computed, so it is kept with the stat cache
- * (its memo) and returned without reading, selecting or analysing anything.
+ * list, every stat matching), the same config and workspace packages and the same capkit code
+ * (by the stat stamp of its files: code-stamp.ts), the scan's result is the one the last full
+ * scan computed, so it is kept with the stat cache (its memo) and returned without reading,
+ * selecting or analysing anything.
  *
  * Why it is safe: a scan reads only the files in scope (their contents are pinned by the stat
  * cache's entries, which are recorded only for files settled before the scan began), the root's
  * workspace manifests (their parsed packages are in the key) and its config (in the key). Every
- * step after the read is a pure function of those and of capkit's own code (hashed in the key).
+ * step after the read is a pure function of those and of capkit's own code (stamped in the key).
  * A scan with any problem (an unreadable file or folder, a syntax error) is never memoised.
  */
-import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { textHash } from "../../lib/text-hash.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
-import { hashSources } from "../extract/code-hash.js";
+import { inventoryCodeStamp } from "./code-stamp.js";
 import type { InventoryResult } from "../types.js";
 import { answersFor, type StatCache } from "./stat-cache.js";
 
-const MEMO_VERSION = 1;
+const MEMO_VERSION = 2;
 
-const CODE_FILE = /\.[cm]?[tj]s$/;
-const NOT_CODE = /(^|[\\/])(__fixtures__|__testfixtures__|test-support)([\\/]|$)|\.test\.[cm]?[tj]s$|\.d\.ts$/;
-
-/** Every code file of capkit's inventory/ and lib/ folders (the result's code), tests and fixtures left out. */
-function resultSources(): string[] {
-  const inventory = join(dirname(fileURLToPath(import.meta.url)), "..");
-  const lib = join(inventory, "..", "lib");
-  return [inventory, lib].flatMap((dir) =>
-    readdirSync(dir, { recursive: true, encoding: "utf8" })
-      .filter((f) => CODE_FILE.test(f) && !NOT_CODE.test(f))
-      .sort()
-      .map((f) => join(dir, f)),
-  );
-}
-
-/** What the result depends on besides the files' contents. */
-export function memoKey(root: string, config: CapkitConfig, packages: readonly WorkspacePackage[]): string {
-  return createHash("sha1")
-    .update(JSON.stringify([MEMO_VERSION, hashSources("inventory result", resultSources), root, config, packages]))
-    .digest("hex");
+/**
+ * What the result depends on besides the files' contents. `code`: the stamp of capkit's
+ * inventory/ and lib/ code (the scan's code; a test passes its own).
+ */
+export function memoKey(
+  root: string,
+  config: CapkitConfig,
+  packages: readonly WorkspacePackage[],
+  code: string = inventoryCodeStamp(),
+): string {
+  return textHash(JSON.stringify([MEMO_VERSION, code, root, config, packages]));
 }
 
 /** The memo's text for a result, or undefined when the result must not be memoised. */
