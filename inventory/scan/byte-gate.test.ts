@@ -115,6 +115,25 @@ describe("the one-pass byte gate", () => {
     }
   });
 
+  it("finds the base names at a buffer's start and end and next to other names, with two base names", () => {
+    const g = makeGate(["Tool", "ToolBase"], ["getBuiltinTools"]);
+    const cases: [string, boolean, boolean][] = [
+      ["class Tool", true, false],
+      ["Tool", false, false],
+      ["class ToolBase {} // getBuiltinTools", true, true],
+      ["class Tooling {} getBuiltinTool", false, false],
+      ["/* class Tool */ 'getBuiltinTools'", true, true],
+      ["Mix(ToolBase)", false, false],
+    ];
+    for (const [text, declares, belt] of cases) {
+      const answer = g(Buffer.from(text, "latin1"));
+      expect(answer.declaresBase, text).toBe(declares);
+      expect(answer.mentionsBelt, text).toBe(belt);
+    }
+    expect(g(Buffer.from("Mix(ToolBase)", "latin1")).baseArgument).toBe(true);
+    expect(g(Buffer.from("Mix(opts, Tool)", "latin1")).idents).toEqual(["Tool"]);
+  });
+
   it("leaves built-in constructions out of newTargets but keeps the rest", () => {
     expect(
       gate(Buffer.from("new Map(); new Set<string>(); new Map.Inner(); new Foo.Bar(); new Baz")).newTargets,
