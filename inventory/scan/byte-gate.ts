@@ -16,6 +16,7 @@ import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import { structureOf, type FileStructure } from "./structure.js";
 import { isIdent } from "./byte-classes.js";
 import { commonPart } from "./name-search.js";
+import { RareNeedle } from "./rare-search.js";
 
 /** `FileStructure` (structure.ts): the token facts the pre-filter's fixpoint runs on. */
 export interface FileGate extends FileStructure {
@@ -213,16 +214,16 @@ export function makeGate(baseNames: readonly string[], beltNames: readonly strin
  * scan runs before the JIT has optimized such loops.
  */
 function nameSweeps(baseNames: readonly string[], beltNames: readonly string[]): (b: Buffer) => FileGate {
-  const bases = baseNames.map((n) => Buffer.from(n, "latin1"));
-  const belt = beltNames.map((n) => Buffer.from(n, "latin1"));
+  const bases = baseNames.map((n) => new RareNeedle(n));
+  const belt = beltNames.map((n) => new RareNeedle(n));
   const common = belt.length > 1 ? commonPart(beltNames) : null;
-  const beltCommon = common === null ? null : Buffer.from(common, "latin1");
+  const beltCommon = common === null ? null : new RareNeedle(common);
   return (b) => {
     let declaresBase = false;
     const args: string[] = [];
     for (const name of bases) {
-      for (let p = b.indexOf(name); p !== -1; p = b.indexOf(name, p + 1)) {
-        const end = p + name.length;
+      for (let p = name.indexIn(b); p !== -1; p = name.indexIn(b, p + 1)) {
+        const end = p + name.bytes.length;
         if (!declaresBase && !isWord(b[end]) && classKeywordBefore(b, p)) declaresBase = true;
         if (argumentAt(b, p, end)) args.push(argumentName(b, p, end));
       }
@@ -234,7 +235,7 @@ function nameSweeps(baseNames: readonly string[], beltNames: readonly string[]):
         declaresBase,
         newTargets: newTargetsOf(b),
         mentionsBelt:
-          (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+          (beltCommon === null || beltCommon.indexIn(b) !== -1) && belt.some((name) => name.indexIn(b) !== -1),
         ...structureOf(b),
       },
       args,

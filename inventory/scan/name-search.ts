@@ -13,6 +13,7 @@
  * not by a sweep of the file per name: hundreds of subclass names cost one sweep.
  */
 import { isIdent } from "./byte-classes.js";
+import { RareNeedle } from "./rare-search.js";
 
 /** The longest substring (three characters or more) every name contains, or null. */
 export function commonPart(names: readonly string[]): string | null {
@@ -34,6 +35,8 @@ export interface SearchPlan {
   readonly wide: boolean;
   /** The searched needles the others narrow to: with `wide` false, only their files are tested. */
   readonly narrowedTo: readonly string[];
+  /** The needles with no parent, as bytes: a file holding none of them (and no needle yet) holds no needle of the plan. */
+  readonly roots: readonly RareNeedle[];
 }
 
 export class NameIndex {
@@ -65,6 +68,7 @@ export class NameIndex {
       parents,
       wide: needles.some((n) => parents.get(n) === null),
       narrowedTo: [...narrowedTo],
+      roots: needles.filter((n) => parents.get(n) === null).map(needleBytes),
     };
   }
 
@@ -100,6 +104,7 @@ export class NameIndex {
    * bytes are searched; a needle whose parent the file lacks is not asked for.
    */
   test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
+    if (this.holdsNone(file, plan, probe)) return { found: [], exact: false };
     const found = new Set<string>();
     let exact = false;
     for (const n of plan.needles) {
@@ -137,6 +142,20 @@ export class NameIndex {
   }
 
   /**
+   * Does the file hold no needle of the plan, by one native search per root needle? Only for a
+   * file that holds no needle so far and is asked by its bytes: then a needle with a parent is
+   * found only where its parent is, and every chain of parents starts at a root. Most files of a
+   * tree hold none, and this spares them the per-needle bookkeeping below.
+   */
+  private holdsNone(file: string, plan: SearchPlan, probe: Probe): boolean {
+    if (probe.cached !== undefined || this.byFile.has(file)) return false;
+    const buf = probe.bytes();
+    if (buf === undefined) return false;
+    for (const root of plan.roots) if (root.indexIn(buf) !== -1) return false;
+    return true;
+  }
+
+  /**
    * Works out now, while the bytes are at hand, the identifiers around each needle the file
    * holds: a later search for a longer name then needs neither the file's bytes nor a new read
    * (the scan keeps no copy of a file that holds a name only inside longer identifiers).
@@ -168,10 +187,10 @@ export interface Probe {
   bytes(): Buffer | undefined;
 }
 
-const NEEDLES = new Map<string, Buffer>();
-const needleBytes = (n: string): Buffer => {
+const NEEDLES = new Map<string, RareNeedle>();
+const needleBytes = (n: string): RareNeedle => {
   let b = NEEDLES.get(n);
-  if (b === undefined) NEEDLES.set(n, (b = Buffer.from(n, "latin1")));
+  if (b === undefined) NEEDLES.set(n, (b = new RareNeedle(n)));
   return b;
 };
 
@@ -225,10 +244,10 @@ class IdentifiersAround {
     private readonly part: string,
   ) {
     const needle = needleBytes(part);
-    for (let p = buf.indexOf(needle); p !== -1; p = buf.indexOf(needle, p + 1)) {
+    for (let p = needle.indexIn(buf); p !== -1; p = needle.indexIn(buf, p + 1)) {
       let s = p;
       while (s > 0 && isIdent(buf[s - 1])) s--;
-      let e = p + needle.length;
+      let e = p + needle.bytes.length;
       while (isIdent(buf[e])) e++;
       const id = buf.toString("latin1", s, e);
       if (this.ids.has(id)) continue;
@@ -260,11 +279,11 @@ class IdentifiersAround {
 }
 
 /** Whether `needle` occurs in `buf`, and as a whole identifier somewhere ("word"; not looked for when `anyWill` is set). */
-function occurrence(buf: Buffer, needle: Buffer, anyWill: boolean): "none" | "part" | "word" {
-  let p = buf.indexOf(needle);
+function occurrence(buf: Buffer, needle: RareNeedle, anyWill: boolean): "none" | "part" | "word" {
+  let p = needle.indexIn(buf);
   if (p === -1) return "none";
   if (anyWill) return "part";
-  for (; p !== -1; p = buf.indexOf(needle, p + 1))
-    if (!isIdent(buf[p - 1]) && !isIdent(buf[p + needle.length])) return "word";
+  const n = needle.bytes.length;
+  for (; p !== -1; p = needle.indexIn(buf, p + 1)) if (!isIdent(buf[p - 1]) && !isIdent(buf[p + n])) return "word";
   return "part";
 }
