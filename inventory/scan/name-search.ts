@@ -107,15 +107,18 @@ export class NameIndex {
     if (this.holdsNone(file, plan, probe)) return { found: [], exact: false };
     const found = new Set<string>();
     let exact = false;
+    // What the file holds is only added after the loop: looked up once, not once a needle.
+    const held = this.byFile.get(file);
+    let aroundHere = this.around.get(file);
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
-      if (p !== null && !(this.has(file, p) || found.has(p))) continue;
+      if (p !== null && !(held?.has(p) === true || found.has(p))) continue;
       const known = probe.cached?.(n);
       if (known !== undefined) {
         if (known) found.add(n);
         continue;
       }
-      const remembered = p === null ? undefined : this.around.get(file)?.get(p);
+      const remembered = p === null ? undefined : aroundHere?.get(p);
       if (remembered !== undefined) {
         if (remembered.hold(n)) {
           found.add(n);
@@ -132,6 +135,7 @@ export class NameIndex {
         continue;
       }
       const ids = this.identifiersAround(file, p, buf);
+      aroundHere ??= this.around.get(file);
       if (ids.hold(n)) {
         found.add(n);
         if (!exact && ids.isOne(n)) exact = true;
@@ -226,6 +230,9 @@ function firstIn(set: ReadonlySet<string>, a: string, b: string): boolean {
   return false;
 }
 
+/** Shapes as numbers (no string made per name asked): names are far shorter than this. */
+const SHAPE = 2 ** 26;
+
 /**
  * The distinct identifiers (maximal `[\w$]` runs) around the occurrences of `part`, asked
  * whether one of them is, or contains, a name holding `part`. A name holding `part` at offset k
@@ -237,7 +244,8 @@ class IdentifiersAround {
   private readonly ids = new Set<string>();
   /** Each identifier with each offset of `part` in it. */
   private readonly at: { readonly id: string; readonly q: number }[] = [];
-  private readonly slices = new Map<string, Set<string>>();
+  /** By shape (the part's offset in a name, and the name's length: `offset * SHAPE + length`). */
+  private readonly slices = new Map<number, Set<string>>();
 
   constructor(
     buf: Buffer,
@@ -266,7 +274,7 @@ class IdentifiersAround {
     if (this.ids.has(name)) return true;
     const k = name.indexOf(this.part);
     if (k === -1) return false;
-    const shape = `${k}:${name.length}`;
+    const shape = k * SHAPE + name.length;
     let slices = this.slices.get(shape);
     if (slices === undefined) {
       slices = new Set();
