@@ -14,7 +14,7 @@
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import { structureOf, type FileStructure } from "./structure.js";
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
 import { commonPart } from "./name-search.js";
 import { RareNeedle } from "./rare-search.js";
 
@@ -112,7 +112,7 @@ function newTargetsOf(b: Buffer): string[] {
         first = false;
         continue;
       }
-      if (!(first && isBuiltinAt(b, start, j))) out.push(b.toString("latin1", start, j));
+      if (!(first && isBuiltinAt(b, start, j))) out.push(latin1(b, start, j));
       break;
     }
   }
@@ -187,7 +187,7 @@ function classKeywordBefore(b: Buffer, start: number): boolean {
 function argumentName(b: Buffer, start: number, end: number): string {
   let s = start;
   while (isIdent(b[s - 1])) s--;
-  return b.toString("latin1", s, end);
+  return latin1(b, s, end);
 }
 
 /**

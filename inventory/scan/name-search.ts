@@ -12,7 +12,7 @@
  * for among the identifiers around the occurrences of the one it narrows to (a few distinct ones),
  * not by a sweep of the file per name: hundreds of subclass names cost one sweep.
  */
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
 import { RareNeedle } from "./rare-search.js";
 
 /** The longest substring (three characters or more) every name contains, or null. */
@@ -257,7 +257,7 @@ class IdentifiersAround {
       while (s > 0 && isIdent(buf[s - 1])) s--;
       let e = p + needle.bytes.length;
       while (isIdent(buf[e])) e++;
-      const id = buf.toString("latin1", s, e);
+      const id = latin1(buf, s, e);
       if (this.ids.has(id)) continue;
       this.ids.add(id);
       for (let q = id.indexOf(part); q !== -1; q = id.indexOf(part, q + 1)) this.at.push({ id, q });

@@ -13,7 +13,7 @@
  *   extendsDefaultImport  a heritage names a default import (`import Base from`): counts when some
  *                         default export denotes a candidate
  */
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
 
 export interface FileStructure {
   readonly idents: readonly string[];
@@ -37,9 +37,6 @@ const at = (b: Buffer, i: number, word: string) => {
 };
 const keywordAt = (b: Buffer, i: number, word: string) =>
   at(b, i, word) && !isIdent(b[i - 1]) && !isIdent(b[i + word.length]);
-/** Buffer's own latin1 slice (what `toString("latin1", s, e)` ends in, without its argument checks, which dominate on identifiers this short). */
-const latin1 = (b: Buffer, s: number, e: number): string =>
-  (b as Buffer & { latin1Slice(s: number, e: number): string }).latin1Slice(s, e);
 const isDigit = (c: number | undefined) => c !== undefined && c >= 48 && c <= 57;
 /** JavaScript `\s` within latin1. */
 const isJsSpace = (c: number | undefined) => c === 32 || (c !== undefined && c >= 9 && c <= 13) || c === 0xa0;
