@@ -72,7 +72,7 @@ describe("the one-pass byte gate", () => {
       "Tool class Tool",
       "nothing",
     ];
-    // "Tool" + "buildBelt": shared "l" (a lowercase anchor); "Tool" + "ab": nothing shared (separate sweeps).
+    // Belt names that share a part ("buildBelt", "mkAll": "l") and ones that share nothing with the base ("ab").
     for (const belt of [["buildBelt", "mkAll"], ["ab"]]) {
       const g = makeGate(["Tool"], belt);
       for (const text of texts) {
