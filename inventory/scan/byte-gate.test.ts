@@ -72,7 +72,7 @@ describe("the one-pass byte gate", () => {
       "Tool class Tool",
       "nothing",
     ];
-    // "Tool" + "buildBelt": shared "l" (a lowercase anchor); "Tool" + "ab": nothing shared (separate sweeps).
+    // Belt names that share a part ("buildBelt", "mkAll": "l") and ones that share nothing with the base ("ab").
     for (const belt of [["buildBelt", "mkAll"], ["ab"]]) {
       const g = makeGate(["Tool"], belt);
       for (const text of texts) {
@@ -113,6 +113,25 @@ describe("the one-pass byte gate", () => {
         if (flagged) expect(answer.hinted, text).toBe(true);
       }
     }
+  });
+
+  it("finds the base names at a buffer's start and end and next to other names, with two base names", () => {
+    const g = makeGate(["Tool", "ToolBase"], ["getBuiltinTools"]);
+    const cases: [string, boolean, boolean][] = [
+      ["class Tool", true, false],
+      ["Tool", false, false],
+      ["class ToolBase {} // getBuiltinTools", true, true],
+      ["class Tooling {} getBuiltinTool", false, false],
+      ["/* class Tool */ 'getBuiltinTools'", true, true],
+      ["Mix(ToolBase)", false, false],
+    ];
+    for (const [text, declares, belt] of cases) {
+      const answer = g(Buffer.from(text, "latin1"));
+      expect(answer.declaresBase, text).toBe(declares);
+      expect(answer.mentionsBelt, text).toBe(belt);
+    }
+    expect(g(Buffer.from("Mix(ToolBase)", "latin1")).baseArgument).toBe(true);
+    expect(g(Buffer.from("Mix(opts, Tool)", "latin1")).idents).toEqual(["Tool"]);
   });
 
   it("leaves built-in constructions out of newTargets but keeps the rest", () => {

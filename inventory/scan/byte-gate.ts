@@ -14,7 +14,9 @@
  */
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import { structureOf, type FileStructure } from "./structure.js";
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
+import { commonPart } from "./name-search.js";
+import { RareNeedle } from "./rare-search.js";
 
 /** `FileStructure` (structure.ts): the token facts the pre-filter's fixpoint runs on. */
 export interface FileGate extends FileStructure {
@@ -34,7 +36,6 @@ export interface Gate {
   readonly uncheckedBelt: readonly string[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT_NAME = /^[A-Za-z_$][\w$]*$/;
 
 // Byte classes; `undefined` (past either end of the buffer) is in none of them.
@@ -47,7 +48,6 @@ const isJsSpace = (c: number | undefined) => c === 32 || (c !== undefined && c >
 
 const X = 0x78; // the rare `x` of both `extends` and `export`
 const W = 0x77; // the `w` of `new`
-const CLASS = Buffer.from("class", "latin1");
 
 /** Built-in constructor names by length, as bytes: `new Map` (most `new`s) is ruled out without making a string. */
 const BUILTINS_BY_LENGTH = new Map<number, Buffer[]>();
@@ -112,54 +112,12 @@ function newTargetsOf(b: Buffer): string[] {
         first = false;
         continue;
       }
-      if (!(first && isBuiltinAt(b, start, j))) out.push(b.toString("latin1", start, j));
+      if (!(first && isBuiltinAt(b, start, j))) out.push(latin1(b, start, j));
       break;
     }
   }
   return out;
 }
-
-/** The longest substring every name contains (one sweep rules most files out before the per-name sweeps). */
-function commonSubstring(names: readonly string[]): string {
-  const shortest = [...names].sort((a, b) => a.length - b.length)[0] ?? "";
-  for (let len = shortest.length; len >= 3; len--) {
-    for (let i = 0; i + len <= shortest.length; i++) {
-      const sub = shortest.slice(i, i + len);
-      if (names.every((n) => n.includes(sub))) return sub;
-    }
-  }
-  return "";
-}
-
-/** Lowercase letters from most to least common in source code; any uppercase letter is rarer still. */
-const LOWER_BY_FREQUENCY = "etaoinsrlcdupmhfgbywvkxjqz";
-export const byteCost = (c: number) =>
-  c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 + LOWER_BY_FREQUENCY.indexOf(String.fromCharCode(c)) : 30;
-
-/** The rarest byte every name contains, or -1: one sweep over it finds every occurrence of every name. */
-function sharedAnchor(names: readonly string[]): number {
-  let best = -1;
-  for (const c of new Set(Buffer.from(names[0] ?? "", "latin1"))) {
-    if (!names.every((n) => n.includes(String.fromCharCode(c)))) continue;
-    if (best === -1 || byteCost(c) < byteCost(best)) best = c;
-  }
-  return best;
-}
-
-/** A name and the offsets of the anchor byte in it. */
-interface Anchored {
-  readonly name: Buffer;
-  readonly offsets: readonly number[];
-}
-const anchored = (name: string, anchor: number): Anchored => {
-  const bytes = Buffer.from(name, "latin1");
-  return { name: bytes, offsets: [...bytes.keys()].filter((k) => bytes[k] === anchor) };
-};
-const nameAt = (b: Buffer, start: number, name: Buffer) => {
-  if (start < 0) return false;
-  for (let k = 0; k < name.length; k++) if (b[start + k] !== name[k]) return false;
-  return true;
-};
 
 /**
  * Is the base name at `start` (ending at `end`) the end of an identifier passed as an argument:
@@ -229,7 +187,7 @@ function classKeywordBefore(b: Buffer, start: number): boolean {
 function argumentName(b: Buffer, start: number, end: number): string {
   let s = start;
   while (isIdent(b[s - 1])) s--;
-  return b.toString("latin1", s, end);
+  return latin1(b, s, end);
 }
 
 /**
@@ -243,38 +201,32 @@ function withArguments(g: FileGate, args: readonly string[]): FileGate {
 export function makeGate(baseNames: readonly string[], beltNames: readonly string[]): Gate {
   const beltList = [...new Set(beltNames)].filter((n) => IDENT_NAME.test(n));
   const baseList = [...new Set(baseNames)].filter((n) => n.length > 0);
-  const anchor = sharedAnchor([...baseList, ...beltList]);
-  const gate = anchor === -1 ? separateSweeps(baseList, beltList) : anchorSweep(anchor, baseList, beltList);
-  return Object.assign(gate, { builtinsSkipped: true as const, uncheckedBelt: [] as string[] });
+  return Object.assign(nameSweeps(baseList, beltList), {
+    builtinsSkipped: true as const,
+    uncheckedBelt: [] as string[],
+  });
 }
 
 /**
- * declaresBase and mentionsBelt from one sweep over a byte every base and belt name contains
- * (`T` for Tool, getBuiltinTools and getAllMcpTools): each hit is checked against the names
- * around it. Replaces a `class` sweep plus belt-name sweeps (one pass instead of several).
+ * declaresBase and the base arguments from a native `indexOf` sweep per base name (each hit is
+ * checked in place), mentionsBelt from one per belt name after a sweep for the part they share.
+ * A JS loop over every occurrence of a byte the names share visits far more places, and most of a
+ * scan runs before the JIT has optimized such loops.
  */
-function anchorSweep(
-  anchor: number,
-  baseNames: readonly string[],
-  beltNames: readonly string[],
-): (b: Buffer) => FileGate {
-  const bases = baseNames.map((n) => anchored(n, anchor));
-  const belts = beltNames.map((n) => anchored(n, anchor));
+function nameSweeps(baseNames: readonly string[], beltNames: readonly string[]): (b: Buffer) => FileGate {
+  const bases = baseNames.map((n) => new RareNeedle(n));
+  const belt = beltNames.map((n) => new RareNeedle(n));
+  const common = belt.length > 1 ? commonPart(beltNames) : null;
+  const beltCommon = common === null ? null : new RareNeedle(common);
   return (b) => {
     let declaresBase = false;
-    let mentionsBelt = false;
     const args: string[] = [];
-    for (let p = b.indexOf(anchor); p !== -1; p = b.indexOf(anchor, p + 1)) {
-      for (const { name, offsets } of bases) {
-        for (const k of offsets) {
-          const start = p - k;
-          if (!nameAt(b, start, name)) continue;
-          if (!declaresBase && !isWord(b[start + name.length]) && classKeywordBefore(b, start)) declaresBase = true;
-          if (argumentAt(b, start, start + name.length)) args.push(argumentName(b, start, start + name.length));
-        }
+    for (const name of bases) {
+      for (let p = name.indexIn(b); p !== -1; p = name.indexIn(b, p + 1)) {
+        const end = p + name.bytes.length;
+        if (!declaresBase && !isWord(b[end]) && classKeywordBefore(b, p)) declaresBase = true;
+        if (argumentAt(b, p, end)) args.push(argumentName(b, p, end));
       }
-      if (!mentionsBelt)
-        for (const { name, offsets } of belts) for (const k of offsets) if (nameAt(b, p - k, name)) mentionsBelt = true;
     }
     return withArguments(
       {
@@ -282,52 +234,8 @@ function anchorSweep(
         baseArgument: args.length > 0,
         declaresBase,
         newTargets: newTargetsOf(b),
-        mentionsBelt,
-        ...structureOf(b),
-      },
-      args,
-    );
-  };
-}
-
-/** The general case (no byte shared by every name): a `class` sweep, then a sweep per belt name. */
-function separateSweeps(baseNames: readonly string[], beltNames: readonly string[]): (b: Buffer) => FileGate {
-  const belt = beltNames.map((n) => Buffer.from(n, "latin1"));
-  const common = belt.length > 1 ? commonSubstring(beltNames) : "";
-  const beltCommon = common === "" ? null : Buffer.from(common, "latin1");
-  const baseRe = baseNames.length ? new RegExp(`class\\s+(?:${baseNames.map(escape).join("|")})\\b`, "y") : null;
-  const longestBase = Math.max(0, ...baseNames.map((n) => n.length));
-  /** `class\s+<base>\b` at a `class` hit: the regex runs on a latin1 window just long enough to decide. */
-  const declaresBase = (b: Buffer): boolean => {
-    if (!baseRe) return false;
-    for (let i = b.indexOf(CLASS); i !== -1; i = b.indexOf(CLASS, i + 5)) {
-      if (isWord(b[i - 1])) continue;
-      let j = i + 5;
-      while (isJsSpace(b[j])) j++;
-      baseRe.lastIndex = 0;
-      if (baseRe.test(b.toString("latin1", i, Math.min(b.length, j + longestBase + 1)))) return true;
-    }
-    return false;
-  };
-  const bases = baseNames.map((n) => Buffer.from(n, "latin1"));
-  const argumentsIn = (b: Buffer) =>
-    bases.flatMap((name) => {
-      const out: string[] = [];
-      for (let p = b.indexOf(name); p !== -1; p = b.indexOf(name, p + 1))
-        if (argumentAt(b, p, p + name.length)) out.push(argumentName(b, p, p + name.length));
-      return out;
-    });
-  return (b) => {
-    const args = argumentsIn(b);
-    const baseArgument = args.length > 0;
-    return withArguments(
-      {
-        hinted: baseArgument || isHinted(b),
-        baseArgument,
-        declaresBase: declaresBase(b),
-        newTargets: newTargetsOf(b),
         mentionsBelt:
-          (beltCommon === null || b.indexOf(beltCommon) !== -1) && belt.some((name) => b.indexOf(name) !== -1),
+          (beltCommon === null || beltCommon.indexIn(b) !== -1) && belt.some((name) => name.indexIn(b) !== -1),
         ...structureOf(b),
       },
       args,

@@ -54,6 +54,30 @@ describe("the name search", () => {
     expect(plan?.wide).toBe(true);
   });
 
+  it("rules a file out by its root needles alone only when that is the whole answer", () => {
+    const index = new NameIndex();
+    const plan = index.plan(["Tool", "getBuiltinTools", "TOOL_MAP"]);
+    if (plan === null) throw new Error("no plan");
+    expect(plan.roots.map((b) => b.bytes.toString("latin1")).sort()).toEqual(["TOOL_MAP", "Tool"]);
+    const test = (file: string, text: string) => index.test(file, plan, { bytes: () => Buffer.from(text, "latin1") });
+    expect(test("none.ts", "const tool = getbuiltintools(); // TOOL_MA")).toEqual({ found: [], exact: false });
+    // A needle at either end of the buffer, in a comment or in a string, is found.
+    expect(test("start.ts", "Tool")).toEqual({ found: ["Tool"], exact: true });
+    expect(test("end.ts", "x = 1; TOOL_MAP")).toEqual({ found: ["TOOL_MAP"], exact: true });
+    expect(test("comment.ts", "// getBuiltinTools").found.sort()).toEqual(["Tool", "getBuiltinTools"]);
+    expect(test("string.ts", "'TOOL_MAP'").exact).toBe(true);
+    expect(test("read.ts", "class ReadFileTool {}")).toEqual({ found: ["Tool"], exact: false });
+    // A file that holds a needle already is asked needle by needle (a later plan narrows to it).
+    index.done(plan);
+    const next = index.plan(["ReadFileTool"]);
+    if (next === null) throw new Error("no plan");
+    expect(next.roots).toEqual([]);
+    expect(index.test("read.ts", next, { bytes: () => Buffer.from("class ReadFileTool {}", "latin1") })).toEqual({
+      found: ["ReadFileTool"],
+      exact: true,
+    });
+  });
+
   it("takes an answer from a cache entry instead of the bytes", () => {
     const index = new NameIndex();
     const plan = index.plan(["Tool"]);

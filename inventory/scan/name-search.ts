@@ -12,7 +12,8 @@
  * for among the identifiers around the occurrences of the one it narrows to (a few distinct ones),
  * not by a sweep of the file per name: hundreds of subclass names cost one sweep.
  */
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
+import { RareNeedle } from "./rare-search.js";
 
 /** The longest substring (three characters or more) every name contains, or null. */
 export function commonPart(names: readonly string[]): string | null {
@@ -34,6 +35,8 @@ export interface SearchPlan {
   readonly wide: boolean;
   /** The searched needles the others narrow to: with `wide` false, only their files are tested. */
   readonly narrowedTo: readonly string[];
+  /** The needles with no parent, as bytes: a file holding none of them (and no needle yet) holds no needle of the plan. */
+  readonly roots: readonly RareNeedle[];
 }
 
 export class NameIndex {
@@ -65,6 +68,7 @@ export class NameIndex {
       parents,
       wide: needles.some((n) => parents.get(n) === null),
       narrowedTo: [...narrowedTo],
+      roots: needles.filter((n) => parents.get(n) === null).map(needleBytes),
     };
   }
 
@@ -100,17 +104,21 @@ export class NameIndex {
    * bytes are searched; a needle whose parent the file lacks is not asked for.
    */
   test(file: string, plan: SearchPlan, probe: Probe): { found: string[]; exact: boolean } {
+    if (this.holdsNone(file, plan, probe)) return { found: [], exact: false };
     const found = new Set<string>();
     let exact = false;
+    // What the file holds is only added after the loop: looked up once, not once a needle.
+    const held = this.byFile.get(file);
+    let aroundHere = this.around.get(file);
     for (const n of plan.needles) {
       const p = plan.parents.get(n) ?? null;
-      if (p !== null && !(this.has(file, p) || found.has(p))) continue;
+      if (p !== null && !(held?.has(p) === true || found.has(p))) continue;
       const known = probe.cached?.(n);
       if (known !== undefined) {
         if (known) found.add(n);
         continue;
       }
-      const remembered = p === null ? undefined : this.around.get(file)?.get(p);
+      const remembered = p === null ? undefined : aroundHere?.get(p);
       if (remembered !== undefined) {
         if (remembered.hold(n)) {
           found.add(n);
@@ -127,6 +135,7 @@ export class NameIndex {
         continue;
       }
       const ids = this.identifiersAround(file, p, buf);
+      aroundHere ??= this.around.get(file);
       if (ids.hold(n)) {
         found.add(n);
         if (!exact && ids.isOne(n)) exact = true;
@@ -134,6 +143,20 @@ export class NameIndex {
     }
     for (const n of found) this.add(file, n);
     return { found: [...found], exact };
+  }
+
+  /**
+   * Does the file hold no needle of the plan, by one native search per root needle? Only for a
+   * file that holds no needle so far and is asked by its bytes: then a needle with a parent is
+   * found only where its parent is, and every chain of parents starts at a root. Most files of a
+   * tree hold none, and this spares them the per-needle bookkeeping below.
+   */
+  private holdsNone(file: string, plan: SearchPlan, probe: Probe): boolean {
+    if (probe.cached !== undefined || this.byFile.has(file)) return false;
+    const buf = probe.bytes();
+    if (buf === undefined) return false;
+    for (const root of plan.roots) if (root.indexIn(buf) !== -1) return false;
+    return true;
   }
 
   /**
@@ -168,10 +191,10 @@ export interface Probe {
   bytes(): Buffer | undefined;
 }
 
-const NEEDLES = new Map<string, Buffer>();
-const needleBytes = (n: string): Buffer => {
+const NEEDLES = new Map<string, RareNeedle>();
+const needleBytes = (n: string): RareNeedle => {
   let b = NEEDLES.get(n);
-  if (b === undefined) NEEDLES.set(n, (b = Buffer.from(n, "latin1")));
+  if (b === undefined) NEEDLES.set(n, (b = new RareNeedle(n)));
   return b;
 };
 
@@ -207,6 +230,9 @@ function firstIn(set: ReadonlySet<string>, a: string, b: string): boolean {
   return false;
 }
 
+/** Shapes as numbers (no string made per name asked): names are far shorter than this. */
+const SHAPE = 2 ** 26;
+
 /**
  * The distinct identifiers (maximal `[\w$]` runs) around the occurrences of `part`, asked
  * whether one of them is, or contains, a name holding `part`. A name holding `part` at offset k
@@ -218,19 +244,20 @@ class IdentifiersAround {
   private readonly ids = new Set<string>();
   /** Each identifier with each offset of `part` in it. */
   private readonly at: { readonly id: string; readonly q: number }[] = [];
-  private readonly slices = new Map<string, Set<string>>();
+  /** By shape (the part's offset in a name, and the name's length: `offset * SHAPE + length`). */
+  private readonly slices = new Map<number, Set<string>>();
 
   constructor(
     buf: Buffer,
     private readonly part: string,
   ) {
     const needle = needleBytes(part);
-    for (let p = buf.indexOf(needle); p !== -1; p = buf.indexOf(needle, p + 1)) {
+    for (let p = needle.indexIn(buf); p !== -1; p = needle.indexIn(buf, p + 1)) {
       let s = p;
       while (s > 0 && isIdent(buf[s - 1])) s--;
-      let e = p + needle.length;
+      let e = p + needle.bytes.length;
       while (isIdent(buf[e])) e++;
-      const id = buf.toString("latin1", s, e);
+      const id = latin1(buf, s, e);
       if (this.ids.has(id)) continue;
       this.ids.add(id);
       for (let q = id.indexOf(part); q !== -1; q = id.indexOf(part, q + 1)) this.at.push({ id, q });
@@ -247,7 +274,7 @@ class IdentifiersAround {
     if (this.ids.has(name)) return true;
     const k = name.indexOf(this.part);
     if (k === -1) return false;
-    const shape = `${k}:${name.length}`;
+    const shape = k * SHAPE + name.length;
     let slices = this.slices.get(shape);
     if (slices === undefined) {
       slices = new Set();
@@ -260,11 +287,11 @@ class IdentifiersAround {
 }
 
 /** Whether `needle` occurs in `buf`, and as a whole identifier somewhere ("word"; not looked for when `anyWill` is set). */
-function occurrence(buf: Buffer, needle: Buffer, anyWill: boolean): "none" | "part" | "word" {
-  let p = buf.indexOf(needle);
+function occurrence(buf: Buffer, needle: RareNeedle, anyWill: boolean): "none" | "part" | "word" {
+  let p = needle.indexIn(buf);
   if (p === -1) return "none";
   if (anyWill) return "part";
-  for (; p !== -1; p = buf.indexOf(needle, p + 1))
-    if (!isIdent(buf[p - 1]) && !isIdent(buf[p + needle.length])) return "word";
+  const n = needle.bytes.length;
+  for (; p !== -1; p = needle.indexIn(buf, p + 1)) if (!isIdent(buf[p - 1]) && !isIdent(buf[p + n])) return "word";
   return "part";
 }

@@ -189,6 +189,16 @@ describe("structureOf", () => {
     }
   });
 
+  it("reads identifiers as textHints does: leading digits dropped, `$` kept, a heritage or list cut by the file's end", () => {
+    const s = structureOf(
+      Buffer.from("class A extends 9Foo$1.Bar<$x> {}\nexport { _a, b2 as c3 }\nclass Z extends Last"),
+    );
+    expect(s.idents).toEqual(expect.arrayContaining(["Foo$1", "Bar", "$x", "_a", "b2", "c3", "Last"]));
+    expect(s.idents).not.toContain("9Foo$1");
+    expect(structureOf(Buffer.from("export {")).idents).toEqual([]);
+    expect(structureOf(Buffer.from("export { Tail")).idents).toEqual(["Tail"]);
+  });
+
   it("reads a class's own heritage only (not a generic constraint's or an interface's), and flags a class extending a local variable", () => {
     const s = structureOf(
       Buffer.from(

@@ -25,7 +25,7 @@ import type { FileFacts } from "../extract/facts.js";
 import type { ModuleGraph } from "../resolve/module-graph.js";
 import { BUILTIN_CONSTRUCTORS } from "../extract/builtins.js";
 import type { FileGate, Gate } from "./byte-gate.js";
-import { isIdent } from "./byte-classes.js";
+import { isIdent, latin1 } from "./byte-classes.js";
 import {
   bufferWantedInPhase2,
   candidateNames,
@@ -265,7 +265,7 @@ function namesAny(buf: Buffer, names: ReadonlySet<string>, suffix: Buffer | null
     if (!isIdent(buf[i])) continue;
     const start = i;
     while (i < buf.length && isIdent(buf[i])) i++;
-    if (names.has(buf.toString("latin1", start, i))) return true;
+    if (names.has(latin1(buf, start, i))) return true;
   }
   return false;
 }
