@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -6,7 +6,16 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
-import { autoWorkerEntry, FactsWorker, WORKER_MIN_FILES, type FactsWorkerEntry } from "./facts-worker.js";
+import { makeGate } from "./byte-gate.js";
+import {
+  autoWorkerEntry,
+  FactsWorker,
+  GuessBudget,
+  WORKER_MIN_FILES,
+  type ExtractItem,
+  type FactsWorkerEntry,
+} from "./facts-worker.js";
+import { Sources } from "./sources.js";
 import { scanInventory } from "./scan-inventory.js";
 
 const work = mkdtempSync(join(tmpdir(), "capkit-facts-worker-"));
@@ -135,5 +144,69 @@ describe("scanInventory with the parse worker", () => {
     await expect(scanInventory(fixtures[0] as string, { cache: false, parseWorker: entry })).rejects.toThrow(
       /parse worker stopped \(exit code 7\) while extracting the facts of \S+\.ts/,
     );
+  });
+});
+
+describe("guessing what the parse worker will be asked", () => {
+  it("answers a batch from a guess with the facts the main thread would, and a changed text anew", async () => {
+    const [a, b] = ["select-files.ts", "text-hints.ts"].map(sample) as [ExtractItem, ExtractItem];
+    const worker = new FactsWorker(SOURCE_ENTRY);
+    worker.start();
+    try {
+      worker.guess(a);
+      worker.guess({ file: b.file, text: "export class Stale {}\n" });
+      const got = await worker.extract([a, b]);
+      expect(got).toEqual([extractFileFacts(a.file, a.text), extractFileFacts(b.file, b.text)]);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("ignores a guess before the thread starts or after it closes", async () => {
+    const entry = fakeEntry(
+      "counts",
+      `let guesses = 0;
+      parentPort.on("message", (m) => {
+        if (m.type === "guess") guesses++;
+        if (m.type === "extract") parentPort.postMessage({ type: "facts", id: m.id, facts: [{ file: String(guesses) }] });
+        if (m.type === "close") parentPort.close();
+      });`,
+    );
+    const worker = new FactsWorker(entry);
+    worker.guess({ file: "early.ts", text: "" });
+    worker.start();
+    worker.guess({ file: "a.ts", text: "" });
+    worker.guess({ file: "b.ts", text: "" });
+    await expect(worker.extract([{ file: "x.ts", text: "" }])).resolves.toEqual([{ file: "2" }]);
+    await worker.close();
+    worker.guess({ file: "late.ts", text: "" });
+  });
+
+  it("guesses the small gated files whose shape phase 1 parses for, within a budget", () => {
+    const budget = new GuessBudget(100);
+    const shape = { hinted: true, declaresBase: false };
+    expect(budget.take(60, { hinted: false, declaresBase: false })).toBe(false);
+    expect(budget.take(60, shape)).toBe(true);
+    expect(budget.take(60, { hinted: false, declaresBase: true })).toBe(false);
+    expect(budget.take(40, { hinted: false, declaresBase: true })).toBe(true);
+    expect(budget.take(1, shape)).toBe(false);
+    expect(new GuessBudget().take(65 * 1024, shape)).toBe(false);
+  });
+
+  it("hands the scan each gated file of the first read with its bytes and gate", () => {
+    const dir = join(work, "gated");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "a.ts"), "export class A extends Tool {}\n");
+    writeFileSync(join(dir, "b.ts"), "export const b = 1;\n");
+    writeFileSync(join(dir, "c.ts"), "new Tool();\n");
+    const seen: [string, string, boolean][] = [];
+    new Sources(dir, ["a.ts", "b.ts", "c.ts"], [], makeGate(["Tool"], []), undefined, undefined, {
+      needles: ["Tool"],
+      onGatedFile: (file, bytes, gate) => seen.push([file, bytes.toString("utf8"), gate.hinted]),
+    });
+    expect(seen).toEqual([
+      ["a.ts", "export class A extends Tool {}\n", true],
+      ["c.ts", "new Tool();\n", false],
+    ]);
   });
 });

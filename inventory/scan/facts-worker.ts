@@ -10,14 +10,20 @@
  * reject the pending batches with an error naming their files; nothing waits forever. The thread
  * keeps the process alive only while a batch is pending.
  */
-import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
+import { machineLoadSince, type MachineLoad } from "./machine-load.js";
 
-/** What the main thread sends: a batch of files to extract, or the end of the scan. */
+export type { MachineLoad } from "./machine-load.js";
+
+/**
+ * What the main thread sends: a batch of files to extract, a file the scan may ask for later
+ * (extracted while the thread has nothing else to do), or the end of the scan.
+ */
 export type ToWorker =
   | { readonly type: "extract"; readonly id: number; readonly items: readonly ExtractItem[] }
+  | { readonly type: "guess"; readonly item: ExtractItem }
   | { readonly type: "close" };
 
 /** What the thread answers: a batch's facts (in the batch's order), or the file that failed. */
@@ -44,29 +50,44 @@ export function builtWorkerEntry(): FactsWorkerEntry | null {
 /** Below this many files the read is too short for the thread to pay for its start. */
 export const WORKER_MIN_FILES = 1000;
 
-/** What the machine offers a second thread: its cores, and the 1-minute load average (0 where the OS has none). */
-export interface MachineLoad {
-  readonly cores: number;
-  readonly load: number;
-}
-
-const machineLoad = (): MachineLoad => ({ cores: availableParallelism(), load: loadavg()[0] ?? 0 });
-
 /**
  * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a core to spare (two or more, and a load leaving one of them idle: on a saturated
- * machine the thread only adds its own start to the work), the built code, and not turned off
- * with CAPKIT_PARSE_WORKER=0.
+ * tree, a core to spare (two or more, and other work leaving one besides this thread's: on a
+ * saturated machine the thread only adds its own start and its guesses to the work; the load is
+ * measured by machine-load.ts), the built code, and not turned off with CAPKIT_PARSE_WORKER=0.
  */
 export function autoWorkerEntry(
   files: number,
   env: NodeJS.ProcessEnv = process.env,
-  machine: MachineLoad = machineLoad(),
+  machine: MachineLoad = machineLoadSince(undefined),
   built: FactsWorkerEntry | null = builtWorkerEntry(),
 ): FactsWorkerEntry | null {
   if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
   if (machine.cores < 2 || machine.load > machine.cores - 1) return null;
   return built;
+}
+
+/** Files bigger than this are not guessed: the scan's pick is mostly small files, and a wrong guess costs its size. */
+const GUESS_MAX_BYTES = 64 * 1024;
+/** What all guesses of one scan may add up to: the idle thread's work stays bounded on a tree full of candidates. */
+const GUESS_BUDGET_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Which gated files are worth guessing: the ones whose gate shows a shape phase 1 parses for
+ * (an `extends`, a re-export, a base passed on, a class named like the base), small enough,
+ * within the scan's budget. Files that only mention a name are left to the scan's own pick.
+ */
+export class GuessBudget {
+  private left: number;
+  constructor(budget = GUESS_BUDGET_BYTES) {
+    this.left = budget;
+  }
+
+  take(size: number, gate: { readonly hinted: boolean; readonly declaresBase: boolean }): boolean {
+    if (!(gate.hinted || gate.declaresBase) || size > GUESS_MAX_BYTES || size > this.left) return false;
+    this.left -= size;
+    return true;
+  }
 }
 
 interface Pending {
@@ -108,6 +129,17 @@ export class FactsWorker {
       }),
     );
     this.worker = worker;
+  }
+
+  /**
+   * Hands the running thread a file the scan may ask for (see guessWorthIt): it extracts it while
+   * idle, so a later batch naming the file with the same text is answered at once. A guess never
+   * delays a batch by more than the one file in hand, and never keeps the process alive.
+   */
+  guess(item: ExtractItem): void {
+    if (this.worker === undefined || this.gone !== undefined || this.closing) return;
+    const message: ToWorker = { type: "guess", item };
+    this.worker.postMessage(message);
   }
 
   /** The facts of `items`, in their order. */

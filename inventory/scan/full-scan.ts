@@ -10,7 +10,8 @@ import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
+import { autoWorkerEntry, builtWorkerEntry, FactsWorker, GuessBudget } from "./facts-worker.js";
+import { machineLoadSince, type CpuMark } from "./machine-load.js";
 import { makeGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
@@ -147,6 +148,8 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
+  /** The CPU counters when the scan began: how busy the machine is decides on the parse worker. */
+  readonly cpuMark?: CpuMark;
 }
 
 /**
@@ -157,6 +160,7 @@ function factsWorkerFor(
   option: ScanOptions["parseWorker"],
   files: number,
   cache: FactsCache | undefined,
+  mark: CpuMark | undefined,
 ): FactsWorker | undefined {
   if (option === false) return undefined;
   const entry =
@@ -166,7 +170,7 @@ function factsWorkerFor(
         ? builtWorkerEntry()
         : (cache?.loaded ?? 0) > 0
           ? null
-          : autoWorkerEntry(files);
+          : autoWorkerEntry(files, process.env, machineLoadSince(mark));
   if (entry === null && option === true)
     throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
   return entry === null ? undefined : new FactsWorker(entry);
@@ -178,10 +182,22 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const needles = firstNeedles(config);
   const always = config.base.module === null ? [] : [config.base.module];
   const factsCache = start.cache ? openFactsCache(root) : undefined;
-  const worker = factsWorkerFor(start.parseWorker, files.length, factsCache);
-  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read.
+  const worker = factsWorkerFor(start.parseWorker, files.length, factsCache, start.cpuMark);
+  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
+  // is handed the gated files phase 1 may parse as they are read: its idle time goes to them.
   const onGated = worker ? () => worker.start() : undefined;
-  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always, onGated });
+  const budget = new GuessBudget();
+  const onGatedFile = worker
+    ? (file: string, bytes: Buffer, g: Parameters<GuessBudget["take"]>[1]) => {
+        if (budget.take(bytes.length, g)) worker.guess({ file, text: bytes.toString("utf8") });
+      }
+    : undefined;
+  const sources = new Sources(root, files, problems, gate, undefined, statCache, {
+    needles,
+    always,
+    ...(onGated ? { onGated } : {}),
+    ...(onGatedFile ? { onGatedFile } : {}),
+  });
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;

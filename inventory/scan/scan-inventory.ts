@@ -11,6 +11,7 @@ import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
+import { cpuMark } from "./machine-load.js";
 import { openStatCache, statCacheKey } from "./stat-cache.js";
 import { memoKey, warmResult } from "./warm-result.js";
 
@@ -19,6 +20,8 @@ export { emptyTimings } from "./scan-types.js";
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
   const root = resolve(rootArg);
+  // Discovery is the window over which the machine's load is measured (facts-worker.ts decides on a thread).
+  const cpuAtStart = options.parseWorker === undefined ? cpuMark() : undefined;
   const config = options.config ?? loadConfig(root).config;
   const progress = options.onProgress ?? (() => {});
   const tm: ScanTimings = options.timings ?? emptyTimings();
@@ -60,5 +63,6 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     cache: options.cache === true,
     ...(memo ? { memoKey: memo } : {}),
     ...(options.parseWorker === undefined ? {} : { parseWorker: options.parseWorker }),
+    ...(cpuAtStart ? { cpuMark: cpuAtStart } : {}),
   });
 }
