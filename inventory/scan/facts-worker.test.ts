@@ -126,6 +126,11 @@ describe("autoWorkerEntry", () => {
     // These tests run the TypeScript sources: the built thread is not beside them.
     expect(autoWorkerEntry(big, {}, idle)).toBeNull();
   });
+
+  it("uses the built thread whatever the tree and the load with CAPKIT_PARSE_WORKER=1", () => {
+    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, built)).toBe(built);
+    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, null)).toBeNull();
+  });
 });
 
 describe("scanInventory with the parse worker", () => {
