@@ -10,7 +10,7 @@
  * text); a guess that throws is dropped, and the batch extracts the file again and reports it.
  */
 import { parentPort } from "node:worker_threads";
-import { writePendingCodeCaches } from "../../lib/code-cache.js";
+import { hasPendingCodeCaches, writePendingCodeCaches } from "../../lib/code-cache.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import { getTypeScript } from "../extract/parse.js";
 import type { FileFacts } from "../extract/facts.js";
@@ -20,6 +20,8 @@ const port = parentPort;
 if (port === null) throw new Error("facts-worker-entry.ts runs only as a worker thread (see facts-worker.ts)");
 
 getTypeScript();
+const loaded: FromWorker = { type: "loaded", cacheToWrite: hasPendingCodeCaches() };
+port.postMessage(loaded);
 
 const guesses: ExtractItem[] = [];
 const guessed = new Map<string, { readonly text: string; readonly facts: FileFacts }>();

@@ -99,6 +99,21 @@ describe("FactsWorker", () => {
     await worker.close();
   });
 
+  it("terminates a thread that has no code cache to write without waiting for it to finish", async () => {
+    // It answers batches but never ends on its own: only a terminate stops it.
+    const entry = fakeEntry(
+      "busy",
+      `parentPort.postMessage({ type: "loaded", cacheToWrite: false });
+      parentPort.on("message", (m) => {
+        if (m.type === "extract") parentPort.postMessage({ type: "facts", id: m.id, facts: [] });
+      });`,
+    );
+    const worker = new FactsWorker(entry);
+    worker.start();
+    await expect(worker.extract([{ file: "a.ts", text: "" }])).resolves.toEqual([]);
+    await expect(worker.close()).resolves.toBeUndefined();
+  });
+
   it("ends a thread that was started but never given a batch", async () => {
     const entry = fakeEntry("idle", `parentPort.on("message", () => {});`);
     const worker = new FactsWorker(entry);

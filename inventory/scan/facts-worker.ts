@@ -26,8 +26,12 @@ export type ToWorker =
   | { readonly type: "guess"; readonly item: ExtractItem }
   | { readonly type: "close" };
 
-/** What the thread answers: a batch's facts (in the batch's order), or the file that failed. */
+/**
+ * What the thread answers: that TypeScript is loaded (and whether it has a code cache to write
+ * before it ends), a batch's facts (in the batch's order), or the file that failed.
+ */
 export type FromWorker =
+  | { readonly type: "loaded"; readonly cacheToWrite: boolean }
   | { readonly type: "facts"; readonly id: number; readonly facts: readonly FileFacts[] }
   | { readonly type: "failed"; readonly id: number; readonly file: string; readonly message: string };
 
@@ -52,8 +56,8 @@ export const WORKER_MIN_FILES = 1000;
 
 /**
  * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a core to spare (two or more, and other work leaving one besides this thread's: on a
- * saturated machine the thread only adds its own start and its guesses to the work; the load is
+ * tree, a core to spare (two or more, and other work leaving at least half a core besides the
+ * main thread's: on a saturated machine the thread only adds its own start and its guesses to the work; the load is
  * measured by machine-load.ts), the built code, and not turned off with CAPKIT_PARSE_WORKER=0 (=1 turns it on whatever the
  * tree and the load).
  */
@@ -66,7 +70,8 @@ export function autoWorkerEntry(
   // CAPKIT_PARSE_WORKER=1: a thread whatever the tree and the load (a CI runner known to have a core to spare).
   if (env["CAPKIT_PARSE_WORKER"] === "1") return built;
   if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
-  if (machine.cores < 2 || machine.load > machine.cores - 1) return null;
+  // The main thread holds one core; the thread pays only with half of another to itself at least.
+  if (machine.cores < 2 || machine.load > machine.cores - 1.5) return null;
   return built;
 }
 
@@ -107,6 +112,8 @@ export class FactsWorker {
   private gone: string | undefined;
   private closing = false;
   private used = false;
+  /** Until the thread says otherwise, it may have a code cache to write before it ends. */
+  private cacheToWrite = true;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
   private exited: Promise<void> = Promise.resolve();
@@ -162,9 +169,9 @@ export class FactsWorker {
   }
 
   /**
-   * Ends the thread. One that extracted something is asked to stop and waited for (it writes
-   * TypeScript's code cache first when it had to compile from source); one that never got a
-   * batch is terminated.
+   * Ends the thread. One that extracted something and had to compile TypeScript from source is
+   * asked to stop and waited for (it writes TypeScript's code cache first); any other is
+   * terminated (its guesses left unfinished: nothing will ask for them).
    */
   close(): Promise<void> {
     this.closed ??= this.end();
@@ -178,7 +185,7 @@ export class FactsWorker {
     if (worker === undefined) return;
     this.closing = true;
     if (this.gone !== undefined) return;
-    if (!this.used) {
+    if (!this.used || (!this.cacheToWrite && this.pending.size === 0)) {
       void worker.terminate();
       return;
     }
@@ -189,6 +196,10 @@ export class FactsWorker {
   }
 
   private answer(message: FromWorker): void {
+    if (message.type === "loaded") {
+      this.cacheToWrite = message.cacheToWrite;
+      return;
+    }
     const p = this.pending.get(message.id);
     if (p === undefined) return;
     this.pending.delete(message.id);
