@@ -10,12 +10,12 @@ import { makeGate } from "./byte-gate.js";
 import {
   autoWorkerEntry,
   FactsWorker,
-  GuessBudget,
   WORKER_MIN_FILES,
   type ExtractItem,
   type FactsWorkerEntry,
 } from "./facts-worker.js";
 import { Sources } from "./sources.js";
+import { Guesser } from "./worker-guesses.js";
 import { scanInventory } from "./scan-inventory.js";
 
 const work = mkdtempSync(join(tmpdir(), "capkit-facts-worker-"));
@@ -202,15 +202,23 @@ describe("guessing what the parse worker will be asked", () => {
     worker.guess({ file: "late.ts", text: "" });
   });
 
-  it("guesses the small gated files whose shape phase 1 parses for, within a budget", () => {
-    const budget = new GuessBudget(100);
-    const shape = { hinted: true, declaresBase: false };
-    expect(budget.take(60, { hinted: false, declaresBase: false })).toBe(false);
-    expect(budget.take(60, shape)).toBe(true);
-    expect(budget.take(60, { hinted: false, declaresBase: true })).toBe(false);
-    expect(budget.take(40, { hinted: false, declaresBase: true })).toBe(true);
-    expect(budget.take(1, shape)).toBe(false);
-    expect(new GuessBudget().take(65 * 1024, shape)).toBe(false);
+  it("guesses the small gated files whose shape phase 1 parses for, within a budget, the likelier first", () => {
+    const guesser = new Guesser(["Tool"], 100);
+    const hinted = { hinted: true, declaresBase: false, baseArgument: false };
+    const bytes = (text: string) => Buffer.from(text.padEnd(40, " "));
+    const of = (file: string, text: string, gate = hinted) => guesser.of(file, bytes(text), gate);
+    expect(of("mention.ts", "new Tool()", { ...hinted, hinted: false })).toBeNull();
+    expect(of("sub.ts", "class A extends BaseTool<X> {}")).toEqual({
+      item: { file: "sub.ts", text: "class A extends BaseTool<X> {}".padEnd(40, " ") },
+      first: true,
+    });
+    expect(of("generic.ts", "function f<T extends Tool>() {}")?.first).toBe(false);
+    // 80 of the 100 bytes are spent: a third file of 40 does not fit.
+    expect(of("base.ts", "export class Tool {}", { ...hinted, hinted: false, declaresBase: true })).toBeNull();
+    expect(new Guesser(["Tool"]).of("big.ts", Buffer.alloc(65 * 1024, 32), hinted)).toBeNull();
+    const roomy = new Guesser(["Tool"]);
+    expect(roomy.of("base.ts", bytes("export class Tool {}"), { ...hinted, declaresBase: true })?.first).toBe(true);
+    expect(roomy.of("mixin.ts", bytes("WithRetry(Tool)"), { ...hinted, baseArgument: true })?.first).toBe(true);
   });
 
   it("hands the scan each gated file of the first read with its bytes and gate", () => {

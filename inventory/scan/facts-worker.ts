@@ -23,7 +23,7 @@ export type { MachineLoad } from "./machine-load.js";
  */
 export type ToWorker =
   | { readonly type: "extract"; readonly id: number; readonly items: readonly ExtractItem[] }
-  | { readonly type: "guess"; readonly item: ExtractItem }
+  | { readonly type: "guess"; readonly item: ExtractItem; readonly first: boolean }
   | { readonly type: "close" };
 
 /**
@@ -75,29 +75,6 @@ export function autoWorkerEntry(
   return built;
 }
 
-/** Files bigger than this are not guessed: the scan's pick is mostly small files, and a wrong guess costs its size. */
-const GUESS_MAX_BYTES = 64 * 1024;
-/** What all guesses of one scan may add up to: the idle thread's work stays bounded on a tree full of candidates. */
-const GUESS_BUDGET_BYTES = 2 * 1024 * 1024;
-
-/**
- * Which gated files are worth guessing: the ones whose gate shows a shape phase 1 parses for
- * (an `extends`, a re-export, a base passed on, a class named like the base), small enough,
- * within the scan's budget. Files that only mention a name are left to the scan's own pick.
- */
-export class GuessBudget {
-  private left: number;
-  constructor(budget = GUESS_BUDGET_BYTES) {
-    this.left = budget;
-  }
-
-  take(size: number, gate: { readonly hinted: boolean; readonly declaresBase: boolean }): boolean {
-    if (!(gate.hinted || gate.declaresBase) || size > GUESS_MAX_BYTES || size > this.left) return false;
-    this.left -= size;
-    return true;
-  }
-}
-
 interface Pending {
   readonly files: readonly string[];
   readonly resolve: (facts: FileFacts[]) => void;
@@ -142,13 +119,14 @@ export class FactsWorker {
   }
 
   /**
-   * Hands the running thread a file the scan may ask for (see guessWorthIt): it extracts it while
-   * idle, so a later batch naming the file with the same text is answered at once. A guess never
-   * delays a batch by more than the one file in hand, and never keeps the process alive.
+   * Hands the running thread a file the scan may ask for (worker-guesses.ts): it extracts it while
+   * idle, the `first` ones before the others, so a later batch naming the file with the same text
+   * is answered at once. A guess never delays a batch by more than the one file in hand, and never
+   * keeps the process alive.
    */
-  guess(item: ExtractItem): void {
+  guess(item: ExtractItem, first = false): void {
     if (this.worker === undefined || this.gone !== undefined || this.closing) return;
-    const message: ToWorker = { type: "guess", item };
+    const message: ToWorker = { type: "guess", item, first };
     this.worker.postMessage(message);
   }
 

@@ -10,9 +10,10 @@ import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { autoWorkerEntry, builtWorkerEntry, FactsWorker, GuessBudget } from "./facts-worker.js";
+import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
+import { Guesser } from "./worker-guesses.js";
 import { machineLoadSince, type CpuMark } from "./machine-load.js";
-import { makeGate } from "./byte-gate.js";
+import { makeGate, type FileGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
@@ -186,10 +187,11 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
   // is handed the gated files phase 1 may parse as they are read: its idle time goes to them.
   const onGated = worker ? () => worker.start() : undefined;
-  const budget = new GuessBudget();
+  const guesser = new Guesser(config.base.names);
   const onGatedFile = worker
-    ? (file: string, bytes: Buffer, g: Parameters<GuessBudget["take"]>[1]) => {
-        if (budget.take(bytes.length, g)) worker.guess({ file, text: bytes.toString("utf8") });
+    ? (file: string, bytes: Buffer, g: FileGate) => {
+        const guess = guesser.of(file, bytes, g);
+        if (guess) worker.guess(guess.item, guess.first);
       }
     : undefined;
   const sources = new Sources(root, files, problems, gate, undefined, statCache, {
