@@ -56,10 +56,10 @@ export const WORKER_MIN_FILES = 1000;
 
 /**
  * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a core to spare (two or more, and other work leaving at least half a core besides the
- * main thread's: on a saturated machine the thread only adds its own start and its guesses to the work; the load is
- * measured by machine-load.ts), the built code, and not turned off with CAPKIT_PARSE_WORKER=0 (=1 turns it on whatever the
- * tree and the load).
+ * tree, a core to spare (two or more, and other work leaving at least half a core beside the
+ * main thread's: on a saturated machine the thread only adds its own start and its guesses to
+ * the work; machine-load.ts measures the load), the built code, and not turned off with
+ * CAPKIT_PARSE_WORKER=0 (=1 turns it on whatever the tree and the load).
  */
 export function autoWorkerEntry(
   files: number,
@@ -70,7 +70,7 @@ export function autoWorkerEntry(
   // CAPKIT_PARSE_WORKER=1: a thread whatever the tree and the load (a CI runner known to have a core to spare).
   if (env["CAPKIT_PARSE_WORKER"] === "1") return built;
   if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
-  // The main thread holds one core; the thread pays only with half of another to itself at least.
+  // The main thread holds one core; the thread pays only with at least half of another to itself.
   if (machine.cores < 2 || machine.load > machine.cores - 1.5) return null;
   return built;
 }
