@@ -113,6 +113,11 @@ function pruneStale(dir: string, safeId: string, keep: string): void {
 /** Cache writes waiting for the process's exit. */
 const pending = new Set<() => void>();
 
+/** Whether a cache waits to be written (a thread that must write it is not terminated). */
+export function hasPendingCodeCaches(): boolean {
+  return pending.size > 0;
+}
+
 /**
  * Writes now the caches that would be written at exit: a worker thread that is terminated
  * never sees its `exit` event, so it calls this once it has done its work.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -6,7 +6,16 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
-import { autoWorkerEntry, FactsWorker, WORKER_MIN_FILES, type FactsWorkerEntry } from "./facts-worker.js";
+import { makeGate } from "./byte-gate.js";
+import {
+  autoWorkerEntry,
+  FactsWorker,
+  WORKER_MIN_FILES,
+  type ExtractItem,
+  type FactsWorkerEntry,
+} from "./facts-worker.js";
+import { Sources } from "./sources.js";
+import { Guesser } from "./worker-guesses.js";
 import { scanInventory } from "./scan-inventory.js";
 
 const work = mkdtempSync(join(tmpdir(), "capkit-facts-worker-"));
@@ -90,6 +99,21 @@ describe("FactsWorker", () => {
     await worker.close();
   });
 
+  it("terminates a thread that has no code cache to write without waiting for it to finish", async () => {
+    // It answers batches but never ends on its own: only a terminate stops it.
+    const entry = fakeEntry(
+      "busy",
+      `parentPort.postMessage({ type: "loaded", cacheToWrite: false });
+      parentPort.on("message", (m) => {
+        if (m.type === "extract") parentPort.postMessage({ type: "facts", id: m.id, facts: [] });
+      });`,
+    );
+    const worker = new FactsWorker(entry);
+    worker.start();
+    await expect(worker.extract([{ file: "a.ts", text: "" }])).resolves.toEqual([]);
+    await expect(worker.close()).resolves.toBeUndefined();
+  });
+
   it("ends a thread that was started but never given a batch", async () => {
     const entry = fakeEntry("idle", `parentPort.on("message", () => {});`);
     const worker = new FactsWorker(entry);
@@ -117,6 +141,11 @@ describe("autoWorkerEntry", () => {
     // These tests run the TypeScript sources: the built thread is not beside them.
     expect(autoWorkerEntry(big, {}, idle)).toBeNull();
   });
+
+  it("uses the built thread whatever the tree and the load with CAPKIT_PARSE_WORKER=1", () => {
+    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, built)).toBe(built);
+    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, null)).toBeNull();
+  });
 });
 
 describe("scanInventory with the parse worker", () => {
@@ -135,5 +164,77 @@ describe("scanInventory with the parse worker", () => {
     await expect(scanInventory(fixtures[0] as string, { cache: false, parseWorker: entry })).rejects.toThrow(
       /parse worker stopped \(exit code 7\) while extracting the facts of \S+\.ts/,
     );
+  });
+});
+
+describe("guessing what the parse worker will be asked", () => {
+  it("answers a batch from a guess with the facts the main thread would, and a changed text anew", async () => {
+    const [a, b] = ["select-files.ts", "text-hints.ts"].map(sample) as [ExtractItem, ExtractItem];
+    const worker = new FactsWorker(SOURCE_ENTRY);
+    worker.start();
+    try {
+      worker.guess(a);
+      worker.guess({ file: b.file, text: "export class Stale {}\n" });
+      const got = await worker.extract([a, b]);
+      expect(got).toEqual([extractFileFacts(a.file, a.text), extractFileFacts(b.file, b.text)]);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("ignores a guess before the thread starts or after it closes", async () => {
+    const entry = fakeEntry(
+      "counts",
+      `let guesses = 0;
+      parentPort.on("message", (m) => {
+        if (m.type === "guess") guesses++;
+        if (m.type === "extract") parentPort.postMessage({ type: "facts", id: m.id, facts: [{ file: String(guesses) }] });
+        if (m.type === "close") parentPort.close();
+      });`,
+    );
+    const worker = new FactsWorker(entry);
+    worker.guess({ file: "early.ts", text: "" });
+    worker.start();
+    worker.guess({ file: "a.ts", text: "" });
+    worker.guess({ file: "b.ts", text: "" });
+    await expect(worker.extract([{ file: "x.ts", text: "" }])).resolves.toEqual([{ file: "2" }]);
+    await worker.close();
+    worker.guess({ file: "late.ts", text: "" });
+  });
+
+  it("guesses the small gated files whose shape phase 1 parses for, within a budget, the likelier first", () => {
+    const guesser = new Guesser(["Tool"], 100);
+    const hinted = { hinted: true, declaresBase: false, baseArgument: false };
+    const bytes = (text: string) => Buffer.from(text.padEnd(40, " "));
+    const of = (file: string, text: string, gate = hinted) => guesser.of(file, bytes(text), gate);
+    expect(of("mention.ts", "new Tool()", { ...hinted, hinted: false })).toBeNull();
+    expect(of("sub.ts", "class A extends BaseTool<X> {}")).toEqual({
+      item: { file: "sub.ts", text: "class A extends BaseTool<X> {}".padEnd(40, " ") },
+      first: true,
+    });
+    expect(of("generic.ts", "function f<T extends Tool>() {}")?.first).toBe(false);
+    // 80 of the 100 bytes are spent: a third file of 40 does not fit.
+    expect(of("base.ts", "export class Tool {}", { ...hinted, hinted: false, declaresBase: true })).toBeNull();
+    expect(new Guesser(["Tool"]).of("big.ts", Buffer.alloc(65 * 1024, 32), hinted)).toBeNull();
+    const roomy = new Guesser(["Tool"]);
+    expect(roomy.of("base.ts", bytes("export class Tool {}"), { ...hinted, declaresBase: true })?.first).toBe(true);
+    expect(roomy.of("mixin.ts", bytes("WithRetry(Tool)"), { ...hinted, baseArgument: true })?.first).toBe(true);
+  });
+
+  it("hands the scan each gated file of the first read with its bytes and gate", () => {
+    const dir = join(work, "gated");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "a.ts"), "export class A extends Tool {}\n");
+    writeFileSync(join(dir, "b.ts"), "export const b = 1;\n");
+    writeFileSync(join(dir, "c.ts"), "new Tool();\n");
+    const seen: [string, string, boolean][] = [];
+    new Sources(dir, ["a.ts", "b.ts", "c.ts"], [], makeGate(["Tool"], []), undefined, undefined, {
+      needles: ["Tool"],
+      onGatedFile: (file, bytes, gate) => seen.push([file, bytes.toString("utf8"), gate.hinted]),
+    });
+    expect(seen).toEqual([
+      ["a.ts", "export class A extends Tool {}\n", true],
+      ["c.ts", "new Tool();\n", false],
+    ]);
   });
 });

@@ -10,18 +10,28 @@
  * reject the pending batches with an error naming their files; nothing waits forever. The thread
  * keeps the process alive only while a batch is pending.
  */
-import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
+import { machineLoadSince, type MachineLoad } from "./machine-load.js";
 
-/** What the main thread sends: a batch of files to extract, or the end of the scan. */
+export type { MachineLoad } from "./machine-load.js";
+
+/**
+ * What the main thread sends: a batch of files to extract, a file the scan may ask for later
+ * (extracted while the thread has nothing else to do), or the end of the scan.
+ */
 export type ToWorker =
   | { readonly type: "extract"; readonly id: number; readonly items: readonly ExtractItem[] }
+  | { readonly type: "guess"; readonly item: ExtractItem; readonly first: boolean }
   | { readonly type: "close" };
 
-/** What the thread answers: a batch's facts (in the batch's order), or the file that failed. */
+/**
+ * What the thread answers: that TypeScript is loaded (and whether it has a code cache to write
+ * before it ends), a batch's facts (in the batch's order), or the file that failed.
+ */
 export type FromWorker =
+  | { readonly type: "loaded"; readonly cacheToWrite: boolean }
   | { readonly type: "facts"; readonly id: number; readonly facts: readonly FileFacts[] }
   | { readonly type: "failed"; readonly id: number; readonly file: string; readonly message: string };
 
@@ -44,28 +54,24 @@ export function builtWorkerEntry(): FactsWorkerEntry | null {
 /** Below this many files the read is too short for the thread to pay for its start. */
 export const WORKER_MIN_FILES = 1000;
 
-/** What the machine offers a second thread: its cores, and the 1-minute load average (0 where the OS has none). */
-export interface MachineLoad {
-  readonly cores: number;
-  readonly load: number;
-}
-
-const machineLoad = (): MachineLoad => ({ cores: availableParallelism(), load: loadavg()[0] ?? 0 });
-
 /**
  * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a core to spare (two or more, and a load leaving one of them idle: on a saturated
- * machine the thread only adds its own start to the work), the built code, and not turned off
- * with CAPKIT_PARSE_WORKER=0.
+ * tree, a core to spare (two or more, and other work leaving at least half a core beside the
+ * main thread's: on a saturated machine the thread only adds its own start and its guesses to
+ * the work; machine-load.ts measures the load), the built code, and not turned off with
+ * CAPKIT_PARSE_WORKER=0 (=1 turns it on whatever the tree and the load).
  */
 export function autoWorkerEntry(
   files: number,
   env: NodeJS.ProcessEnv = process.env,
-  machine: MachineLoad = machineLoad(),
+  machine: MachineLoad = machineLoadSince(undefined),
   built: FactsWorkerEntry | null = builtWorkerEntry(),
 ): FactsWorkerEntry | null {
+  // CAPKIT_PARSE_WORKER=1: a thread whatever the tree and the load (a CI runner known to have a core to spare).
+  if (env["CAPKIT_PARSE_WORKER"] === "1") return built;
   if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
-  if (machine.cores < 2 || machine.load > machine.cores - 1) return null;
+  // The main thread holds one core; the thread pays only with at least half of another to itself.
+  if (machine.cores < 2 || machine.load > machine.cores - 1.5) return null;
   return built;
 }
 
@@ -83,6 +89,8 @@ export class FactsWorker {
   private gone: string | undefined;
   private closing = false;
   private used = false;
+  /** Until the thread says otherwise, it may have a code cache to write before it ends. */
+  private cacheToWrite = true;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
   private exited: Promise<void> = Promise.resolve();
@@ -110,6 +118,18 @@ export class FactsWorker {
     this.worker = worker;
   }
 
+  /**
+   * Hands the running thread a file the scan may ask for (worker-guesses.ts): it extracts it while
+   * idle, the `first` ones before the others, so a later batch naming the file with the same text
+   * is answered at once. A guess never delays a batch by more than the one file in hand, and never
+   * keeps the process alive.
+   */
+  guess(item: ExtractItem, first = false): void {
+    if (this.worker === undefined || this.gone !== undefined || this.closing) return;
+    const message: ToWorker = { type: "guess", item, first };
+    this.worker.postMessage(message);
+  }
+
   /** The facts of `items`, in their order. */
   extract(items: readonly ExtractItem[]): Promise<FileFacts[]> {
     if (items.length === 0) return Promise.resolve([]);
@@ -127,9 +147,9 @@ export class FactsWorker {
   }
 
   /**
-   * Ends the thread. One that extracted something is asked to stop and waited for (it writes
-   * TypeScript's code cache first when it had to compile from source); one that never got a
-   * batch is terminated.
+   * Ends the thread. One that extracted something and had to compile TypeScript from source is
+   * asked to stop and waited for (it writes TypeScript's code cache first); any other is
+   * terminated (its guesses left unfinished: nothing will ask for them).
    */
   close(): Promise<void> {
     this.closed ??= this.end();
@@ -143,7 +163,7 @@ export class FactsWorker {
     if (worker === undefined) return;
     this.closing = true;
     if (this.gone !== undefined) return;
-    if (!this.used) {
+    if (!this.used || (!this.cacheToWrite && this.pending.size === 0)) {
       void worker.terminate();
       return;
     }
@@ -154,6 +174,10 @@ export class FactsWorker {
   }
 
   private answer(message: FromWorker): void {
+    if (message.type === "loaded") {
+      this.cacheToWrite = message.cacheToWrite;
+      return;
+    }
     const p = this.pending.get(message.id);
     if (p === undefined) return;
     this.pending.delete(message.id);

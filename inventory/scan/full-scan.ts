@@ -11,7 +11,9 @@ import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
-import { makeGate } from "./byte-gate.js";
+import { Guesser } from "./worker-guesses.js";
+import { machineLoadSince, type CpuMark } from "./machine-load.js";
+import { makeGate, type FileGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
@@ -147,6 +149,8 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
+  /** The CPU counters when the scan began: how busy the machine is decides on the parse worker. */
+  readonly cpuMark?: CpuMark;
 }
 
 /**
@@ -157,6 +161,7 @@ function factsWorkerFor(
   option: ScanOptions["parseWorker"],
   files: number,
   cache: FactsCache | undefined,
+  mark: CpuMark | undefined,
 ): FactsWorker | undefined {
   if (option === false) return undefined;
   const entry =
@@ -166,7 +171,7 @@ function factsWorkerFor(
         ? builtWorkerEntry()
         : (cache?.loaded ?? 0) > 0
           ? null
-          : autoWorkerEntry(files);
+          : autoWorkerEntry(files, process.env, machineLoadSince(mark));
   if (entry === null && option === true)
     throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
   return entry === null ? undefined : new FactsWorker(entry);
@@ -178,10 +183,23 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const needles = firstNeedles(config);
   const always = config.base.module === null ? [] : [config.base.module];
   const factsCache = start.cache ? openFactsCache(root) : undefined;
-  const worker = factsWorkerFor(start.parseWorker, files.length, factsCache);
-  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read.
+  const worker = factsWorkerFor(start.parseWorker, files.length, factsCache, start.cpuMark);
+  // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
+  // is handed the gated files phase 1 may parse as they are read: its idle time goes to them.
   const onGated = worker ? () => worker.start() : undefined;
-  const sources = new Sources(root, files, problems, gate, undefined, statCache, { needles, always, onGated });
+  const guesser = new Guesser(config.base.names);
+  const onGatedFile = worker
+    ? (file: string, bytes: Buffer, g: FileGate) => {
+        const guess = guesser.of(file, bytes, g);
+        if (guess) worker.guess(guess.item, guess.first);
+      }
+    : undefined;
+  const sources = new Sources(root, files, problems, gate, undefined, statCache, {
+    needles,
+    always,
+    ...(onGated ? { onGated } : {}),
+    ...(onGatedFile ? { onGatedFile } : {}),
+  });
   lap("read");
   tm.read -= sources.gateMs;
   tm.prefilter += sources.gateMs;

@@ -36,6 +36,11 @@ export interface FirstSearch {
   readonly always?: readonly string[];
   /** Called at the first file gated in the first read (the scan starts its parse worker then). */
   readonly onGated?: () => void;
+  /**
+   * Called at each file gated in the first read, with its bytes (the read's scratch buffer: valid
+   * only during the call) and its gate (the scan guesses from them what its parse worker may need).
+   */
+  readonly onGatedFile?: (file: string, bytes: Buffer, gate: FileGate) => void;
 }
 
 export class Sources {
@@ -88,6 +93,7 @@ export class Sources {
     const plan = needles === undefined ? null : this.names.plan(needles);
     const always = new Set(first?.always ?? []);
     let onGated = first?.onGated;
+    const onGatedFile = first?.onGatedFile;
     cache?.statFiles();
     for (let i = 0; i < files.length; i++) {
       const file = files[i] ?? "";
@@ -115,9 +121,10 @@ export class Sources {
       // A file holding a name only inside a longer identifier (`Tooltip`) names nothing yet: not
       // gated, not kept; the identifiers around its hits are, for the later searches that narrow to it.
       if (found === null || found.exact || always.has(file)) {
-        this.gateAndKeep(file, buf);
+        const g = this.gateAndKeep(file, buf);
         onGated?.();
         onGated = undefined;
+        onGatedFile?.(file, buf, g);
       } else if (found.found.length > 0) this.names.remember(file, buf);
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
