@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   parity: () => import("./commands/parity.js").then((m) => m.command),
   dashboard: () => import("./commands/dashboard.js").then((m) => m.command),
   demo: () => import("./commands/demo.js").then((m) => m.command),
+  config: () => import("./commands/config.js").then((m) => m.command),
 };
 
 export function processIO(): CliIO {

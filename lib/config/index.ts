@@ -48,7 +48,7 @@ export function parseConfig(value: unknown, label: string): CapkitConfig {
   throw new ConfigError(`invalid config: ${lines.join("; ")}`, {
     file: label,
     hint: first
-      ? `fix ${pathText(first.path)} in ${label} (see lib/config/*-section.ts for every field and its default)`
+      ? `fix ${pathText(first.path)} in ${label} ("capkit config --defaults" prints every field and its default)`
       : undefined,
   });
 }
