@@ -12,7 +12,7 @@ import type { FileGate } from "./byte-gate.js";
 import type { ExtractItem } from "./facts-worker.js";
 
 /** Files bigger than this are not guessed: the scan's pick is mostly small files, and a wrong guess costs its size. */
-const GUESS_MAX_BYTES = 64 * 1024;
+const GUESS_MAX_BYTES = 16 * 1024;
 /** What all guesses of one scan may add up to: the idle thread's work stays bounded on a tree full of candidates. */
 const GUESS_BUDGET_BYTES = 2 * 1024 * 1024;
 
