@@ -4,8 +4,8 @@
  * files it is handed, batch by batch, in the order given. A file whose extraction throws is
  * reported by name; the thread goes on with the next batch.
  *
- * Between batches it extracts the files the scan guessed it may ask for, the likelier first, one
- * per turn of the event loop, so a batch that arrives meanwhile waits for one file at most. A batch naming a
+ * Between batches it extracts the files the scan guessed it may ask for, one per turn of the
+ * event loop, so a batch that arrives meanwhile waits for one file at most. A batch naming a
  * guessed file with the same text gets the facts already made (extraction depends only on the
  * text); a guess that throws is dropped, and the batch extracts the file again and reports it.
  */
@@ -23,15 +23,13 @@ getTypeScript();
 const loaded: FromWorker = { type: "loaded", cacheToWrite: hasPendingCodeCaches() };
 port.postMessage(loaded);
 
-/** The guesses to extract: the likelier ones (`first`) before the others. */
 const guesses: ExtractItem[] = [];
-const laterGuesses: ExtractItem[] = [];
 const guessed = new Map<string, { readonly text: string; readonly facts: FileFacts }>();
 let turn: NodeJS.Immediate | undefined;
 
 function guessNext(): void {
   turn = undefined;
-  const item = guesses.shift() ?? laterGuesses.shift();
+  const item = guesses.shift();
   if (item === undefined) return;
   if (!guessed.has(item.file)) {
     try {
@@ -40,7 +38,7 @@ function guessNext(): void {
       // The batch that asks for this file extracts it again and reports the error.
     }
   }
-  if (guesses.length + laterGuesses.length > 0) turn = setImmediate(guessNext);
+  if (guesses.length > 0) turn = setImmediate(guessNext);
 }
 
 function factsOf(file: string, text: string): FileFacts {
@@ -56,14 +54,13 @@ port.on("message", (message: ToWorker) => {
   if (message.type === "close") {
     if (turn !== undefined) clearImmediate(turn);
     guesses.length = 0;
-    laterGuesses.length = 0;
     // A cache compiled from source here is written now: the thread may be gone before any exit event.
     writePendingCodeCaches();
     port.close();
     return;
   }
   if (message.type === "guess") {
-    (message.first ? guesses : laterGuesses).push(message.item);
+    guesses.push(message.item);
     turn ??= setImmediate(guessNext);
     return;
   }

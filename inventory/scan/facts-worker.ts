@@ -23,7 +23,7 @@ export type { MachineLoad } from "./machine-load.js";
  */
 export type ToWorker =
   | { readonly type: "extract"; readonly id: number; readonly items: readonly ExtractItem[] }
-  | { readonly type: "guess"; readonly item: ExtractItem; readonly first: boolean }
+  | { readonly type: "guess"; readonly item: ExtractItem }
   | { readonly type: "close" };
 
 /**
@@ -120,13 +120,12 @@ export class FactsWorker {
 
   /**
    * Hands the running thread a file the scan may ask for (worker-guesses.ts): it extracts it while
-   * idle, the `first` ones before the others, so a later batch naming the file with the same text
-   * is answered at once. A guess never delays a batch by more than the one file in hand, and never
-   * keeps the process alive.
+   * idle, so a later batch naming the file with the same text is answered at once. A guess never
+   * delays a batch by more than the one file in hand, and never keeps the process alive.
    */
-  guess(item: ExtractItem, first = false): void {
+  guess(item: ExtractItem): void {
     if (this.worker === undefined || this.gone !== undefined || this.closing) return;
-    const message: ToWorker = { type: "guess", item, first };
+    const message: ToWorker = { type: "guess", item };
     this.worker.postMessage(message);
   }
 

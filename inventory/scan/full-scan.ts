@@ -191,7 +191,7 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const onGatedFile = worker
     ? (file: string, bytes: Buffer, g: FileGate) => {
         const guess = guesser.of(file, bytes, g);
-        if (guess) worker.guess(guess.item, guess.first);
+        if (guess) worker.guess(guess);
       }
     : undefined;
   const sources = new Sources(root, files, problems, gate, undefined, statCache, {
