@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { walkScope } from "./scope-walk.js";
-import { walkTree, type WalkRules } from "./tree-walk.js";
+import { walkTree, type WalkRules, type WalkTrace } from "./tree-walk.js";
 
 const temps: string[] = [];
 afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -31,6 +31,24 @@ describe("the one tree walker follows symlinks once", () => {
       "src/broken.ts": "missing.ts",
     });
     expect(walkTree(root, [{ base: "", rules: ALL }])).toEqual(["src/a.ts", "src/tools/b.ts"]);
+  });
+
+  it("records, when asked, the link paths of what it listed under another path (not loops or dangling links)", () => {
+    const root = tree(["src/a.ts", "src/tools/b.ts"], {
+      "src/alias": "tools",
+      "src/again.ts": "a.ts",
+      "src/loop": ".",
+      "src/broken.ts": "missing.ts",
+    });
+    const trace: WalkTrace = { folders: [], opaque: false, aliases: [] };
+    expect(walkTree(root, [{ base: "", rules: ALL }], undefined, Infinity, trace)).toEqual([
+      "src/a.ts",
+      "src/tools/b.ts",
+    ]);
+    expect(trace.aliases).toEqual([
+      { path: "src/again.ts", listed: "src/a.ts" },
+      { path: "src/alias", listed: "src/tools", folder: true },
+    ]);
   });
 
   it("a file only reachable through links is listed once, under the first link path (fewest links, then order)", () => {

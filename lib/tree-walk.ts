@@ -45,6 +45,13 @@ export type UnreadableFolder = (path: string, error: NodeJS.ErrnoException) => v
 export interface WalkTrace {
   readonly folders: string[];
   opaque: boolean;
+  /**
+   * When given: every file reached through a link (a file link, or a file under a linked folder)
+   * whose real file is listed under another path: `path` as reached, `listed` as listed; and every
+   * link to a folder walked under another path (`folder`). A codemod writing `listed` cannot
+   * follow what imports `path`.
+   */
+  readonly aliases?: { readonly path: string; readonly listed: string; readonly folder?: true }[];
 }
 
 interface Link {
@@ -161,8 +168,9 @@ class TreeWalk {
 
   private addLinkedFile(real: string, path: string): void {
     const rel = this.relOf(real);
-    if (rel !== null && this.plainFiles.has(rel)) return;
-    if (!this.linkedFiles.has(real)) this.linkedFiles.set(real, path);
+    const listed = rel !== null && this.plainFiles.has(rel) ? rel : this.linkedFiles.get(real);
+    if (listed === undefined) this.linkedFiles.set(real, path);
+    else if (listed !== path) this.trace?.aliases?.push({ path, listed });
   }
 
   /** The folder's entries (null when it cannot be listed), traced. */
@@ -223,6 +231,8 @@ class TreeWalk {
     if (kind === "dir") {
       if (!link.start && (!link.rules.enters(link.path, link.name) || this.leadsUp(link.path, real))) return;
       if (!this.seenDir(real)) this.walkLinked(link.path, real, link.rules);
+      else if (rel !== null && rel !== link.path)
+        this.trace?.aliases?.push({ path: link.path, listed: rel, folder: true });
     } else if (link.rules.lists(link.path, link.name)) this.addLinkedFile(real, link.path);
   }
 }

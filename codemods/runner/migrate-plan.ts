@@ -13,6 +13,7 @@ import type { CodemodContext } from "../codemod.js";
 import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
 import type { MigrateOptions } from "./migrate.js";
 import { summarize, type NamespaceSummary } from "./namespace-summary.js";
+import type { LinkAliases } from "./link-imports.js";
 import { listTreeFiles } from "./tree-files.js";
 
 function contextFor(
@@ -56,6 +57,9 @@ interface Planned {
   readonly units: UnitResult[];
   readonly callSiteFiles: string[];
   readonly callSitesRewritten: number;
+  /** The planned tree, and the link paths of its files (for link-imports.ts). */
+  readonly tree: VirtualTree;
+  readonly aliases: LinkAliases;
 }
 
 export async function planMigration(
@@ -65,7 +69,8 @@ export async function planMigration(
   selected: readonly string[],
   includeUnplaced: boolean,
 ): Promise<Planned> {
-  const onDisk = listTreeFiles(root); // the disk does not change while planning: list it once
+  const aliases: LinkAliases = [];
+  const onDisk = listTreeFiles(root, aliases); // the disk does not change while planning: list it once
   const tree = new VirtualTree(
     root,
     (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null),
@@ -113,6 +118,8 @@ export async function planMigration(
     units,
     callSiteFiles: changedSince(beforeCalls, tree),
     callSitesRewritten,
+    tree,
+    aliases,
   };
 }
 

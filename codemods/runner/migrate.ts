@@ -17,6 +17,7 @@ import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, isGitRepo } from "./migrate-git.js";
 import { assertParsedCallers, assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
+import { assertNoLinkImports, importsThroughLinks } from "./link-imports.js";
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
@@ -122,6 +123,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     opts.onProgress?.({ phase: "validate", done: 0, total: planned.changes.length });
     const { changes, problems: linkProblems } = realChanges(root, planned.changes);
     assertValidPlan([...linkProblems, ...validatePlan(root, changes)]);
+    assertNoLinkImports(importsThroughLinks(planned.tree, planned.aliases, changes));
     out.filesWritten.push(...changes.map((c) => c.path));
     if (dryRun) {
       out.diff = (out.diff ?? "") + planDiff(changes);

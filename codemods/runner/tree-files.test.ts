@@ -88,6 +88,35 @@ describe("the tree a codemod sees, with symlinks", () => {
       expect(readFileSync(join(root, real(f)), "utf8")).toBe(readFileSync(join(plain, f), "utf8"));
   });
 
+  it("refuses a plan when a file imports, through a link, a file the plan deletes; nothing is written", async () => {
+    const root = projects.create();
+    symlinkSync("more-tools.ts", join(root, "src/tools/alias-tools.ts"));
+    writeFileSync(join(root, "src/side.ts"), 'export { SendEmailTool as Mail } from "./tools/alias-tools.js";\n');
+    execFileSync("git", ["-C", root, "add", "-A"]);
+    execFileSync("git", ["-C", root, "commit", "-qm", "an import through a file link"]);
+    for (const dryRun of [true, false])
+      await expect(runMigration(projects.options(root, { dryRun }))).rejects.toThrow(
+        'src/side.ts imports "./tools/alias-tools.js", a symbolic link (src/tools/alias-tools.ts) to src/tools/more-tools.ts, which this migrate deletes',
+      );
+    expect(execFileSync("git", ["-C", root, "status", "--porcelain"], { encoding: "utf8" })).toBe("");
+    // The same link with no import through it stays a link the run never needed to follow.
+    writeFileSync(join(root, "src/side.ts"), 'export { SendEmailTool as Mail } from "./tools/more-tools.js";\n');
+    execFileSync("git", ["-C", root, "commit", "-qam", "the real path"]);
+    expect((await runMigration(projects.options(root))).applied).toBe(true);
+  });
+
+  it("refuses a plan when a file imports, through a folder link, a file the plan deletes", async () => {
+    const root = projects.create();
+    links(root, { "src/alias": "tools" });
+    writeFileSync(join(root, "src/side.ts"), 'export { SendEmailTool as Mail } from "./alias/more-tools.js";\n');
+    execFileSync("git", ["-C", root, "add", "-A"]);
+    execFileSync("git", ["-C", root, "commit", "-qm", "an import through a folder link"]);
+    await expect(runMigration(projects.options(root))).rejects.toThrow(
+      'src/side.ts imports "./alias/more-tools.js", a symbolic link (src/alias/more-tools.ts) to src/tools/more-tools.ts',
+    );
+    expect(execFileSync("git", ["-C", root, "status", "--porcelain"], { encoding: "utf8" })).toBe("");
+  });
+
   it("refuses a plan that writes one file twice through a link, and one that leaves the root through a link", () => {
     const root = mkdtempSync(join(tmpdir(), "capkit-tree-"));
     const outside = mkdtempSync(join(tmpdir(), "capkit-outside-"));

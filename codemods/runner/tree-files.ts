@@ -6,10 +6,12 @@
  * so a codemod never writes there.
  */
 import { isNeverScannedDir } from "../../lib/never-scanned.js";
-import { walkTree, type WalkRules } from "../../lib/tree-walk.js";
+import { walkTree, type WalkRules, type WalkTrace } from "../../lib/tree-walk.js";
 
 const EVERY_FILE: WalkRules = { enters: (_path, name) => !isNeverScannedDir(name), lists: () => true };
 
-export function listTreeFiles(root: string): string[] {
-  return walkTree(root, [{ base: "", rules: EVERY_FILE }]);
+/** `aliases`, when given, receives the link paths of files listed under another path (tree-walk.ts). */
+export function listTreeFiles(root: string, aliases?: NonNullable<WalkTrace["aliases"]>): string[] {
+  const trace: WalkTrace | undefined = aliases ? { folders: [], opaque: false, aliases } : undefined;
+  return walkTree(root, [{ base: "", rules: EVERY_FILE }], undefined, Infinity, trace);
 }
