@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { codeCacheDir, requireWithCodeCache } from "./code-cache.js";
+import { CACHES_PER_LIBRARY, codeCacheDir, requireWithCodeCache } from "./code-cache.js";
 
 const work = mkdtempSync(join(tmpdir(), "capkit-code-cache-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -88,21 +88,35 @@ describe("requireWithCodeCache", () => {
     expect(loaded.exports.word).toBe("naïve ✓");
   });
 
-  it("keeps only the current cache of a library: a reinstall (new mtime) drops the stale one, other libraries' stay", () => {
+  it("keeps the caches of the last few installs used, so checkouts used in turn each hit; other libraries' stay", () => {
     const file = library("lib-g");
     const dir = join(work, "cache-g");
     mkdirSync(dir, { recursive: true });
     const other = "typescript-9144216-1796159498606-v20.20.2-x64.bin";
     writeFileSync(join(dir, other), "another library's cache");
-    loadInChild(file, dir);
-    const [first] = readdirSync(dir).filter((n) => n !== other);
-    utimesSync(file, new Date(2_000_000_000_000), new Date(2_000_000_000_000)); // the library reinstalled
+    // An install is the library's mtime (it is in the cache's name).
+    const install = (k: number) =>
+      utimesSync(file, new Date(2_000_000_000_000 + k * 1000), new Date(2_000_000_000_000 + k * 1000));
+    const caches = () =>
+      readdirSync(dir)
+        .filter((n) => n !== other)
+        .sort();
+    install(1);
     expect(loadInChild(file, dir).cache).toBe("miss");
-    const now = readdirSync(dir).filter((n) => n !== other);
-    expect(now).toHaveLength(1);
-    expect(now[0]).not.toBe(first);
-    expect(now[0]).toContain("-2000000000000-");
+    install(2);
+    expect(loadInChild(file, dir).cache).toBe("miss");
+    install(1); // back to the first checkout: its cache is still there
+    expect(loadInChild(file, dir).cache).toBe("hit");
+    install(3);
+    expect(loadInChild(file, dir).cache).toBe("miss");
+    expect(caches()).toHaveLength(CACHES_PER_LIBRARY);
+    install(4); // a fourth install: the one used least recently (install 2) goes
+    expect(loadInChild(file, dir).cache).toBe("miss");
+    expect(caches()).toHaveLength(CACHES_PER_LIBRARY);
+    expect(caches().some((n) => n.includes("-2000000002000-"))).toBe(false);
+    expect(caches().some((n) => n.includes("-2000000001000-"))).toBe(true);
     expect(readdirSync(dir)).toContain(other);
+    install(1);
     expect(loadInChild(file, dir).cache).toBe("hit");
   });
 });

@@ -15,7 +15,7 @@
  * read-only disk) only costs the speed-up. CAPKIT_CODE_CACHE=0 turns it off.
  */
 import { isAscii } from "node:buffer";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -73,7 +73,8 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
   requireHere.cache[file] = mod;
 
   const hit = cachedData !== undefined && !script.cachedDataRejected;
-  if (!hit) {
+  if (hit) markUsed(cacheFile);
+  else {
     const write = () => {
       pending.delete(write);
       try {
@@ -92,16 +93,36 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
   return { exports: mod.exports as T, cache: hit ? "hit" : "miss" };
 }
 
+/** How many caches of one library are kept: a few installs (checkouts, worktrees) used in turn each keep theirs. */
+export const CACHES_PER_LIBRARY = 3;
+
+/** A hit moves the file's mtime: pruning drops the caches used least recently, not the oldest written. */
+function markUsed(cacheFile: string): void {
+  try {
+    const now = new Date();
+    utimesSync(cacheFile, now, now);
+  } catch {
+    // A read-only cache folder: pruning then goes by when each was written.
+  }
+}
+
 /**
- * Removes the other cache files of the same library: each install (size and mtime in the name)
- * or Node version leaves one of megabytes, and only the one just written is current. Two
- * installs used in turn then recompile once each time; a folder that grows without end is worse.
+ * Removes all but the CACHES_PER_LIBRARY most recently used cache files of the same library: each
+ * install (size and mtime in the name) or Node version leaves one of megabytes, so a folder that
+ * kept them all would grow without end, while keeping one only would make two checkouts used in
+ * turn recompile on every run.
  */
 function pruneStale(dir: string, safeId: string, keep: string): void {
   const escaped = safeId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const sameId = new RegExp(`^${escaped}-\\d+-\\d+-v[\\w.-]+-\\w+\\.bin$`);
+  const others: { name: string; used: number }[] = [];
   for (const name of readdirSync(dir)) {
     if (name === keep || !sameId.test(name)) continue;
+    const used = statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs;
+    if (used !== undefined) others.push({ name, used });
+  }
+  others.sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
+  for (const { name } of others.slice(CACHES_PER_LIBRARY - 1)) {
     try {
       rmSync(join(dir, name), { force: true });
     } catch {
