@@ -64,6 +64,22 @@ describe("the warm result (the memo kept with the stat cache)", () => {
     expect(clean(edited)).toEqual(clean(await scanInventory(root, { cache: false })));
   });
 
+  it("is not kept from a scan with a file too fresh to record: the files recorded are not the files it saw", async () => {
+    const { root } = await settledCopy("classification");
+    await scanInventory(root, { cache: true });
+    // A new Tool subclass dated ahead of the clock: read, counted, but not recorded (racy).
+    const added = join(root, "packages/agents/src/late-tool.ts");
+    writeFileSync(added, 'import { Tool } from "./tools/base-tool.js";\nexport class LateTool extends Tool {}\n');
+    const future = new Date(Date.now() + 3600_000);
+    utimesSync(added, future, future);
+    expect((await scanInventory(root, { cache: true })).classes.map((c) => c.name)).toContain("LateTool");
+    // Removed again: the tree is the one the recorded entries describe, but not the one the last result saw.
+    rmSync(added);
+    const warm = await scanInventory(root, { cache: true });
+    expect(warm.classes.map((c) => c.name)).not.toContain("LateTool");
+    expect(clean(warm)).toEqual(clean(await scanInventory(root, { cache: false })));
+  });
+
   it("never keeps a scan with problems: the next run scans again and reports them again", async () => {
     const { root } = await settledCopy("parse-error");
     const first = await scanInventory(root, { cache: true });
