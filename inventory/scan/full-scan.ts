@@ -34,11 +34,14 @@ class Extractor {
 
   async extract(list: readonly string[]): Promise<void> {
     const todo: { file: string; text: string }[] = [];
+    // Facts in `list` order whether they came from the cache or a parse: the analysis lists
+    // evidence in the order of the facts, and a warm run must say what a cold one says.
+    const inOrder: (FileFacts | undefined)[] = [];
     for (const file of list) {
       const bytes = this.sources.bytesOf(file);
       const hit = this.cache && bytes ? this.cache.get(file, bytes) : undefined;
-      if (hit) this.facts.set(file, hit);
-      else todo.push({ file, text: bytes?.toString("utf8") ?? "" });
+      inOrder.push(hit);
+      if (!hit) todo.push({ file, text: bytes?.toString("utf8") ?? "" });
     }
     // The worker's gain is loading TypeScript while the tree is read; the parses themselves are
     // few (a pool splitting them measured slower on a 2-core box).
@@ -46,8 +49,12 @@ class Extractor {
     fresh.forEach((f, i) => {
       const item = todo[i];
       if (item) this.cache?.set(item.file, this.sources.bytes.get(item.file) ?? item.text, f);
-      this.facts.set(f.file, f);
     });
+    let next = 0;
+    for (const hit of inOrder) {
+      const f = hit ?? fresh[next++];
+      if (f) this.facts.set(f.file, f);
+    }
     this.parsed += todo.length;
     for (const t of todo) this.parsedChars += t.text.length;
   }

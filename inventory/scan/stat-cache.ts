@@ -70,7 +70,8 @@ export interface StatCache {
   memo(key: string): string | undefined;
   /**
    * Writes this scan's entries (and memo) when anything changed; `searched`: the names this scan
-   * searched in every file. The listing the files came from is kept when every file has an entry.
+   * searched in every file. The listing the files came from and the memo are kept only when every
+   * file has an entry.
    */
   save(searched?: Iterable<string>, memo?: { readonly key: string; readonly text: string }): void;
   /** A scan answered by the memo: writes the stored entries again when this scan's listing is new. */
@@ -239,12 +240,16 @@ class ScanStatCache implements StatCache {
     return this.stored?.memo?.key === memoKey ? this.stored.memo.text : undefined;
   }
 
-  save(names: Iterable<string> = [], memo?: { readonly key: string; readonly text: string }): void {
+  save(names: Iterable<string> = [], memoArg?: { readonly key: string; readonly text: string }): void {
     const list = [...names].sort();
     const kept = this.recorded.reduce((a, b) => a + b, 0);
     const stored = this.stored;
-    // The listing stands for the whole file list: kept only with an entry for every file.
-    const listing = kept === this.n ? this.listing : null;
+    // The listing and the memo stand for the whole file list: kept only with an entry for every
+    // file (else a later tree holding just the recorded files would be answered by a result that
+    // counted the others).
+    const whole = kept === this.n;
+    const listing = whole ? this.listing : null;
+    const memo = whole ? memoArg : undefined;
     if (
       !this.changed &&
       kept === (stored?.count ?? 0) &&

@@ -2,20 +2,26 @@
  * The stat cache's file (`.capkit/cache/inventory/stat.bin`, written by stat-cache.ts), laid out
  * so that loading it costs one read and no per-file parsing:
  *
- *   MAGIC, a uint32 (LE) header length, the header (JSON: key, searched names, file and folder
+ *   MAGIC, the SHA-1 of everything after it (SUM_BYTES), a uint32 (LE) header length, the header (JSON: key, searched names, file and folder
  *   counts, section lengths, the listing's key), the paths (UTF-8, joined by NUL: no path holds
  *   one), the rich entries (JSON, parsed only when needed: the few files holding a searched
  *   name), the memo (JSON text of the last result, see warm-result.ts), the folders the walk
  *   listed (UTF-8, joined by NUL), zero padding to 8 bytes, NUMS_PER_FILE float64 per file, then
  *   NUMS_PER_FOLDER float64 per folder (see warm-listing.ts).
  *
- * A file that is truncated, padded, of another version or another byte order, or not this format
- * at all, reads as no cache: the scan then reads every file, as on a first run.
+ * A file that is truncated, padded, of another version or another byte order, not this format
+ * at all, or whose bytes do not hash to its sum, reads as no cache: the scan then reads every
+ * file, as on a first run. The sum is there because the layout alone cannot tell a byte changed
+ * inside a section (a name in a rich entry, a count in the memo): such a file would otherwise
+ * answer as the truth.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { endianness } from "node:os";
 
-const MAGIC = Buffer.from("capkit-stat/5\n", "latin1");
+const MAGIC = Buffer.from("capkit-stat/6\n", "latin1");
+const SUM_BYTES = 20;
+const sumOf = (bytes: Uint8Array) => createHash("sha1").update(bytes).digest();
 const LITTLE = endianness() === "LE";
 
 /** Per file: mtimeMs, ctimeMs, size, ino, and the index of its rich entry (-1: none). */
@@ -101,9 +107,11 @@ export function readStatFile(path: string): StatFile | null {
   } catch {
     return null;
   }
-  const start = MAGIC.length + 4;
+  const start = MAGIC.length + SUM_BYTES + 4;
   if (buf.length < start || !buf.subarray(0, MAGIC.length).equals(MAGIC)) return null;
-  const headerEnd = start + buf.readUInt32LE(MAGIC.length);
+  const sum = buf.subarray(MAGIC.length, MAGIC.length + SUM_BYTES);
+  if (!sumOf(buf.subarray(MAGIC.length + SUM_BYTES)).equals(sum)) return null;
+  const headerEnd = start + buf.readUInt32LE(MAGIC.length + SUM_BYTES);
   if (headerEnd > buf.length) return null;
   let header: unknown;
   try {
@@ -173,10 +181,11 @@ export function encodeStatFile(
   const head = Buffer.from(JSON.stringify(header), "utf8");
   const size = Buffer.alloc(4);
   size.writeUInt32LE(head.length);
-  const before = MAGIC.length + 4 + head.length + paths.length + rich.length + memo.length + folders.length;
+  const before = MAGIC.length + SUM_BYTES + 4 + head.length + paths.length + rich.length + memo.length + folders.length;
   const nums = Buffer.from(file.nums.buffer, file.nums.byteOffset, file.paths.length * NUMS_PER_FILE * 8);
   const folderNums = listing
     ? Buffer.from(listing.nums.buffer, listing.nums.byteOffset, folderCount * NUMS_PER_FOLDER * 8)
     : Buffer.alloc(0);
-  return Buffer.concat([MAGIC, size, head, paths, rich, memo, folders, Buffer.alloc(pad8(before)), nums, folderNums]);
+  const body = Buffer.concat([size, head, paths, rich, memo, folders, Buffer.alloc(pad8(before)), nums, folderNums]);
+  return Buffer.concat([MAGIC, sumOf(body), body]);
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -62,6 +63,36 @@ describe("the warm result (the memo kept with the stat cache)", () => {
     const edited = await scanInventory(root, { cache: true });
     expect(edited.classes.map((c) => c.name)).toContain("LateTool");
     expect(clean(edited)).toEqual(clean(await scanInventory(root, { cache: false })));
+  });
+
+  it("is not kept from a scan with a file too fresh to record: the files recorded are not the files it saw", async () => {
+    const { root } = await settledCopy("classification");
+    await scanInventory(root, { cache: true });
+    // A new Tool subclass dated ahead of the clock: read, counted, but not recorded (racy).
+    const added = join(root, "packages/agents/src/late-tool.ts");
+    writeFileSync(added, 'import { Tool } from "./tools/base-tool.js";\nexport class LateTool extends Tool {}\n');
+    const future = new Date(Date.now() + 3600_000);
+    utimesSync(added, future, future);
+    expect((await scanInventory(root, { cache: true })).classes.map((c) => c.name)).toContain("LateTool");
+    // Removed again: the tree is the one the recorded entries describe, but not the one the last result saw.
+    rmSync(added);
+    const warm = await scanInventory(root, { cache: true });
+    expect(warm.classes.map((c) => c.name)).not.toContain("LateTool");
+    expect(clean(warm)).toEqual(clean(await scanInventory(root, { cache: false })));
+  });
+
+  it("gives, when a config change sends a warm tree through a full scan, the result a scan without caches gives", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capkit-mini-"));
+    dirs.push(root);
+    cpSync(fileURLToPath(new URL("../../fixtures/nodetool-mini", import.meta.url)), root, { recursive: true });
+    const files = (await import("fast-glob")).default.sync("**/*", { cwd: root });
+    const past = new Date(Date.now() - 3600_000);
+    for (const f of files) utimesSync(join(root, f), past, past);
+    await scanInventory(root, { cache: true });
+    // Facts of the files still in scope come from the caches, in another order than a cold parse.
+    const narrowed = parseConfig({ scan: { exclude: ["**/tools/**"] } }, "test config");
+    const warm = await scanInventory(root, { cache: true, config: narrowed });
+    expect(clean(warm)).toEqual(clean(await scanInventory(root, { cache: false, config: narrowed })));
   });
 
   it("never keeps a scan with problems: the next run scans again and reports them again", async () => {
