@@ -112,6 +112,17 @@ export interface RatchetOutcome {
     readonly from: Kind;
     readonly to: Kind;
   }[];
+  /**
+   * Subclasses of the base new since the baseline (in none of its lists) whose kind is not
+   * ratcheted (config `ratchet.kinds`): they do not fail the check, and are named so a passing
+   * check never hides that the `extends Tool` count grew. Absent when none.
+   */
+  readonly unratcheted?: readonly {
+    readonly name: string | null;
+    readonly file: string;
+    readonly line: number;
+    readonly kind: Kind;
+  }[];
   /** The next step, e.g. "run capkit inventory --update-baseline and commit .capkit/baseline.json". */
   readonly hint?: string;
 }

@@ -42,7 +42,9 @@ export function ratchetLines(r: RatchetOutcome): { headline: string; details: st
   let headline: string;
   switch (r.status) {
     case "ok":
-      headline = `ratchet ok: counters match ${r.baselineFile}`;
+      headline = r.unratcheted?.length
+        ? `ratchet ok: no ratcheted class added or lost against ${r.baselineFile}; ${r.unratcheted.length} new subclass${r.unratcheted.length === 1 ? "" : "es"} of a kind not ratcheted`
+        : `ratchet ok: no ratcheted class added or lost against ${r.baselineFile}`;
       break;
     case "better":
       headline = `ratchet better than ${r.baselineFile}${deltas ? `: ${deltas}` : ""}`;
@@ -63,6 +65,7 @@ export function ratchetLines(r: RatchetOutcome): { headline: string; details: st
   for (const a of r.added) details.push(`new ${a.kind}: ${classLabel(a)}`);
   for (const g of r.removed) details.push(`gone ${g.kind}: ${classLabel(g)}`);
   for (const m of r.reclassified ?? []) details.push(`not converted, now ${m.to} (was ${m.from}): ${classLabel(m)}`);
+  for (const u of r.unratcheted ?? []) details.push(`new, not ratcheted, ${u.kind}: ${classLabel(u)}`);
   if (r.hint) details.push(`hint: ${r.hint}`);
   return { headline, details };
 }

@@ -116,7 +116,30 @@ export function checkRatchet(
       hint: `not progress: ${names} still extend the base class, only their kind changed (e.g. dropped from a belt); convert them, or record the change with \`${UPDATE}\``,
     };
   }
+  const unratcheted = unratchetedAdditions(result, baseline, ratchetedCounters(options.kinds));
+  if (unratcheted.length) {
+    const kinds = [...new Set(unratcheted.map((u) => u.kind))].join(", ");
+    return {
+      status: "ok",
+      ...base,
+      unratcheted,
+      hint: `not ratcheted: ${unratcheted.length === 1 ? "a new subclass of the base" : `${unratcheted.length} new subclasses of the base`} of kind ${kinds}; to fail on them, add the kind to "ratchet": { "kinds": [...] } in capkit.config.json; to accept them, run \`${UPDATE}\``,
+    };
+  }
   return { status: "ok", ...base };
+}
+
+/** Subclasses in none of the baseline's lists, of a kind no ratcheted counter covers. */
+function unratchetedAdditions(
+  result: InventoryResult,
+  baseline: Baseline,
+  counters: readonly string[],
+): NonNullable<RatchetOutcome["unratcheted"]>[number][] {
+  const ratcheted = new Set(counters.map(kindOf));
+  const known = new Set(Object.values(baseline.classes).flat());
+  return result.classes
+    .filter((c) => !ratcheted.has(c.kind) && !known.has(classKey(c)))
+    .map((c) => ({ name: c.name, file: c.file, line: c.line, kind: c.kind }));
 }
 
 /** Exit code for a ratchet outcome: worse, incomplete and no-baseline fail. */

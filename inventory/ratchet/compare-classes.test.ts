@@ -51,6 +51,30 @@ describe("the ratchet compares classes, not totals", () => {
     expect(outcome.added.map((a) => a.name)).toEqual(["ArchiveEmailTool"]);
   });
 
+  it("a new subclass of a kind not ratcheted passes, named as not ratcheted; ratcheting its kind fails it", async () => {
+    const root = tree();
+    const r = await scanInventory(root);
+    const baseline = buildBaseline(r);
+    const added = {
+      ...r.classes[0]!,
+      name: "LoopHelperTool",
+      file: "packages/agents/src/tools/loop-helper.ts",
+      line: 3,
+    };
+    const now: InventoryResult = { ...r, classes: [...r.classes, { ...added, kind: "loop-protocol" as const }] };
+    const outcome = checkRatchet(now, baseline, options);
+    expect(outcome.status).toBe("ok");
+    expect(ratchetExitCode(outcome)).toBe(0);
+    expect(outcome.unratcheted).toEqual([
+      { name: "LoopHelperTool", file: "packages/agents/src/tools/loop-helper.ts", line: 3, kind: "loop-protocol" },
+    ]);
+    expect(outcome.hint).toContain('add the kind to "ratchet": { "kinds": [...] }');
+    expect(checkRatchet(r, baseline, options).unratcheted).toBeUndefined();
+    const strict = checkRatchet(now, baseline, { ...options, kinds: ["loop-protocol"] });
+    expect(strict.status).toBe("worse");
+    expect(strict.added.map((a) => a.name)).toEqual(["LoopHelperTool"]);
+  });
+
   it("a class that changed kind without being converted is reclassified, not progress", async () => {
     const root = tree();
     const r = await scanInventory(root);
