@@ -92,7 +92,7 @@ export const renderMarkdown: Reporter = (report, options) => {
   }
   out.push(...kindsTable(inv), ...namespacesLine(inv), ...modulesTable(inv));
   if (inv.classes.length) {
-    out.push(`<details><summary>${inv.classes.length} classes</summary>`, "");
+    out.push(`<details><summary>${inv.classes.length} ${inv.classes.length === 1 ? "class" : "classes"}</summary>`, "");
     out.push("| class | kind | wire name | namespace | category | location | blockers | evidence |");
     out.push("|---|---|---|---|---|---|---|---|");
     for (const k of inv.classes) out.push(classRow(k));

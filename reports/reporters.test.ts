@@ -150,6 +150,12 @@ describe("markdown reporter", () => {
     expect(output).toMatchSnapshot();
   });
 
+  it("says 1 class, not 1 classes, in the markdown summary", () => {
+    const one = sampleClass({ name: "XTool", kind: "capability" });
+    const { output } = renderInventoryReport("markdown", { inventory: sampleInventory([one]) }, { color: false });
+    expect(output).toContain("<details><summary>1 class</summary>");
+  });
+
   it("keeps table cells intact and HTML inert", () => {
     const hostile = sampleClass({ name: "XTool", kind: "capability", evidence: ["a | b <script>alert(1)</script>"] });
     const { output } = renderInventoryReport("markdown", { inventory: sampleInventory([hostile]) }, { color: false });
