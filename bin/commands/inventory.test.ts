@@ -92,6 +92,12 @@ describe("capkit inventory", () => {
     expect(check.code).toBe(2);
     expect(check.stderr).toContain("nothing to check");
     expect(check.stderr).toContain('"scan": { "include"');
+    const update = await run([root, "--update-baseline"]);
+    expect(update.code).toBe(2);
+    expect(update.stderr).toContain("refusing to write .capkit/baseline.json from an empty scan");
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(false);
+    expect((await run([root, "--update-baseline", "--force"])).code).toBe(0);
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(true);
   });
 
   it("CI never rewrites the baseline", async () => {

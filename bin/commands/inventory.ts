@@ -112,6 +112,11 @@ export const command: CommandModule = {
       const hint =
         'run it at the repository root, or set "scan": { "include": ["src/**/*.ts"] } (your layout) in capkit.config.json';
       if (values.check) throw new UsageError(`nothing to check: ${scope}`, { hint });
+      // A baseline of 0 from an empty scan would be committed, then fail every later --check.
+      if (values["update-baseline"] && !values.force)
+        throw new UsageError(`refusing to write ${baselineFile} from an empty scan: ${scope}`, {
+          hint: `${hint}; or pass --force to write it anyway`,
+        });
       io.stderr(`capkit inventory: warning: ${scope}\n  hint: ${hint}\n`);
     }
     let ratchet: RatchetOutcome | undefined;
