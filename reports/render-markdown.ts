@@ -10,6 +10,7 @@ import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import { categoryText, filesSummary, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
+import { blockerCodes } from "./blocker-codes.js";
 
 /** Text safe inside a table cell: no pipes breaking columns, no raw HTML, one line. */
 export function mdCell(text: string): string {
@@ -65,7 +66,9 @@ function modulesTable(inv: InventoryResult): string[] {
 function classRow(k: ClassRecord): string {
   const name = k.name ? code(k.name) : "_(anonymous)_";
   const category = categoryText(k.category, k.categorySource, false);
-  const blockers = k.blockers.map((b) => mdCell(b.code)).join(", ");
+  const blockers = blockerCodes(k.blockers)
+    .map((code) => mdCell(code))
+    .join(", ");
   const why = k.evidence.map(mdCell).join("<br>");
   return `| ${name}${k.direct ? "" : " ↳"} | ${k.kind} | ${k.wireName ? code(k.wireName) : "_dynamic_"} | ${
     k.namespace ? mdCell(k.namespace) : "–"

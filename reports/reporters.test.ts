@@ -255,3 +255,19 @@ describe("github reporter", () => {
     expect(better.exitCode).toBe(0);
   });
 });
+
+describe("blocker codes in the table and markdown", () => {
+  it("lists a repeated code once with its count", () => {
+    const blocker = (code: string, line: number) => ({ code, message: `m${line}`, file: "a.ts", line });
+    const k = sampleClass({
+      name: "SerpTool",
+      kind: "capability",
+      blockers: [blocker("unknown-ctor-param", 1), blocker("constructor-logic", 2), blocker("unknown-ctor-param", 3)],
+    });
+    const md = renderInventoryReport("markdown", { inventory: sampleInventory([k]) }, { color: false }).output;
+    expect(md).toContain("| unknown-ctor-param ×2, constructor-logic |");
+    const table = renderInventoryReport("table", { inventory: sampleInventory([k]) }, { color: false }).output;
+    expect(table).toContain("unknown-ctor-param ×2");
+    expect(table.match(/unknown-ctor-param/g)).toHaveLength(1);
+  });
+});
