@@ -10,6 +10,7 @@ import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import { categoryText, filesSummary, moduleTable } from "./module-table.js";
 import type { Reporter } from "./types.js";
+import { blockerCodes } from "./blocker-codes.js";
 
 /** Text safe inside a table cell: no pipes breaking columns, no raw HTML, one line. */
 export function mdCell(text: string): string {
@@ -65,7 +66,9 @@ function modulesTable(inv: InventoryResult): string[] {
 function classRow(k: ClassRecord): string {
   const name = k.name ? code(k.name) : "_(anonymous)_";
   const category = categoryText(k.category, k.categorySource, false);
-  const blockers = k.blockers.map((b) => mdCell(b.code)).join(", ");
+  const blockers = blockerCodes(k.blockers)
+    .map((code) => mdCell(code))
+    .join(", ");
   const why = k.evidence.map(mdCell).join("<br>");
   return `| ${name}${k.direct ? "" : " ↳"} | ${k.kind} | ${k.wireName ? code(k.wireName) : "_dynamic_"} | ${
     k.namespace ? mdCell(k.namespace) : "–"
@@ -92,7 +95,7 @@ export const renderMarkdown: Reporter = (report, options) => {
   }
   out.push(...kindsTable(inv), ...namespacesLine(inv), ...modulesTable(inv));
   if (inv.classes.length) {
-    out.push(`<details><summary>${inv.classes.length} classes</summary>`, "");
+    out.push(`<details><summary>${inv.classes.length} ${inv.classes.length === 1 ? "class" : "classes"}</summary>`, "");
     out.push("| class | kind | wire name | namespace | category | location | blockers | evidence |");
     out.push("|---|---|---|---|---|---|---|---|");
     for (const k of inv.classes) out.push(classRow(k));

@@ -12,6 +12,7 @@ import { trendLine } from "./trend.js";
 import { categoryText, filesSummary, moduleTable } from "./module-table.js";
 import { renderTextTable, type TextColumn, type TextTableStyle } from "./text-table.js";
 import type { Reporter } from "./types.js";
+import { blockerCodes } from "./blocker-codes.js";
 
 const WHY_MAX = 90;
 const WHY_WIDTH = 40;
@@ -76,7 +77,7 @@ function classRow(k: ClassRecord, paint: Record<Kind, (s: string) => string>, c:
     k.wireName ?? c.dim("(dynamic)"),
     k.namespace ?? "-",
     category,
-    k.blockers.length ? c.red(k.blockers.map((b) => b.code).join("\n")) : "",
+    k.blockers.length ? c.red(blockerCodes(k.blockers).join("\n")) : "",
     truncate(k.evidence[0] ?? "", WHY_MAX),
   ];
 }

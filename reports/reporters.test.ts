@@ -150,6 +150,12 @@ describe("markdown reporter", () => {
     expect(output).toMatchSnapshot();
   });
 
+  it("says 1 class, not 1 classes, in the markdown summary", () => {
+    const one = sampleClass({ name: "XTool", kind: "capability" });
+    const { output } = renderInventoryReport("markdown", { inventory: sampleInventory([one]) }, { color: false });
+    expect(output).toContain("<details><summary>1 class</summary>");
+  });
+
   it("keeps table cells intact and HTML inert", () => {
     const hostile = sampleClass({ name: "XTool", kind: "capability", evidence: ["a | b <script>alert(1)</script>"] });
     const { output } = renderInventoryReport("markdown", { inventory: sampleInventory([hostile]) }, { color: false });
@@ -247,5 +253,21 @@ describe("github reporter", () => {
     expect(better.output).toMatch(/^::notice .*::capability-shaped 5 → 3/m);
     expect(better.output).not.toContain("::error");
     expect(better.exitCode).toBe(0);
+  });
+});
+
+describe("blocker codes in the table and markdown", () => {
+  it("lists a repeated code once with its count", () => {
+    const blocker = (code: string, line: number) => ({ code, message: `m${line}`, file: "a.ts", line });
+    const k = sampleClass({
+      name: "SerpTool",
+      kind: "capability",
+      blockers: [blocker("unknown-ctor-param", 1), blocker("constructor-logic", 2), blocker("unknown-ctor-param", 3)],
+    });
+    const md = renderInventoryReport("markdown", { inventory: sampleInventory([k]) }, { color: false }).output;
+    expect(md).toContain("| unknown-ctor-param ×2, constructor-logic |");
+    const table = renderInventoryReport("table", { inventory: sampleInventory([k]) }, { color: false }).output;
+    expect(table).toContain("unknown-ctor-param ×2");
+    expect(table.match(/unknown-ctor-param/g)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../../inventory/test-support/fixtures.js";
@@ -92,6 +92,42 @@ describe("capkit inventory", () => {
     expect(check.code).toBe(2);
     expect(check.stderr).toContain("nothing to check");
     expect(check.stderr).toContain('"scan": { "include"');
+    const update = await run([root, "--update-baseline"]);
+    expect(update.code).toBe(2);
+    expect(update.stderr).toContain("refusing to write .capkit/baseline.json from an empty scan");
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(false);
+    expect((await run([root, "--update-baseline", "--force"])).code).toBe(0);
+    expect(existsSync(join(root, ".capkit/baseline.json"))).toBe(true);
+  });
+
+  it("a base.module that does not exist, with no subclass found, fails --check instead of reading as progress", async () => {
+    const root = tree();
+    expect((await run([root, "--update-baseline"])).code).toBe(0);
+    writeFileSync(
+      join(root, "capkit.config.json"),
+      JSON.stringify({ base: { names: ["Tool"], module: "packages/agents/src/tools/moved-away.ts" } }),
+    );
+    // The base extends a root class (as LangChain's StructuredTool does), so the by-name fallback
+    // for a missing module cannot take it either: the config names a file that is not there.
+    const baseFile = join(root, "packages/agents/src/tools/base-tool.ts");
+    writeFileSync(
+      baseFile,
+      readFileSync(baseFile, "utf8").replace(
+        "export abstract class Tool<",
+        "class Root {}\nexport abstract class Tool<",
+      ),
+    );
+    writeFileSync(
+      baseFile,
+      readFileSync(baseFile, "utf8").replace(/(export abstract class Tool<[^{]*)\{/, "$1extends Root {"),
+    );
+    const check = await run([root, "--check"]);
+    expect(check.code, check.stderr).toBe(2);
+    expect(check.stderr).toContain("base.module packages/agents/src/tools/moved-away.ts does not exist");
+    expect((await run([root, "--update-baseline"])).code).toBe(2);
+    const plain = await run([root, "--json"]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain("warning: no subclass of Tool found");
   });
 
   it("CI never rewrites the baseline", async () => {

@@ -5,7 +5,8 @@
  * renders it. Exit: 0 ok; 1 ratchet worse / no baseline / scan incomplete; 2 usage, config or
  * unreadable root.
  */
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { loadConfig } from "../../lib/config/index.js";
 import { CapkitError, UsageError } from "../../lib/errors.js";
 import { unscannedCount, unscannedList, unscannedPaths, unscannedTotal } from "../../lib/unscanned.js";
@@ -22,6 +23,28 @@ import {
   type CommandModule,
 } from "../command.js";
 import { progressLine } from "../progress-line.js";
+
+/**
+ * No subclass found and the configured base module is not on disk: a moved or misspelled
+ * `base.module`, far likelier than a finished migration. A ratchet run would read it as progress
+ * ("the count went down") and go green, so --check and --update-baseline refuse (exit 2).
+ */
+function refuseMissingBase(
+  root: string,
+  base: { readonly names: readonly string[]; readonly module: string | null },
+  inventory: InventoryResult,
+  values: { check?: boolean; "update-baseline"?: boolean; force?: boolean },
+  io: CliIO,
+): void {
+  if (!base.module || inventory.scannedFiles === 0 || inventory.classes.length > 0) return;
+  if (existsSync(join(root, base.module))) return;
+  const what = `no subclass of ${base.names.join(", ")} found, and base.module ${base.module} does not exist under ${root}`;
+  const hint =
+    'point "base": { "module": "<root-relative file declaring the base>" } in capkit.config.json at the file that declares it (null when the base comes from a package)';
+  if (values.check || (values["update-baseline"] && !values.force))
+    throw new UsageError(`refusing to ${values.check ? "check" : "write the baseline"}: ${what}`, { hint });
+  io.stderr(`capkit inventory: warning: ${what}\n  hint: ${hint}\n`);
+}
 
 const USAGE =
   "capkit inventory [root] [--json] [--reporter table|json|markdown|github] [--config FILE] [--check] [--update-baseline [--force]]";
@@ -112,8 +135,14 @@ export const command: CommandModule = {
       const hint =
         'run it at the repository root, or set "scan": { "include": ["src/**/*.ts"] } (your layout) in capkit.config.json';
       if (values.check) throw new UsageError(`nothing to check: ${scope}`, { hint });
+      // A baseline of 0 from an empty scan would be committed, then fail every later --check.
+      if (values["update-baseline"] && !values.force)
+        throw new UsageError(`refusing to write ${baselineFile} from an empty scan: ${scope}`, {
+          hint: `${hint}; or pass --force to write it anyway`,
+        });
       io.stderr(`capkit inventory: warning: ${scope}\n  hint: ${hint}\n`);
     }
+    refuseMissingBase(root, config.base, inventory, values, io);
     let ratchet: RatchetOutcome | undefined;
     if (values.check || values["update-baseline"]) {
       // Only a ratchet run loads the ratchet (a plain run, warm or cold, never needs it).

@@ -46,7 +46,7 @@ export function inheritKindFromSubclasses(
       decisions.set(id, {
         kind,
         evidence: [
-          `never constructed itself; base of ${names}, which are ${kind}`,
+          `never constructed itself; base of ${names}, which ${kids.length === 1 ? "is" : "are"} ${kind}`,
           ...(firstKid
             ? [`subclass ${subclasses.get(kids[0] ?? "")?.cls.name ?? "<anonymous>"}: ${firstKid.evidence[0]}`]
             : []),

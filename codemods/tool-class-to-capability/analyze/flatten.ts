@@ -131,6 +131,30 @@ function ownThis(node: Node, root: Node): boolean {
 }
 
 /**
+ * Why an intermediate that is not a plain direct subclass cannot be flattened: it sits deeper in
+ * the hierarchy, or it carries blockers of its own. Only the reason that holds is named, with
+ * each blocker's own message, so the user is not sent to fix a chain that is already direct.
+ */
+function ancestryProblem(name: string, record: ClassRecord): RefusalError {
+  if (!record.direct)
+    return new RefusalError(
+      "flatten-blocked",
+      record.file,
+      record.line,
+      `${name} does not extend the base directly (chain ${record.chain.join(" → ")})`,
+      `flatten ${name} into its own base first, or migrate the hierarchy by hand`,
+    );
+  const blockers = record.blockers.map((b) => `${b.code} at ${b.file}:${b.line}: ${b.message}`).join("; ");
+  return new RefusalError(
+    "flatten-blocked",
+    record.file,
+    record.line,
+    `${name} extends the base directly but has blockers of its own (${blockers})`,
+    `resolve ${name}'s blockers (see \`capkit inventory\`), or migrate the hierarchy by hand`,
+  );
+}
+
+/**
  * The flatten groups of namespace `ns`: one per intermediate named by a subclass's `extends`.
  * `classOf(rec)` gives the parsed declaration of a record (undefined when not found).
  */
@@ -161,13 +185,7 @@ export function planFlattening(
         `re-run the inventory over the file declaring ${name}, or make ${rec.name} extend the base directly`,
       );
     } else if (!record.direct || record.blockers.length) {
-      problem = new RefusalError(
-        "flatten-blocked",
-        record.file,
-        record.line,
-        `${name} does not extend the base directly (chain ${record.chain.join(" → ")})${record.blockers.length ? ` or has blockers (${record.blockers.map((b) => b.code).join(", ")})` : ""}`,
-        `flatten ${name} into its own base first, or migrate the hierarchy by hand`,
-      );
+      problem = ancestryProblem(name, record);
     } else if (record.kind !== "capability") {
       problem = new RefusalError(
         "flatten-blocked",
