@@ -75,6 +75,18 @@ export function templateStop(text: string, i: number): number {
   return -1;
 }
 
+/**
+ * Template text from `i` (just after a backtick, or after the `}` ending a `${…}`) in a bracket
+ * scan: where the scan resumes, the closing backtick or the `{` of a `${` (then `templateExpr` is
+ * pushed on the scan's stack), or -1 when unterminated.
+ */
+export function resumeTemplate<T>(text: string, i: number, stack: T[], templateExpr: T): number {
+  const r = templateStop(text, i);
+  if (r >= -1) return r;
+  stack.push(templateExpr);
+  return -r - 2;
+}
+
 /** The regex literal starting at `i` ends where? -1 when unterminated on its line. */
 export function regexEnd(text: string, i: number): number {
   let inClass = false;

@@ -23,7 +23,7 @@ import {
   SPACE,
   skipCommentRegexOrString,
   SPECIAL,
-  templateStop,
+  resumeTemplate,
   WORD,
 } from "./mask-lexer.js";
 import type { LocalExportFact } from "./facts.js";
@@ -148,13 +148,9 @@ function closeTopBody(s: MaskScan, i: number): void {
  * A category string in a template's text makes the region live.
  */
 function scanTemplate(s: MaskScan, i: number, from: number): number {
-  const r = templateStop(s.text, i);
-  if (r === -1) return -1;
-  if (r < -1) {
-    s.stack.push(Open.TemplateExpr);
-    return -r - 2;
-  }
-  if (s.checking && categoryString(s.text, from, r)) markLive(s);
+  const r = resumeTemplate(s.text, i, s.stack, Open.TemplateExpr);
+  // Stopped at the closing backtick (not at the `{` of a `${`): the template's whole text is known.
+  if (r !== -1 && s.text.charCodeAt(r) === 96 && s.checking && categoryString(s.text, from, r)) markLive(s);
   return r;
 }
 
@@ -214,12 +210,8 @@ export function inertBodies(text: string, plainLines = plainLineBreaks(text)): R
       const top = stack.pop();
       if (top === Open.TemplateExpr) {
         // The `}` of a `${…}` resumes the template's text (no category check there, as before).
-        const r = templateStop(text, i + 1);
-        if (r === -1) return null;
-        if (r < -1) {
-          i = -r - 2;
-          stack.push(Open.TemplateExpr);
-        } else i = r;
+        i = resumeTemplate(text, i + 1, stack, Open.TemplateExpr);
+        if (i === -1) return null;
       } else if (top !== Open.Brace) return null;
       else if (stack.length === 0) closeTopBody(s, i);
     } else if (c === 41) {

@@ -9,7 +9,16 @@
  * before). The caller parses each run inside a stand-in class head and falls back to the whole
  * statement when any run has a syntax error, as for statement chunks.
  */
-import { commentAt, headOf, KIND, skipCommentRegexOrString, SPACE, SPECIAL, templateStop, WORD } from "./mask-lexer.js";
+import {
+  commentAt,
+  headOf,
+  KIND,
+  resumeTemplate,
+  skipCommentRegexOrString,
+  SPACE,
+  SPECIAL,
+  WORD,
+} from "./mask-lexer.js";
 
 export interface MemberRuns {
   /** The class's name (a run after the first is parsed inside `class <name> {`). */
@@ -92,12 +101,8 @@ export function memberRuns(text: string, size: number): MemberRuns | null {
       }
       i = at;
     } else if (c === 96) {
-      const r = templateStop(text, i + 1);
-      if (r === -1) return null;
-      if (r < -1) {
-        i = -r - 2;
-        stack.push(Open.TemplateExpr);
-      } else i = r;
+      i = resumeTemplate(text, i + 1, stack, Open.TemplateExpr);
+      if (i === -1) return null;
     } else if (c === 123) {
       if (stack.length === 0) {
         const m = CLASS_HEAD.exec(headOf(text, headStart, i));
@@ -111,12 +116,8 @@ export function memberRuns(text: string, size: number): MemberRuns | null {
     else if (c === 125) {
       const top = stack.pop();
       if (top === Open.TemplateExpr) {
-        const r = templateStop(text, i + 1);
-        if (r === -1) return null;
-        if (r < -1) {
-          i = -r - 2;
-          stack.push(Open.TemplateExpr);
-        } else i = r;
+        i = resumeTemplate(text, i + 1, stack, Open.TemplateExpr);
+        if (i === -1) return null;
       } else if (top !== Open.Brace) return null;
       else if (stack.length === 0) {
         if (name !== null && cuts.length > 0) return restOfLineBlank(text, i + 1) ? { name, cuts } : null;
