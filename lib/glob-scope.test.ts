@@ -3,29 +3,20 @@
  * dialect walker does: once, loops end, a file reached twice is one file, no link out of the root
  * or into node_modules. Both consumers are checked: the inventory's discovery and lint's listing.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { discoverFiles } from "../inventory/scan/discover.js";
 import { listSourceFiles } from "../rules/graph/list-files.js";
 import { globScope } from "./glob-scope.js";
 import { scopeWalkProblem } from "./scope-rules.js";
 import { walkScope } from "./scope-walk.js";
+import { linkTree } from "./test-support/link-tree.js";
 
 const temps: string[] = [];
 afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function tree(files: readonly string[], links: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "capkit-glob-scope-"));
-  temps.push(root);
-  for (const f of files) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), "export {};\n");
-  }
-  for (const [link, target] of Object.entries(links)) symlinkSync(target, join(root, link));
-  return root;
-}
+const tree = (files: readonly string[], links: Record<string, string>): string =>
+  linkTree("capkit-glob-scope-", temps, files, links);
 
 /** A link to a folder outside the scope's base, one back to an ancestor, one out of the root, one into node_modules, a second link to a folder. */
 function linkedTree(): string {

@@ -1,23 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { walkScope } from "./scope-walk.js";
 import { walkTree, type WalkRules, type WalkTrace } from "./tree-walk.js";
+import { linkTree } from "./test-support/link-tree.js";
 
 const temps: string[] = [];
 afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function tree(files: readonly string[], links: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "capkit-walk-"));
-  temps.push(root);
-  for (const f of files) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), "export {};\n");
-  }
-  for (const [link, target] of Object.entries(links)) symlinkSync(target, join(root, link));
-  return root;
-}
+const tree = (files: readonly string[], links: Record<string, string>): string =>
+  linkTree("capkit-walk-", temps, files, links);
 
 const ALL: WalkRules = { enters: (_p, name) => name !== "node_modules", lists: () => true };
 
