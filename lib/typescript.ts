@@ -5,6 +5,7 @@
  * parser's own diagnostics as line/column problems. Shared by the inventory extractor, the
  * codemods and the lint engine; none of them runs the type checker through this.
  */
+import { createRequire } from "node:module";
 import type TS from "typescript";
 import { requireWithCodeCache } from "./code-cache.js";
 
@@ -16,6 +17,19 @@ let loaded: TypeScriptApi | undefined;
 export function getTypeScript(): TypeScriptApi {
   loaded ??= requireWithCodeCache<TypeScriptApi>("typescript").exports;
   return loaded;
+}
+
+/**
+ * The path of the TypeScript install's package.json, for cache keys: facts parsed by another
+ * TypeScript version are not reused (its parser may read the same text differently). Resolved
+ * without loading the compiler; null when it cannot be found.
+ */
+export function typescriptManifest(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve("typescript/package.json");
+  } catch {
+    return null;
+  }
 }
 
 /** A syntax error of one file: 1-based line and column, the parser's message. */

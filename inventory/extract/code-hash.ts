@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { typescriptManifest } from "../../lib/typescript.js";
 
 const memo = new Map<string, string>();
 
@@ -33,12 +34,19 @@ export function hashSources(name: string, paths: () => readonly string[]): strin
   return hash;
 }
 
-export function extractorCodeHash(): string {
+/** What the extractor's facts depend on: its modules, and the TypeScript install that parses for them (its package.json). */
+export function extractorSources(): string[] {
   const dir = dirname(fileURLToPath(import.meta.url));
-  return hashSources("extractor", () =>
-    readdirSync(dir)
+  const manifest = typescriptManifest();
+  return [
+    ...readdirSync(dir)
       .filter((f) => /\.[cm]?[tj]s$/.test(f) && !/\.test\.[cm]?[tj]s$/.test(f))
       .sort()
       .map((f) => join(dir, f)),
-  );
+    ...(manifest ? [manifest] : []),
+  ];
+}
+
+export function extractorCodeHash(): string {
+  return hashSources("extractor", extractorSources);
 }

@@ -10,6 +10,7 @@ import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { textHash } from "../../lib/text-hash.js";
+import { typescriptManifest } from "../../lib/typescript.js";
 
 let known: string | undefined;
 
@@ -53,7 +54,13 @@ export function inventoryCodeStamp(): string {
   const inventory = join(dirname(fileURLToPath(import.meta.url)), "..");
   let stamp: string;
   try {
-    stamp = statStamp([...codeFilesUnder(inventory), ...codeFilesUnder(join(inventory, "..", "lib"))]);
+    // TypeScript's package.json too: an upgrade may parse the same text differently.
+    const manifest = typescriptManifest();
+    stamp = statStamp([
+      ...codeFilesUnder(inventory),
+      ...codeFilesUnder(join(inventory, "..", "lib")),
+      ...(manifest ? [manifest] : []),
+    ]);
   } catch {
     stamp = `${process.pid}-${Date.now()}`;
   }
