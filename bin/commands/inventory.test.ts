@@ -68,6 +68,34 @@ describe("capkit inventory", () => {
     expect(existsSync(join(root, ".capkit/results/ratchet.json"))).toBe(true);
   });
 
+  it("--update-baseline says what the new baseline accepts and drops against the one it replaces", async () => {
+    const root = tree();
+    const first = await run([root, "--update-baseline"]);
+    expect(first.stderr).toContain("wrote .capkit/baseline.json");
+    expect(first.stderr).not.toContain("against the baseline it replaces");
+    const again = await run([root, "--update-baseline"]);
+    expect(again.stderr).toContain("no class changed against the baseline it replaces");
+    writeFileSync(
+      join(root, "packages/agents/src/tools/extra-tools.ts"),
+      'import { Tool } from "./base-tool.js";\nexport class ExtraTool extends Tool {\n  readonly name = "extra";\n}\nexport function getBuiltinTools() { return [new ExtraTool()]; }\n',
+    );
+    const grown = await run([root, "--update-baseline"]);
+    expect(grown.code).toBe(0);
+    expect(grown.stderr).toMatch(
+      /accepts 1 new class: ExtraTool \(packages\/agents\/src\/tools\/extra-tools\.ts:2, capability\)/,
+    );
+    rmSync(join(root, "packages/agents/src/tools/extra-tools.ts"));
+    const shrunk = await run([root, "--update-baseline"]);
+    expect(shrunk.stderr).toContain(
+      "drops 1 class no longer found (converted or deleted): ExtraTool (packages/agents/src/tools/extra-tools.ts)",
+    );
+    // A broken baseline is replaced (rewriting it is the fix), with nothing to compare against.
+    writeFileSync(join(root, ".capkit/baseline.json"), "<<<<<<< HEAD\n");
+    const repaired = await run([root, "--update-baseline"]);
+    expect(repaired.code).toBe(0);
+    expect(repaired.stderr).toContain("wrote .capkit/baseline.json");
+  });
+
   it("keeps the facts cache everywhere and the stat cache only outside CI (a checkout's mtimes are all new)", async () => {
     const local = tree();
     expect((await run([local, "--json"])).code).toBe(0);

@@ -23,6 +23,7 @@ import {
   type CommandModule,
 } from "../command.js";
 import { progressLine } from "../progress-line.js";
+import { changeLines, previousBaseline } from "./baseline-change.js";
 
 /**
  * No subclass found and the configured base module is not on disk: a moved or misspelled
@@ -146,7 +147,8 @@ export const command: CommandModule = {
     let ratchet: RatchetOutcome | undefined;
     if (values.check || values["update-baseline"]) {
       // Only a ratchet run loads the ratchet (a plain run, warm or cold, never needs it).
-      const { checkRatchet, readBaseline, writeBaseline } = await import("../../inventory/ratchet/index.js");
+      const { baselineChange, checkRatchet, readBaseline, writeBaseline } =
+        await import("../../inventory/ratchet/index.js");
       if (values.check) {
         ratchet = checkRatchet(inventory, readBaseline(root, baselineFile), {
           kinds: config.ratchet.kinds,
@@ -154,10 +156,12 @@ export const command: CommandModule = {
         });
       } else {
         refuseIncompleteBaseline(inventory, baselineFile, values.force ?? false, io);
+        const previous = previousBaseline(() => readBaseline(root, baselineFile));
+        const change = baselineChange(inventory, previous, config.ratchet.kinds);
         const written = writeBaseline(root, baselineFile, inventory);
         ratchet = checkRatchet(inventory, written, { kinds: config.ratchet.kinds, baselineFile });
         io.stderr(
-          `capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n`,
+          `capkit inventory: wrote ${baselineFile} (capability-shaped ${inventory.counters.capabilityShaped}); commit it\n${changeLines(change)}`,
         );
       }
     }

@@ -129,6 +129,27 @@ export function checkRatchet(
   return { status: "ok", ...base };
 }
 
+/** What rewriting the baseline changes: the classes it accepts, drops, and records under another kind. */
+export interface BaselineChange {
+  readonly accepted: RatchetOutcome["added"];
+  readonly dropped: RatchetOutcome["removed"];
+  readonly reclassified: NonNullable<RatchetOutcome["reclassified"]>;
+}
+
+/**
+ * The change from the baseline before `--update-baseline` to the one written from `result` (null:
+ * there was none). Compared before writing, so the person committing it sees what it accepts.
+ */
+export function baselineChange(
+  result: InventoryResult,
+  previous: Baseline | null,
+  kinds: readonly Kind[],
+): BaselineChange | null {
+  if (previous === null) return null;
+  const { added, removed, reclassified } = compare(result, previous, ratchetedCounters(kinds));
+  return { accepted: added, dropped: removed, reclassified };
+}
+
 /** Subclasses in none of the baseline's lists, of a kind no ratcheted counter covers. */
 function unratchetedAdditions(
   result: InventoryResult,

@@ -9,4 +9,4 @@ export {
   writeBaseline,
   type Baseline,
 } from "./ratchet-baseline.js";
-export { checkRatchet, ratchetExitCode, ratchetedCounters } from "./check.js";
+export { baselineChange, checkRatchet, ratchetExitCode, ratchetedCounters, type BaselineChange } from "./check.js";
