@@ -2,7 +2,7 @@
  * Reporters: render one saved inventory result (plus its ratchet outcome and, optionally, the
  * saved history for a trend line) as terminal table, JSON, Markdown or GitHub annotations.
  * Reporters never compute: `bin/commands/inventory.ts` runs the engine, then calls
- * `loadReporter(name)` (reports/load-reporter.ts: only that renderer is loaded), renders, writes
+ * `loadReporter(name, color)` (reports/load-reporter.ts: only that renderer is loaded), renders, writes
  * `output` and returns `exitCode`; `renderInventoryReport` renders with any of them at once.
  */
 import { renderGithub } from "./render-github.js";

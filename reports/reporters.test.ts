@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KINDS, type RatchetOutcome } from "../inventory/types.js";
 import type { HistoryResult } from "../inventory/history/types.js";
 import { colorEnabled, isReporterName, REPORTER_NAMES, renderInventoryReport, trendLine } from "./index.js";
+import { loadReporter } from "./load-reporter.js";
 import { mixedInventory, sampleClass, sampleInventory } from "./test-support/sample-inventory.js";
 
 const ANSI = /\u001b\[/;
@@ -65,6 +66,16 @@ describe("table reporter", () => {
   it("colours only when asked", () => {
     const { output } = renderInventoryReport("table", { inventory: mixedInventory() }, { color: true });
     expect(output).toMatch(ANSI);
+  });
+
+  it("loads, without colour, a table identical to the coloured reporter's uncoloured one", async () => {
+    const report = { inventory: mixedInventory(), ratchet: worse };
+    const plain = await loadReporter("table", false);
+    const coloured = await loadReporter("table", true);
+    const expected = renderInventoryReport("table", report, { color: false });
+    expect(plain(report, { color: false })).toEqual(expected);
+    expect(coloured(report, { color: false })).toEqual(expected);
+    expect(coloured(report, { color: true }).output).toMatch(ANSI);
   });
 
   it("says when there is nothing to list", () => {

@@ -170,7 +170,7 @@ export const command: CommandModule = {
     for (const p of inventory.problems)
       if (reporter !== "json" && reporter !== "github") io.stderr(`${p.file}:${p.line}:${p.column}: ${p.message}\n`);
     const color = reporter === "table" && colorEnabled(io.env, io.stdoutIsTTY);
-    const render = await loadReporter(reporter);
+    const render = await loadReporter(reporter, color);
     const rendered = render(ratchet ? { inventory, ratchet } : { inventory }, { color });
     io.stdout(rendered.output);
     return rendered.exitCode;

@@ -7,13 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
 import { makeGate } from "./byte-gate.js";
-import {
-  autoWorkerEntry,
-  FactsWorker,
-  WORKER_MIN_FILES,
-  type ExtractItem,
-  type FactsWorkerEntry,
-} from "./facts-worker.js";
+import { autoWorkerEntry, FactsWorker, type ExtractItem, type FactsWorkerEntry } from "./facts-worker.js";
 import { Sources } from "./sources.js";
 import { Guesser } from "./worker-guesses.js";
 import { scanInventory } from "./scan-inventory.js";
@@ -124,27 +118,17 @@ describe("FactsWorker", () => {
 
 describe("autoWorkerEntry", () => {
   const built: FactsWorkerEntry = { url: new URL("file:///dist/inventory/scan/facts-worker-entry.js") };
-  const idle = { cores: 2, load: 0.3 };
-  const big = WORKER_MIN_FILES * 10;
 
-  it("uses the built thread for a large tree with a core to spare", () => {
-    expect(autoWorkerEntry(big, {}, idle, built)).toBe(built);
-    expect(autoWorkerEntry(big, {}, { cores: 8, load: 6.5 }, built)).toBe(built);
+  it("parses on the main thread unless CAPKIT_PARSE_WORKER=1", () => {
+    expect(autoWorkerEntry({}, built)).toBeNull();
+    expect(autoWorkerEntry({ CAPKIT_PARSE_WORKER: "0" }, built)).toBeNull();
+    expect(autoWorkerEntry({ CAPKIT_PARSE_WORKER: "1" }, built)).toBe(built);
   });
 
-  it("uses no thread for a small tree, when turned off, without a spare core, or without the build", () => {
-    expect(autoWorkerEntry(WORKER_MIN_FILES - 1, {}, idle, built)).toBeNull();
-    expect(autoWorkerEntry(big, { CAPKIT_PARSE_WORKER: "0" }, idle, built)).toBeNull();
-    expect(autoWorkerEntry(big, {}, { cores: 1, load: 0 }, built)).toBeNull();
-    expect(autoWorkerEntry(big, {}, { cores: 2, load: 1.5 }, built)).toBeNull();
-    expect(autoWorkerEntry(big, {}, { cores: 8, load: 20 }, built)).toBeNull();
+  it("uses no thread without the build, even when asked", () => {
     // These tests run the TypeScript sources: the built thread is not beside them.
-    expect(autoWorkerEntry(big, {}, idle)).toBeNull();
-  });
-
-  it("uses the built thread whatever the tree and the load with CAPKIT_PARSE_WORKER=1", () => {
-    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, built)).toBe(built);
-    expect(autoWorkerEntry(1, { CAPKIT_PARSE_WORKER: "1" }, { cores: 2, load: 9 }, null)).toBeNull();
+    expect(autoWorkerEntry({ CAPKIT_PARSE_WORKER: "1" })).toBeNull();
+    expect(autoWorkerEntry({ CAPKIT_PARSE_WORKER: "1" }, null)).toBeNull();
   });
 });
 

@@ -13,9 +13,6 @@
 import { Worker } from "node:worker_threads";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
-import { machineLoadSince, type MachineLoad } from "./machine-load.js";
-
-export type { MachineLoad } from "./machine-load.js";
 
 /**
  * What the main thread sends: a batch of files to extract, a file the scan may ask for later
@@ -51,28 +48,19 @@ export function builtWorkerEntry(): FactsWorkerEntry | null {
   return import.meta.url.endsWith(".js") ? { url: new URL("./facts-worker-entry.js", import.meta.url) } : null;
 }
 
-/** Below this many files the read is too short for the thread to pay for its start. */
-export const WORKER_MIN_FILES = 1000;
-
 /**
- * The thread to use for a tree of `files` files, or null to parse on the main thread: a large
- * tree, a core to spare (two or more, and other work leaving at least half a core beside the
- * main thread's: on a saturated machine the thread only adds its own start and its guesses to
- * the work; machine-load.ts measures the load), the built code, and not turned off with
- * CAPKIT_PARSE_WORKER=0 (=1 turns it on whatever the tree and the load).
+ * The thread to use when the caller did not choose, or null to parse on the main thread: only
+ * with CAPKIT_PARSE_WORKER=1 (and the built code). Since the pre-filter parses only what can
+ * matter (51 files on the real corpus, 294 on the generated tree), the scan needs facts in
+ * rounds that each wait for the last; the thread's start and its copies then cost more than
+ * loading TypeScript beside the read saves, even on an idle two-core machine (measured cold,
+ * whole process, interleaved: see the commit that made this the default).
  */
 export function autoWorkerEntry(
-  files: number,
   env: NodeJS.ProcessEnv = process.env,
-  machine: MachineLoad = machineLoadSince(undefined),
   built: FactsWorkerEntry | null = builtWorkerEntry(),
 ): FactsWorkerEntry | null {
-  // CAPKIT_PARSE_WORKER=1: a thread whatever the tree and the load (a CI runner known to have a core to spare).
-  if (env["CAPKIT_PARSE_WORKER"] === "1") return built;
-  if (env["CAPKIT_PARSE_WORKER"] === "0" || files < WORKER_MIN_FILES) return null;
-  // The main thread holds one core; the thread pays only with at least half of another to itself.
-  if (machine.cores < 2 || machine.load > machine.cores - 1.5) return null;
-  return built;
+  return env["CAPKIT_PARSE_WORKER"] === "1" ? built : null;
 }
 
 interface Pending {

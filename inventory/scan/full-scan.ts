@@ -12,7 +12,6 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
-import { machineLoadSince, type CpuMark } from "./machine-load.js";
 import { makeGate, type FileGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
@@ -156,20 +155,14 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
-  /** The CPU counters when the scan began: how busy the machine is decides on the parse worker. */
-  readonly cpuMark?: CpuMark;
 }
 
 /**
  * The parse worker, if any: the option when given, else one for a cold run (no facts cache to
- * answer) of a large tree. A warm run parses a few changed files at most: not worth a thread.
+ * answer) when CAPKIT_PARSE_WORKER=1 asks for it. A warm run parses a few changed files at most:
+ * never worth a thread.
  */
-function factsWorkerFor(
-  option: ScanOptions["parseWorker"],
-  files: number,
-  cache: FactsCache | undefined,
-  mark: CpuMark | undefined,
-): FactsWorker | undefined {
+function factsWorkerFor(option: ScanOptions["parseWorker"], cache: FactsCache | undefined): FactsWorker | undefined {
   if (option === false) return undefined;
   const entry =
     typeof option === "object"
@@ -178,7 +171,7 @@ function factsWorkerFor(
         ? builtWorkerEntry()
         : (cache?.loaded ?? 0) > 0
           ? null
-          : autoWorkerEntry(files, process.env, machineLoadSince(mark));
+          : autoWorkerEntry();
   if (entry === null && option === true)
     throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
   return entry === null ? undefined : new FactsWorker(entry);
@@ -190,7 +183,7 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const needles = firstNeedles(config);
   const always = config.base.module === null ? [] : [config.base.module];
   const factsCache = start.cache ? openFactsCache(root) : undefined;
-  const worker = factsWorkerFor(start.parseWorker, files.length, factsCache, start.cpuMark);
+  const worker = factsWorkerFor(start.parseWorker, factsCache);
   // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
   // is handed the gated files phase 1 may parse as they are read: its idle time goes to them.
   const onGated = worker ? () => worker.start() : undefined;

@@ -15,15 +15,12 @@ import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "
 import { openStatCache, readStatCache, statCacheKey } from "./stat-cache.js";
 import { listingKey, listingOf, unchangedListing } from "./warm-listing.js";
 import { memoKey, memoOf, warmResult } from "./warm-result.js";
-import { cpuMark } from "./machine-load.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 export { emptyTimings } from "./scan-types.js";
 
 export async function scanInventory(rootArg: string, options: ScanOptions = {}): Promise<InventoryResult> {
   const root = resolve(rootArg);
-  // Discovery is the window over which the machine's load is measured (facts-worker.ts decides on a thread).
-  const cpuAtStart = options.parseWorker === undefined ? cpuMark() : undefined;
   const config = options.config ?? loadConfig(root).config;
   const progress = options.onProgress ?? (() => {});
   const tm: ScanTimings = options.timings ?? emptyTimings();
@@ -84,6 +81,5 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     cache: options.cache === true,
     ...(memo ? { memoKey: memo } : {}),
     ...(options.parseWorker === undefined ? {} : { parseWorker: options.parseWorker }),
-    ...(cpuAtStart ? { cpuMark: cpuAtStart } : {}),
   });
 }

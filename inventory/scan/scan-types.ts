@@ -33,8 +33,8 @@ export interface ScanOptions {
   readonly now?: () => number;
   /**
    * Where facts are extracted: on a worker thread (true, or the thread's entry: tests run it from
-   * the sources), or on the main thread (false). Default: a worker for a cold scan of a large tree
-   * on two cores or more (facts-worker.ts: `autoWorkerEntry`).
+   * the sources), or on the main thread (false). Default: the main thread, unless a cold scan
+   * is run with CAPKIT_PARSE_WORKER=1 (facts-worker.ts: `autoWorkerEntry`).
    */
   readonly parseWorker?: boolean | FactsWorkerEntry;
 }
