@@ -14,7 +14,8 @@ import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.j
 import { Guesser } from "./worker-guesses.js";
 import { makeGate, type FileGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
-import { Follower, Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
+import { Follower } from "./follow-imports.js";
+import { Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
 import { memoOf } from "./warm-result.js";
 import type { StatCache } from "./stat-cache.js";

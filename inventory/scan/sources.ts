@@ -13,19 +13,15 @@
  * With a stat cache (stat-cache.ts), a file whose stat is the one recorded is not read at all: its
  * name hits, gate answers and hints come from the cache.
  */
-import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
 import { sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ScanProblem } from "../types.js";
 import type { FileGate, Gate } from "./byte-gate.js";
 import { NameIndex, type SearchPlan } from "./name-search.js";
+import { ScratchReader } from "./scratch-reader.js";
 import type { TextHints } from "./prefilter.js";
 import { answersFor, type StatCache } from "./stat-cache.js";
-
-/** Kept copies are packed into shared slabs: one allocation per 8 MB instead of one per file. */
-const SLAB_BYTES = 8 * 1024 * 1024;
-/** The scratch buffer's starting size; it grows to fit the biggest file read. */
-const SCRATCH_BYTES = 1024 * 1024;
 
 export type KeepFile = (file: string, gate: FileGate) => boolean;
 
@@ -54,9 +50,7 @@ export class Sources {
   /** Files read from disk (a file read twice counts twice). */
   reads = 0;
   private readonly prefix: string;
-  private scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
-  private slab = Buffer.allocUnsafe(0);
-  private slabUsed = 0;
+  private readonly reader = new ScratchReader();
   private readonly readable = new Set<string>();
   private readonly names = new NameIndex();
   /** The fstat of each file read (by its index; for the stat cache), and the names a cache entry answers for. */
@@ -115,7 +109,7 @@ export class Sources {
       const buf = this.readOrReport(file, statCache !== undefined);
       if (buf === null) continue;
       this.readable.add(file);
-      if (this.lastStat) this.readStats.set(i, this.lastStat);
+      if (this.reader.lastStat) this.readStats.set(i, this.reader.lastStat);
       const t1 = performance.now();
       const found = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
       // A file holding a name only inside a longer identifier (`Tooltip`) names nothing yet: not
@@ -200,7 +194,7 @@ export class Sources {
   private gateAndKeep(file: string, buf: Buffer, keep = true): FileGate {
     const g = this.gate(buf);
     this.gates.set(file, g);
-    if (keep && !this.bytes.has(file) && this.keep(file, g)) this.bytes.set(file, this.keepCopy(buf));
+    if (keep && !this.bytes.has(file) && this.keep(file, g)) this.bytes.set(file, this.reader.keep(buf));
     return g;
   }
 
@@ -234,7 +228,7 @@ export class Sources {
       if (!this.readable.has(file)) return false; // unreadable on the first pass: already reported
       const buf = this.readOrReport(file);
       if (buf === null || !test(buf)) return false;
-      this.bytes.set(file, this.keepCopy(buf));
+      this.bytes.set(file, this.reader.keep(buf));
       return true;
     });
   }
@@ -257,53 +251,9 @@ export class Sources {
   private readOrReport(file: string, withStat = false): Buffer | null {
     this.reads++;
     try {
-      return this.read(this.prefix + file, withStat);
+      return this.reader.read(this.prefix + file, withStat);
     } catch (error) {
       return this.report(file, error);
     }
   }
-
-  /** Reads the file into the scratch buffer (grown when the file fills it); returns a view of it. */
-  /** The fstat of the last file read with `withStat` (for the stat cache). */
-  private lastStat: Stats | null = null;
-
-  private read(path: string, withStat = false): Buffer {
-    const fd = openSync(path, "r");
-    try {
-      this.lastStat = withStat ? fstatSync(fd) : null;
-      // One read: a regular file read short of the request has reached its end (so no fstat and
-      // no extra read to see EOF, two syscalls saved per file).
-      const n = readSync(fd, this.scratch, 0, this.scratch.length, null);
-      if (n < this.scratch.length) return this.scratch.subarray(0, n);
-      // The file filled the scratch buffer: grow it to the file's size and read the rest.
-      const grown = Buffer.allocUnsafe(Math.max(fstatSync(fd).size + 1, 2 * this.scratch.length));
-      this.scratch.copy(grown, 0, 0, n);
-      this.scratch = grown;
-      return readRest(fd, grown, n);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  private keepCopy(buf: Buffer): Buffer {
-    if (buf.length > SLAB_BYTES / 4) return Buffer.from(buf);
-    if (this.slab.length - this.slabUsed < buf.length) {
-      this.slab = Buffer.allocUnsafe(SLAB_BYTES);
-      this.slabUsed = 0;
-    }
-    const copy = this.slab.subarray(this.slabUsed, this.slabUsed + buf.length);
-    buf.copy(copy);
-    this.slabUsed += buf.length;
-    return copy;
-  }
-}
-
-/** Reads from offset `got` until EOF or `into` is full (the file may have changed meanwhile); returns the part filled. */
-function readRest(fd: number, into: Buffer, got: number): Buffer {
-  while (got < into.length) {
-    const n = readSync(fd, into, got, into.length - got, null);
-    if (n <= 0) break;
-    got += n;
-  }
-  return into.subarray(0, got);
 }
