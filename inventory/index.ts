@@ -33,6 +33,7 @@ export {
   RUN_METHODS,
   isRunMethod,
   pickRunMethod,
+  isRunMethodField,
   readExtraParameter,
   runMethodTakesContext,
   type RunMethod,

@@ -23,6 +23,7 @@ export const BLOCKER_CODES = [
   "mixin",
   "static-member",
   "run-method-param",
+  "run-method-field",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];

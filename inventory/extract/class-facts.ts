@@ -3,7 +3,7 @@
  * tool, and the notes that become migration blockers (decorators, super calls beyond the
  * `userMessage` fallback, constructor logic, `this` escaping, per-instance mutable state).
  */
-import { runMethodReadsExtra } from "./run-methods.js";
+import { isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
 import type TS from "typescript";
 import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
@@ -177,6 +177,12 @@ function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): vo
     out.notes.push({
       code: "run-method-param",
       detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
+      line: lineOf(ctx, member),
+    });
+  if (!isStatic && name !== null && isRunMethodField(ts, name, member))
+    out.notes.push({
+      code: "run-method-field",
+      detail: `${name} is a function-valued field: write it as a method`,
       line: lineOf(ctx, member),
     });
   // A static member has no place on a spec or an impl: the class move refuses it with this code too.

@@ -6,6 +6,9 @@
  */
 import type TS from "typescript";
 
+/** The TypeScript API the caller parsed with (the inventory's own, or ts-morph's bundled one). */
+type TsApi = typeof TS;
+
 /**
  * In preference order: a class with two of them runs the first. `process` is capkit's own
  * `Tool` (context, params); `_call` LangChain's `Tool`/`StructuredTool`; the rest other
@@ -18,12 +21,21 @@ export function isRunMethod(name: string): name is RunMethod {
   return (RUN_METHODS as readonly string[]).includes(name);
 }
 
+const CONTEXT_PARAM = /^_?(ctx|context)$/i;
+
 /**
- * Only `process` takes the host's context first, `(context, params)`; every other run method
+ * Does the run method take the host's context first, `(context, params)`? `process` always
+ * (capkit's Tool); any other only when its first of two or more parameters is named or typed as
+ * one (`execute(context: ProcessingContext, params)`, the runtime's ToolLike.execute). Else it
  * takes the call's input first, `(input, ...)` (LangChain: `_call(input, runManager?, config?)`).
  */
-export function runMethodTakesContext(name: RunMethod): boolean {
-  return name === "process";
+export function runMethodTakesContext(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): boolean {
+  if (name === "process") return true;
+  const [first, second] = fn.parameters;
+  if (!first || !second || !ts.isIdentifier(first.name)) return false;
+  const type = first.type && ts.isTypeReferenceNode(first.type) ? first.type.typeName : undefined;
+  const typeName = type && ts.isIdentifier(type) ? type.text : "";
+  return CONTEXT_PARAM.test(first.name.text) || /Context$/.test(typeName);
 }
 
 /** The run method of a class whose run-method members are `present`: the first in RUN_METHODS order, or null. */
@@ -31,18 +43,15 @@ export function pickRunMethod(present: (name: RunMethod) => boolean): RunMethod 
   return RUN_METHODS.find((m) => present(m)) ?? null;
 }
 
-/** The TypeScript API the caller parsed with (the inventory's own, or ts-morph's bundled one). */
-type TsApi = typeof TS;
-
 /**
  * The first parameter past the ones a capability call fills that the run method's body reads:
- * `(context, params)` for process, `(input)` for the rest — LangChain's `runManager`/`config`
+ * `(context, params)` for process (and a run method taking a context first), `(input)` for the rest — LangChain's `runManager`/`config`
  * have no counterpart on a capability run, so a body reading them cannot convert
  * (blocker `run-method-param`). A destructured extra parameter counts as read. By name, not by
  * symbol: a shadowing local only makes this report more, never less. Null when none is read.
  */
 export function readExtraParameter(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): string | null {
-  const extra = fn.parameters.slice(runMethodTakesContext(name) ? 2 : 1);
+  const extra = fn.parameters.slice(runMethodTakesContext(ts, name, fn) ? 2 : 1);
   if (extra.length === 0 || !fn.body) return null;
   const names = new Map<string, string>();
   for (const p of extra) {
@@ -61,9 +70,19 @@ export function readExtraParameter(ts: TsApi, name: RunMethod, fn: TS.FunctionLi
 
 /** A member that is a run method other than process (a method or a function-valued field): the first extra parameter it reads. */
 export function runMethodReadsExtra(ts: TsApi, name: string, member: TS.ClassElement): string | null {
-  if (!isRunMethod(name) || runMethodTakesContext(name)) return null;
+  if (!isRunMethod(name) || name === "process") return null;
   if (ts.isMethodDeclaration(member)) return readExtraParameter(ts, name, member);
   const init = ts.isPropertyDeclaration(member) ? member.initializer : undefined;
   if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return readExtraParameter(ts, name, init);
   return null;
+}
+
+/**
+ * A run method written as a function-valued field (`execute = async (params) => …`): the
+ * inventory's shape facts count it, the class move converts methods only, so both call it
+ * `run-method-field` (write it as a method to unblock).
+ */
+export function isRunMethodField(ts: TsApi, name: string, member: TS.ClassElement): boolean {
+  if (!isRunMethod(name) || !ts.isPropertyDeclaration(member) || !member.initializer) return false;
+  return ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer);
 }

@@ -15,11 +15,12 @@ import {
   type ParameterDeclaration,
   VariableDeclarationKind,
 } from "ts-morph";
-import { pickRunMethod, type RunMethod } from "../../../inventory/index.js";
+import type { RunMethod } from "../../../inventory/index.js";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./class-refusals.js";
+import { findRunMethod } from "./run-parameters.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassAnalysis {
@@ -201,18 +202,7 @@ function specMembers(
     refuse("missing-member", file, line, "no description with an initializer", "declare `readonly description = ...`");
   const zod = own("schema");
   const json = own("jsonSchema") ?? own("inputSchema");
-  const method = (name: string) => cls.getInstanceMethod(name) ?? inherited?.getInstanceMethod(name);
-  // The same choice as the inventory's shape facts, so both look at the same member.
-  const runMethod = pickRunMethod((m) => Boolean(method(m)?.getBody()));
-  const process = runMethod ? method(runMethod) : undefined;
-  if (!runMethod || !process)
-    refuse(
-      "missing-member",
-      file,
-      line,
-      "no run method with a body (process, _call, execute, …)",
-      "implement process(context, params)",
-    );
+  const { runMethod, process } = findRunMethod(cls, file, inherited);
   const needsExpr = own("needsToolCallId");
   if (needsExpr && !["true", "false"].includes(needsExpr.getText()))
     refuse(

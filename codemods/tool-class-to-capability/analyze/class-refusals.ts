@@ -24,6 +24,7 @@ const BLOCKER_MEANINGS: Readonly<Partial<Record<BlockerCode, string>>> = {
   mixin: "extends a mixin call",
   "static-member": "has static members",
   "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
+  "run-method-field": "its run method is a function-valued field, not a method",
   "parse-error": "its file does not parse",
 };
 
@@ -45,6 +46,7 @@ export const REFUSAL_CODES = {
   "extra-public-member": CODEMOD_CODES["extra-public-member"],
   "static-member": "has static members",
   "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
+  "run-method-field": "its run method is a function-valued field, not a method",
   "self-reference": CODEMOD_CODES["self-reference"],
   "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
   "spec-imports-implementation": CODEMOD_CODES["spec-imports-implementation"],

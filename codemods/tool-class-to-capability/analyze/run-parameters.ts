@@ -3,8 +3,21 @@
  * which the args (kept, or renamed and cast on the first line), LangChain's single string input
  * read from `args.input`, and the trailing parameters a capability call has no counterpart for.
  */
-import { Node, ts, type Identifier, type ParameterDeclaration } from "ts-morph";
-import { readExtraParameter, runMethodTakesContext } from "../../../inventory/index.js";
+import {
+  Node,
+  ts,
+  type ClassDeclaration,
+  type Identifier,
+  type MethodDeclaration,
+  type ParameterDeclaration,
+} from "ts-morph";
+import {
+  isRunMethodField,
+  pickRunMethod,
+  readExtraParameter,
+  runMethodTakesContext,
+  type RunMethod,
+} from "../../../inventory/index.js";
 import type { ClassAnalysis } from "./analyze-class.js";
 import { refuse } from "./class-refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
@@ -47,9 +60,11 @@ export function runParameters(a: ClassAnalysis): {
   stringInput: boolean;
 } {
   const params = a.process.getParameters();
-  const takesContext = runMethodTakesContext(a.runMethod);
+  // ts-morph bundles its own TypeScript, the same API under another type identity, hence the casts.
+  const node = a.process.compilerNode as never;
+  const takesContext = runMethodTakesContext(ts as never, a.runMethod, node);
   const [ctxParam, argsParam] = takesContext ? params : [undefined, params[0]];
-  if (takesContext && params.length > 2)
+  if (a.runMethod === "process" && params.length > 2)
     refuse(
       "unsupported-shape",
       a.file,
@@ -57,9 +72,8 @@ export function runParameters(a: ClassAnalysis): {
       "process takes more than (context, params)",
       "drop the extra parameters",
     );
-  // The inventory's own check (blocker run-method-param), so both refuse the same classes; ts-morph
-  // bundles its own TypeScript, the same API under another type identity, hence the casts.
-  const read = takesContext ? null : readExtraParameter(ts as never, a.runMethod, a.process.compilerNode as never);
+  // The inventory's own check (blocker run-method-param), so both refuse the same classes.
+  const read = a.runMethod === "process" ? null : readExtraParameter(ts as never, a.runMethod, node);
   if (read)
     refuse(
       "run-method-param",
@@ -90,4 +104,38 @@ export function stringInputArgs(param: ParameterDeclaration | undefined): {
 } {
   const name = param?.getName() ?? "input";
   return { param: "rawArgs", castLine: `const ${name} = rawArgs["input"] as string;`, ids: [] };
+}
+
+/** The class's run method (own, else the flattened intermediate's), chosen as the inventory chooses it. */
+export function findRunMethod(
+  cls: ClassDeclaration,
+  file: string,
+  inherited: ClassDeclaration | null,
+): { runMethod: RunMethod; process: MethodDeclaration } {
+  const line = startLineOf(cls);
+  const method = (name: string) => cls.getInstanceMethod(name) ?? inherited?.getInstanceMethod(name);
+  const runMethod = pickRunMethod((m) => Boolean(method(m)?.getBody()));
+  const process = runMethod ? method(runMethod) : undefined;
+  if (runMethod && process) return { runMethod, process };
+  // The inventory's own test (blocker run-method-field), so a function-valued field refuses alike.
+  const field = cls
+    .getInstanceProperties()
+    .find(
+      (p) => !Node.isParameterDeclaration(p) && isRunMethodField(ts as never, p.getName(), p.compilerNode as never),
+    );
+  if (field)
+    refuse(
+      "run-method-field",
+      file,
+      startLineOf(field),
+      `${field.getName()} is a function-valued field`,
+      `write it as a method: async ${field.getName()}(…) { … }`,
+    );
+  refuse(
+    "missing-member",
+    file,
+    line,
+    "no run method with a body (process, _call, execute, …)",
+    "implement process(context, params)",
+  );
 }
