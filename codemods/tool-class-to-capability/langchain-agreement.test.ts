@@ -1,6 +1,6 @@
 /**
  * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
- * fixture (a string `_call`, a StructuredTool with a zod schema, a static member, a body reading
+ * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static member, a body reading
  * its run manager) and the run-method-execute fixture (`execute` with and without a context, a
  * read `options`, a function-valued `execute` field), `capkit inventory --json` and `capkit
  * migrate --all --json` run on the same tree: every capability class the inventory leaves
@@ -41,7 +41,7 @@ const CASES = [
     fixture: "langchain-shapes",
     bases: ["Tool", "StructuredTool"],
     file: "src/tools/langchain-tools.ts",
-    converted: ["calculator", "wikipedia-api"],
+    converted: ["calculator", "shout", "wikipedia-api"],
     blocked: [
       { class: "JsonListKeysTool", code: "static-member" },
       { class: "TracedEchoTool", code: "run-method-param" },

@@ -91,8 +91,10 @@ export function runParameters(a: ClassAnalysis): {
       `the input is typed through this (${typeText})`,
       "name the schema with a module constant and type the input `z.infer<typeof ThatConstant>`",
     );
-  // A single string input with no schema of its own is LangChain's Tool: `{ input: string }` on the wire.
-  const stringInput = !takesContext && !a.schema && typeText === "string";
+  // A single string input with no schema of its own is LangChain's Tool: `{ input: string }` on
+  // the wire. An unannotated `_call(input)` (plain-JS LangChain tools) is that Tool too.
+  const stringInput =
+    !takesContext && !a.schema && (typeText === "string" || (typeText === undefined && a.runMethod === "_call"));
   return { ctxParam, argsParam, stringInput };
 }
 

@@ -53,3 +53,14 @@ export class TracedEchoTool extends Tool {
     return input;
   }
 }
+
+/** A plain-JS LangChain tool: `_call(input)` unannotated is still the one string. */
+export class ShoutTool extends Tool {
+  name = "shout";
+  description = "Repeats the input in capitals.";
+
+  // @ts-expect-error -- unannotated, as in a .js tool
+  async _call(input) {
+    return String(input).toUpperCase();
+  }
+}

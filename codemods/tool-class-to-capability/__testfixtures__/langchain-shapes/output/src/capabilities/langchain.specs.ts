@@ -31,7 +31,16 @@ export const wikipediaApiSpec: CapabilitySpec = {
   category: "external",
 };
 
+/** A plain-JS LangChain tool: `_call(input)` unannotated is still the one string. */
+export const shoutSpec: CapabilitySpec = {
+  name: "shout",
+  description: "Repeats the input in capitals.",
+  inputSchema: { type: "object", properties: { input: { type: "string" } }, required: ["input"] },
+  category: "read",
+};
+
 export const langchainSpecs: readonly CapabilitySpec[] = [
   calculatorSpec,
   wikipediaApiSpec,
+  shoutSpec,
 ];

@@ -3,4 +3,5 @@ export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "exec
   "wikipedia-api": "external",
   json_list_keys: "read",
   traced_echo: "read",
+  shout: "read",
 };
