@@ -1,10 +1,11 @@
 /**
  * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
- * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static member, a body reading
- * its run manager) and the run-method-execute fixture (`execute` with and without a context, a
- * read `options`, a function-valued `execute` field), `capkit inventory --json` and `capkit
- * migrate --all --json` run on the same tree: every capability class the inventory leaves
- * unblocked converts, and every one it blocks is refused with the blocker's own code.
+ * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static
+ * member, a body reading its run manager) and the run-method-execute fixture (`execute` with
+ * and without a context, a read `options`, a function-valued `execute` field), `capkit
+ * inventory --json` and `capkit migrate --all --json` run on the same tree: every capability
+ * class the inventory leaves unblocked converts, and every one it blocks is refused with the
+ * blocker's own code.
  */
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
