@@ -29,5 +29,14 @@ export {
   type TextHints,
 } from "./scan/prefilter.js";
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
+export {
+  RUN_METHODS,
+  isRunMethod,
+  pickRunMethod,
+  isRunMethodField,
+  readExtraParameter,
+  runMethodTakesContext,
+  type RunMethod,
+} from "./extract/run-methods.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

@@ -21,6 +21,9 @@ export const BLOCKER_CODES = [
   "wraps-tool",
   "indirect-subclass",
   "mixin",
+  "static-member",
+  "run-method-param",
+  "run-method-field",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];

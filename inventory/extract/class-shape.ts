@@ -8,6 +8,7 @@ import type TS from "typescript";
 import type { ClassShapeFact } from "./facts.js";
 import { calleeLastName, propertyNameText, textBefore, type Ctx } from "./ast-utils.js";
 import { PROVIDER_CALLS } from "./liveness.js";
+import { isRunMethod, pickRunMethod } from "./run-methods.js";
 
 const SCHEMA_MEMBERS = new Set([
   "inputSchema",
@@ -21,7 +22,6 @@ const SCHEMA_MEMBERS = new Set([
   "inputParameters",
   "parametersSchema",
 ]);
-const PROCESS_MEMBERS = ["process", "execute", "_call", "invoke", "call", "run", "handler", "_run"];
 
 /** Callee names (last segment) → effect. Checked against the name lowercased, by prefix. */
 const EFFECTS: readonly (readonly [RegExp, string])[] = [
@@ -136,7 +136,7 @@ export function createShapeCollector(ts: Ctx["ts"]): ShapeCollector {
       )
         schema = name;
       if (
-        PROCESS_MEMBERS.includes(name) &&
+        isRunMethod(name) &&
         (ts.isMethodDeclaration(member) ||
           (ts.isPropertyDeclaration(member) &&
             member.initializer &&
@@ -157,7 +157,7 @@ export function createShapeCollector(ts: Ctx["ts"]): ShapeCollector {
       )
         stateWrites.add(node.left.name.text);
       const name = memberName(ts, member);
-      if (name === null || !PROCESS_MEMBERS.includes(name) || !ts.isCallExpression(node)) return;
+      if (name === null || !isRunMethod(name) || !ts.isCallExpression(node)) return;
       const callee = node.expression;
       const last = calleeLastName(ts, callee);
       if (!last) return;
@@ -166,7 +166,7 @@ export function createShapeCollector(ts: Ctx["ts"]): ShapeCollector {
       if (effect) effects.add(effect);
     },
     result() {
-      const process = PROCESS_MEMBERS.find((p) => processes.has(p)) ?? null;
+      const process = pickRunMethod((p) => processes.has(p));
       const exposed = (f: string) => !privateFields.has(f) || getters.has(f.replace(/^[_#]+/, ""));
       const all = [...stateWrites].sort();
       const privateWrites = all.filter((f) => !exposed(f));

@@ -15,10 +15,12 @@ import {
   type ParameterDeclaration,
   VariableDeclarationKind,
 } from "ts-morph";
+import type { RunMethod } from "../../../inventory/index.js";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./class-refusals.js";
+import { findRunMethod } from "./run-parameters.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 export interface ClassAnalysis {
@@ -35,7 +37,10 @@ export interface ClassAnalysis {
   readonly schema: { readonly kind: "json" | "zod"; readonly node: Expression } | null;
   readonly needsToolCallId: boolean;
   readonly userMessage: MethodDeclaration | null;
+  /** The run method (process, _call, execute, …: inventory/extract/run-methods.ts). */
   readonly process: MethodDeclaration;
+  /** Its name, which decides how its parameters map onto (run, args) (build-parts.ts). */
+  readonly runMethod: RunMethod;
   /** Class field → the expression over the run the impl reads it through (constructor-deps.ts). */
   readonly depFields: Map<string, string>;
   /** Run field → the old constructor parameter's type and whether it may be absent. */
@@ -106,7 +111,7 @@ export function analyzeClass(
   const baseName = heritage?.getExpression().getText() ?? record.base;
   const spec = specMembers(cls, file, inherited);
   const ctorDeps = analyzeConstructor(cls, file, spec.wireName, runFields, claimedType);
-  const { privateMethods, userMessage } = movedMethods(cls, file, ctorDeps.depFields, inherited);
+  const { privateMethods, userMessage } = movedMethods(cls, file, ctorDeps.depFields, inherited, spec.runMethod);
   const docs = cls.getJsDocs();
   const doc = docs.length > 0 ? docs.map((d) => d.getText()).join("\n") : null;
   return {
@@ -174,7 +179,10 @@ function specMembers(
   cls: ClassDeclaration,
   file: string,
   inherited: ClassDeclaration | null,
-): Pick<ClassAnalysis, "wireName" | "nameConstant" | "description" | "schema" | "process" | "needsToolCallId"> {
+): Pick<
+  ClassAnalysis,
+  "wireName" | "nameConstant" | "description" | "schema" | "process" | "runMethod" | "needsToolCallId"
+> {
   const line = startLineOf(cls);
   const own = (name: string): Expression | undefined =>
     valueOf(cls, name, file) ??
@@ -194,9 +202,7 @@ function specMembers(
     refuse("missing-member", file, line, "no description with an initializer", "declare `readonly description = ...`");
   const zod = own("schema");
   const json = own("jsonSchema") ?? own("inputSchema");
-  const process = cls.getInstanceMethod("process") ?? inherited?.getInstanceMethod("process");
-  if (!process || !process.getBody())
-    refuse("missing-member", file, line, "no process method with a body", "implement process(context, params)");
+  const { runMethod, process } = findRunMethod(cls, file, inherited);
   const needsExpr = own("needsToolCallId");
   if (needsExpr && !["true", "false"].includes(needsExpr.getText()))
     refuse(
@@ -212,6 +218,7 @@ function specMembers(
     description,
     schema: zod ? { kind: "zod", node: zod } : json ? { kind: "json", node: json } : null,
     process,
+    runMethod,
     needsToolCallId: needsExpr?.getText() === "true",
   };
 }
@@ -249,12 +256,13 @@ function movedMethods(
   file: string,
   depFields: ReadonlyMap<string, string>,
   inherited: ClassDeclaration | null,
+  runMethod: RunMethod,
 ): { privateMethods: MethodDeclaration[]; userMessage: MethodDeclaration | null } {
   const privateMethods: MethodDeclaration[] = [];
   let userMessage: MethodDeclaration | null = null;
   for (const member of cls.getInstanceMembers()) {
     if (Node.isParameterDeclaration(member)) continue;
-    const role = memberRole(member, file, depFields);
+    const role = memberRole(member, file, depFields, runMethod);
     if (role.kind === "userMessage") userMessage = role.method;
     else if (role.kind === "private") privateMethods.push(role.method);
   }
@@ -263,7 +271,7 @@ function movedMethods(
     for (const m of inherited.getInstanceMethods()) {
       if (mine.has(m.getName()) || !m.getBody()) continue;
       if (m.getName() === "userMessage") userMessage ??= m;
-      else if (m.getName() !== "process") privateMethods.push(m);
+      else if (m.getName() !== runMethod) privateMethods.push(m);
     }
   }
   return { privateMethods, userMessage };
@@ -276,6 +284,7 @@ function memberRole(
   member: InstanceMember,
   file: string,
   depFields: ReadonlyMap<string, string>,
+  runMethod: RunMethod,
 ): { kind: "spec" } | { kind: "userMessage" | "private"; method: MethodDeclaration } {
   const mline = startLineOf(member);
   if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
@@ -299,7 +308,7 @@ function memberRole(
       "migrate this class by hand",
     );
   const mname = member.getName();
-  if (mname === "process") return { kind: "spec" };
+  if (mname === runMethod) return { kind: "spec" };
   if (mname === "userMessage") return { kind: "userMessage", method: member };
   if (
     member.hasModifier(SyntaxKind.PrivateKeyword) ||

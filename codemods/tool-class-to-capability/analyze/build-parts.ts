@@ -7,8 +7,7 @@ import { Node, type Identifier, type MethodDeclaration, type ParameterDeclaratio
 import type { PermissionCategory } from "../../../inventory/types.js";
 import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
-import { refuse } from "./class-refusals.js";
-import { startLineOf } from "../../shared/line-number.js";
+import { adaptArgs, runParameters, stringInputArgs, withCast } from "./run-parameters.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -41,31 +40,6 @@ export function camel(wire: string): string {
     .map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1)))
     .join("");
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || "capability";
-}
-
-const LOOSE_ARGS = /^(Record<string,\s*unknown>|Record<string,\s*any>|\{\s*\[\w+:\s*string\]:\s*unknown\s*\})$/;
-
-/** How an args parameter survives the move: kept as is, or renamed and cast on the first line. */
-function adaptArgs(
-  param: ParameterDeclaration | undefined,
-  fallback: string,
-): { param: string; castLine: string | null; ids: Identifier[] } {
-  if (!param) return { param: fallback, castLine: null, ids: [] };
-  const nameNode = param.getNameNode();
-  const typeNode = param.getTypeNode();
-  if (Node.isIdentifier(nameNode) && (!typeNode || LOOSE_ARGS.test(typeNode.getText())))
-    return { param: nameNode.getText(), castLine: null, ids: [] };
-  const type = typeNode ? typeNode.getText() : "Record<string, unknown>";
-  return {
-    param: "rawArgs",
-    castLine: `const ${nameNode.getText()} = rawArgs as unknown as ${type};`,
-    ids: typeNode ? referenceIdentifiers(typeNode) : [],
-  };
-}
-
-function withCast(block: string, castLine: string | null, indent: string): string {
-  if (!castLine) return block;
-  return block.replace(/^\{/, `{\n${indent}  ${castLine}`);
 }
 
 function functionFromMethod(
@@ -104,6 +78,8 @@ interface PartsScope {
   /** The process context parameter's type as written, when it says more than any/unknown. */
   readonly contextType: string | null;
   readonly runType: string;
+  /** The run method takes one string (LangChain's `Tool._call(input: string)`): args.input carries it. */
+  readonly stringInput: boolean;
 }
 
 /** `shared`: intermediate methods that become one module function for all subclasses (flatten.ts). */
@@ -116,15 +92,7 @@ export function buildParts(
   const warnings: string[] = [];
   const category = specCategory(a, warnings);
   const helpers = helperRefs(a, allocate, shared);
-  const [ctxParam, argsParam, ...extra] = a.process.getParameters();
-  if (extra.length > 0)
-    refuse(
-      "unsupported-shape",
-      a.file,
-      startLineOf(a.process),
-      "process takes more than (context, params)",
-      "drop the extra parameters",
-    );
+  const { ctxParam, argsParam, stringInput } = runParameters(a);
   const ctxTypeNode = ctxParam?.getTypeNode();
   const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
   const ps: PartsScope = {
@@ -137,6 +105,7 @@ export function buildParts(
     argsParam,
     contextType,
     runType: contextType ? `CapabilityRun<${contextType}>` : "CapabilityRun",
+    stringInput,
   };
   const spec = specSide(ps, category);
   settleHelperRuns(ps);
@@ -226,7 +195,9 @@ function specSide(
       hoisted = `const ${zodRef} = ${spec(a.schema.node, "")};\n\n`;
     }
     lines.push(`  inputSchema: toInputSchema(${zodRef}),`, `  zodSchema: ${zodRef},`);
-  } else lines.push(`  inputSchema: { type: "object", properties: {} },`);
+  } else if (ps.stringInput)
+    lines.push(`  inputSchema: { type: "object", properties: { input: { type: "string" } }, required: ["input"] },`);
+  else lines.push(`  inputSchema: { type: "object", properties: {} },`);
   lines.push(`  category: ${JSON.stringify(category)},`);
   if (a.needsToolCallId) lines.push("  needsToolCallId: true,");
   if (a.userMessage) lines.push(userMessageLine(a.userMessage, spec, specIds));
@@ -291,7 +262,7 @@ function implSide(
     if (shared.has(m)) sharedFunctions.push({ name: ref.fnName, text: fn });
     else moduleFunctions.push(fn);
   }
-  const adapted = adaptArgs(ps.argsParam, "args");
+  const adapted = ps.stringInput ? stringInputArgs(ps.argsParam) : adaptArgs(ps.argsParam, "args");
   implIds.push(...adapted.ids);
   const ctxTypeNode = ps.ctxParam?.getTypeNode();
   if (ctxTypeNode && ps.contextType) implIds.push(...referenceIdentifiers(ctxTypeNode));

@@ -22,6 +22,9 @@ const BLOCKER_MEANINGS: Readonly<Partial<Record<BlockerCode, string>>> = {
   "wraps-tool": "wraps another tool",
   "indirect-subclass": "extends a subclass of the base, not the base itself",
   mixin: "extends a mixin call",
+  "static-member": "has static members",
+  "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
+  "run-method-field": "its run method is a function-valued field, not a method",
   "parse-error": "its file does not parse",
 };
 
@@ -41,7 +44,9 @@ export const REFUSAL_CODES = {
   "instance-state": "keeps per-instance mutable state",
   "this-escape": "`this` escapes into another object",
   "extra-public-member": CODEMOD_CODES["extra-public-member"],
-  "static-member": CODEMOD_CODES["static-member"],
+  "static-member": "has static members",
+  "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
+  "run-method-field": "its run method is a function-valued field, not a method",
   "self-reference": CODEMOD_CODES["self-reference"],
   "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
   "spec-imports-implementation": CODEMOD_CODES["spec-imports-implementation"],

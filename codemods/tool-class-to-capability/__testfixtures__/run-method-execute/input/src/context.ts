@@ -1,0 +1,3 @@
+export interface ToolContext {
+  readonly userId: string;
+}

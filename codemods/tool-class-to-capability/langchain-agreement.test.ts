@@ -1,0 +1,103 @@
+/**
+ * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
+ * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static
+ * member, a body reading its run manager) and the run-method-execute fixture (`execute` with
+ * and without a context, a read `options`, a function-valued `execute` field), `capkit
+ * inventory --json` and `capkit migrate --all --json` run on the same tree: every capability
+ * class the inventory leaves unblocked converts, and every one it blocks is refused with the
+ * blocker's own code.
+ */
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../bin/capkit.js";
+import type { CliIO } from "../../bin/command.js";
+import { tempProject } from "../test-support/temp-project.js";
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = "";
+  const io: CliIO = {
+    cwd: process.cwd(),
+    env: {},
+    stdout: (t) => void (stdout += t),
+    stderr: () => undefined,
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+  };
+  return { code: await main(argv, io), stdout };
+}
+
+interface InventoryOut {
+  classes: { name: string; kind: string; wireName: string | null; blockers: { code: string }[] }[];
+}
+interface MigrateOut {
+  namespaces: { namespace: string; converted: string[]; refused: { class: string; code: string }[] }[];
+}
+
+const CASES = [
+  {
+    fixture: "langchain-shapes",
+    bases: ["Tool", "StructuredTool"],
+    file: "src/tools/langchain-tools.ts",
+    converted: ["calculator", "shout", "wikipedia-api"],
+    blocked: [
+      { class: "JsonListKeysTool", code: "static-member" },
+      { class: "TracedEchoTool", code: "run-method-param" },
+    ],
+  },
+  {
+    fixture: "run-method-execute",
+    bases: ["Tool"],
+    file: "src/tools/text-tools.ts",
+    converted: ["who_am_i", "word_count"],
+    blocked: [
+      { class: "SlowEchoTool", code: "run-method-param" },
+      { class: "CharCountTool", code: "run-method-field" },
+    ],
+  },
+];
+
+describe("inventory and migrate agree on LangChain-shaped tools", () => {
+  it.each(CASES)(
+    "$fixture: converts exactly the unblocked capability classes and refuses the blocked ones with the blocker's code",
+    async (c) => {
+      const input = fileURLToPath(new URL(`./__testfixtures__/${c.fixture}/input`, import.meta.url));
+      const root = tempProject(input, {
+        "package.json": JSON.stringify({ type: "module" }),
+        ".gitignore": "node_modules/\n.capkit/\n",
+        "capkit.config.json": JSON.stringify({
+          base: { names: c.bases, module: "src/tools/base-tool.ts" },
+          codemods: { capabilitiesDir: "src/capabilities" },
+          scan: { include: ["src/**/*.ts"] },
+          namespaces: { byFile: { [c.file]: "ns" } },
+        }),
+      });
+      roots.push(root);
+
+      const inventory = JSON.parse((await cli(["inventory", root, "--json"])).stdout) as InventoryOut;
+      const capability = inventory.classes.filter((k) => k.kind === "capability");
+      const unblocked = capability.filter((k) => k.blockers.length === 0).map((k) => k.wireName);
+      const blocked = capability
+        .filter((k) => k.blockers.length > 0)
+        .map((k) => ({ class: k.name, code: k.blockers[0]?.code }));
+
+      const out = (await cli(["migrate", root, "--all", "--json", "--allow-dirty"])).stdout;
+      const migrate = JSON.parse(out) as MigrateOut;
+      const converted = migrate.namespaces.flatMap((n) => n.converted).sort();
+      const refused = migrate.namespaces.flatMap((n) => n.refused).map((r) => ({ class: r.class, code: r.code }));
+
+      expect(converted).toEqual([...unblocked].sort());
+      expect(converted).toEqual(c.converted);
+      expect(refused.sort(byClass)).toEqual(blocked.sort(byClass));
+      expect(blocked.sort(byClass)).toEqual([...c.blocked].sort(byClass));
+    },
+    120_000,
+  );
+});
+
+function byClass(a: { class: string }, b: { class: string }): number {
+  return a.class.localeCompare(b.class);
+}
