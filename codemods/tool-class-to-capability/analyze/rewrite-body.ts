@@ -6,7 +6,8 @@
  * Anything else `this` does is a refusal (this-edits.ts). Also returns the identifiers the
  * text still uses.
  */
-import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
+import { Node, SyntaxKind, ts, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
+import { compilerDescendantsOfKind, descendantsOfKind, wrapperOf } from "../../shared/compiler-walk.js";
 import { refuse } from "./class-refusals.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
@@ -96,7 +97,7 @@ function extractMessageEdits(root: Node, scope: RewriteScope, edits: TextEdit[])
 }
 
 function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
-  for (const kw of root.getDescendantsOfKind(SyntaxKind.SuperKeyword)) {
+  for (const kw of descendantsOfKind<Node>(root, SyntaxKind.SuperKeyword)) {
     const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
     const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
     if (
@@ -130,7 +131,11 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
 
 function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
   if (!scope.contextSymbol) return;
-  for (const id of root.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  const sf = root.getSourceFile().compilerNode;
+  const named = compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier).filter(
+    (n) => n.getText(sf) === scope.contextName,
+  );
+  for (const id of named.map((n) => wrapperOf<Identifier>(root, n))) {
     const parentNode = id.getParent();
     const symbol = Node.isShorthandPropertyAssignment(parentNode)
       ? id.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parentNode)
@@ -146,20 +151,28 @@ function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags:
 
 /** Identifiers in `root` that may name something outside it (property names excluded). */
 export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = []): Identifier[] {
-  const all = [...(Node.isIdentifier(root) ? [root] : []), ...root.getDescendantsOfKind(SyntaxKind.Identifier)];
-  return all.filter((id) => {
-    const parent = id.getParent();
-    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
-    if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
-    if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
-    if (
-      (Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent)) &&
-      parent.getNameNode() === id
-    )
-      return false;
-    const s = id.getStart();
-    return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
-  });
+  // Filtered on the compiler's tree and only the survivors wrapped (compiler-walk.ts says why).
+  const sf = root.getSourceFile().compilerNode;
+  const found = compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier);
+  const all = Node.isIdentifier(root) ? [root.compilerNode, ...found] : found;
+  return all
+    .filter((id) => {
+      if (!namesOutside(id)) return false;
+      const s = id.getStart(sf);
+      return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
+    })
+    .map((id) => (id === root.compilerNode ? (root as Identifier) : wrapperOf<Identifier>(root, id)));
+}
+
+/** Not a property name: the member of an access, an assignment's key, a qualified name's right. */
+function namesOutside(id: ts.Node): boolean {
+  const parent = id.parent as ts.Node | undefined;
+  if (!parent) return true;
+  if (ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) return parent.name !== id;
+  if (ts.isQualifiedName(parent)) return parent.right !== id;
+  if (ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isPropertyDeclaration(parent))
+    return parent.name !== id;
+  return true;
 }
 
 /**
@@ -181,6 +194,13 @@ function mentionsIn(slice: string): (word: string) => boolean {
   };
 }
 
+/** `root` and the template literals under it (walked on the compiler's tree: compiler-walk.ts). */
+function templateLiterals(root: Node): Node[] {
+  const kinds = [ts.SyntaxKind.TemplateExpression, ts.SyntaxKind.NoSubstitutionTemplateLiteral];
+  const self = kinds.includes(root.getKind()) ? [root] : [];
+  return [...self, ...compilerDescendantsOfKind(root.compilerNode, ...kinds).map((n) => wrapperOf(root, n))];
+}
+
 /** Rewrite `root` (a block or expression) and re-indent it so its inner lines sit at `indent`. */
 export function rewriteNode(root: Node, scope: RewriteScope, indent: string): RewrittenText {
   const edits: TextEdit[] = [];
@@ -194,11 +214,8 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
   if (scope.contextName !== undefined && mentions(scope.contextName)) contextEdits(root, scope, edits, flags);
   const spliced = spliceRange(scope.file, text, root.getStart(), root.getEnd(), edits);
   // The root itself may be the literal (a multi-line template `description`).
-  const literals = (piece.includes("`") ? [root, ...root.getDescendants()] : [])
-    .filter(
-      (n) =>
-        (Node.isTemplateExpression(n) || Node.isNoSubstitutionTemplateLiteral(n)) && startLineOf(n) !== endLineOf(n),
-    )
+  const literals = (piece.includes("`") ? templateLiterals(root) : [])
+    .filter((n) => startLineOf(n) !== endLineOf(n))
     .map((n) => ({ start: n.getStart(), end: n.getEnd() }));
   // Edits never span lines, so line indexes of the original slice hold for the spliced text.
   const frozen = frozenLinesOf(text, root.getStart(), root.getEnd(), literals);

@@ -6,6 +6,7 @@
  */
 import { Node, SyntaxKind, type CallExpression, type PropertyAccessExpression } from "ts-morph";
 import { refuse } from "./class-refusals.js";
+import { descendantsOfKind } from "../../shared/compiler-walk.js";
 import type { TextEdit } from "../../shared/splice.js";
 import { startLineOf } from "../../shared/line-number.js";
 import type { RewriteScope } from "./rewrite-body.js";
@@ -94,7 +95,7 @@ export function thisEdits(
   flags: { usesRun: boolean; recursive: boolean },
 ): void {
   const state: ThisRewrite = { scope, edits, flags };
-  for (const kw of root.getDescendantsOfKind(SyntaxKind.ThisKeyword)) {
+  for (const kw of descendantsOfKind<Node>(root, SyntaxKind.ThisKeyword)) {
     if (!ownThis(kw, root)) continue;
     rewriteAccess(state, thisAccess(kw, scope));
   }
