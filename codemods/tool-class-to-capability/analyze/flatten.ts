@@ -11,6 +11,7 @@ import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type S
 import type { ClassRecord } from "../../../inventory/types.js";
 import { RefusalError } from "./class-refusals.js";
 import { classNamed } from "../../shared/class-lookup.js";
+import { compilerDescendantsOfKind, descendantsOfKind } from "../../shared/compiler-walk.js";
 import { shapeProblem } from "./intermediate-shape.js";
 
 export interface FlattenGroup {
@@ -100,8 +101,8 @@ function shareable(cls: ClassDeclaration, overridden: ReadonlySet<string>): Set<
     for (const m of [...ok]) {
       const body = m.getBodyOrThrow();
       const fine =
-        body.getDescendantsOfKind(SyntaxKind.SuperKeyword).length === 0 &&
-        body.getDescendantsOfKind(SyntaxKind.ThisKeyword).every((kw) => {
+        compilerDescendantsOfKind(body.compilerNode, SyntaxKind.SuperKeyword).length === 0 &&
+        descendantsOfKind(body, SyntaxKind.ThisKeyword).every((kw) => {
           if (!ownThis(kw, body)) return true;
           const pa = kw.getParentIfKind(SyntaxKind.PropertyAccessExpression);
           const call = pa?.getParentIfKind(SyntaxKind.CallExpression);
