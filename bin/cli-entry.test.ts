@@ -27,4 +27,13 @@ describe("capkit's entry, before any command runs", () => {
     expect(await main(["deploy"], io)).toBe(2);
     expect(io.err.join("")).not.toContain("did you mean");
   });
+
+  it("a mistyped flag exits 2 naming the flag, the one it resembles and the usage", async () => {
+    const io = captureIO(process.cwd());
+    expect(await main(["inventory", "--jsn"], io)).toBe(2);
+    const err = io.err.join("");
+    expect(err).toContain("capkit inventory: unknown flag --jsn");
+    expect(err).toContain('did you mean "--json"? usage: capkit inventory');
+    expect(err).not.toContain("positional");
+  });
 });
