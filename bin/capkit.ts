@@ -2,7 +2,11 @@
  * capkit's CLI entry: looks the command up in one table, runs it, and turns a typed error
  * into a message and an exit code. Nothing here knows what a command does.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { didYouMean } from "../lib/did-you-mean.js";
 import { isCapkitError } from "../lib/errors.js";
+import { PACKAGE_ROOT } from "../lib/package-layout.js";
 import type { CliIO, CommandModule } from "./command.js";
 import { environmentErrorOf } from "./system-error.js";
 
@@ -47,9 +51,15 @@ function wantsGithub(args: readonly string[]): boolean {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") return help(io);
+  if (name === "--version" || name === "-V" || name === "version") {
+    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string };
+    io.stdout(`${pkg.version}\n`);
+    return 0;
+  }
   const load = COMMANDS[name];
   if (!load) {
-    io.stderr(`capkit: unknown command "${name}"\n  hint: one of ${Object.keys(COMMANDS).join(", ")}\n`);
+    const names = Object.keys(COMMANDS);
+    io.stderr(`capkit: unknown command "${name}"\n  hint: ${didYouMean(name, names)}one of ${names.join(", ")}\n`);
     return 2;
   }
   try {

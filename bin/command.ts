@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { interruptedMigrateError } from "../codemods/runner/journal.js";
+import { didYouMean } from "../lib/did-you-mean.js";
 import { UsageError } from "../lib/errors.js";
 import { trySaveResult, type ResultJob } from "../lib/results-store.js";
 
@@ -46,6 +47,15 @@ export function parseCommandArgs<O extends Options>(
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // Node's own text for a mistyped flag is advice about positionals; name the flag instead,
+    // and the one it resembles.
+    const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    if (unknown) {
+      const flags = Object.keys(options).map((name) => "--" + name);
+      throw new UsageError(`unknown flag ${unknown}`, {
+        hint: `${didYouMean(unknown, flags)}usage: ${usage}`,
+      });
+    }
     throw new UsageError(message, { hint: `usage: ${usage}` });
   }
 }

@@ -70,6 +70,15 @@ describe("npx capkit, installed from the tarball", () => {
     expect(r.stdout).toMatch(/migrate/);
   });
 
+  it("--version prints the installed package's version", () => {
+    const r = capkit("--version");
+    expect(r.code, explain(r)).toBe(0);
+    expect(r.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string })
+        .version,
+    );
+  });
+
   it("inventory --json prints the fixture's counters", () => {
     const r = capkit("inventory", "--json");
     expect(r.code, explain(r)).toBe(0);

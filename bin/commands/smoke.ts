@@ -48,8 +48,7 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("smoke", argv, OPTIONS, USAGE);
-    if (positionals.length !== 1)
-      throw new UsageError("capkit smoke takes exactly one entry file", { hint: `usage: ${USAGE}` });
+    if (positionals.length !== 1) throw new UsageError("takes exactly one entry file", { hint: `usage: ${USAGE}` });
     const entry = resolve(io.cwd, positionals[0] as string);
     if (!existsSync(entry))
       throw new UsageError(`entry not found: ${entry}`, {

@@ -79,12 +79,12 @@ describe("capkit migrate runner", () => {
     expect((await runMigration(options(clean))).applied).toBe(true);
   });
 
-  it("names the known namespaces for an unknown one (exit 2)", async () => {
+  it("names the known namespaces for an unknown one, and the one it resembles (exit 2)", async () => {
     const root = project();
     const error = await runMigration(options(root, BASIC, { namespaces: ["jbos"] })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).exitCode).toBe(2);
-    expect((error as UsageError).format()).toContain("known namespaces: jobs");
+    expect((error as UsageError).format()).toContain('did you mean "jobs"? known namespaces: jobs');
   });
 
   it("rolls back every file when a write fails midway (injected failure)", async () => {

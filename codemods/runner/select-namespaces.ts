@@ -2,6 +2,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { InventoryResult } from "../../inventory/types.js";
+import { didYouMean } from "../../lib/did-you-mean.js";
 import { UsageError } from "../../lib/errors.js";
 import type { MigrateOptions } from "./migrate.js";
 
@@ -29,7 +30,7 @@ export function selectedNamespaces(root: string, inventory: InventoryResult, opt
   const unknown = selected.filter((ns) => !known.includes(ns));
   if (unknown.length)
     throw new UsageError(`unknown namespace${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`, {
-      hint: `known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}`,
+      hint: `${unknown.length === 1 ? didYouMean(unknown[0]!, known) : ""}known namespaces: ${known.join(", ") || "(none — the inventory found no namespaced classes)"}`,
     });
   return selected;
 }
