@@ -23,7 +23,10 @@ describe("the codemods section", () => {
 
   it.each([
     ["x", "codemods: must be an object"],
-    [{ capabilitesDir: "a" }, 'codemods: unknown key "capabilitesDir" (known: capabilitiesDir, runFields,'],
+    [
+      { capabilitesDir: "a" },
+      'codemods: unknown key "capabilitesDir" (did you mean "capabilitiesDir"? known: capabilitiesDir, runFields,',
+    ],
     [{ capabilitiesDir: "" }, 'codemods: "capabilitiesDir" must be a non-empty string'],
     [
       { toolModule: "../outside.ts" },

@@ -63,11 +63,13 @@ describe("capkit.config.json", () => {
 
   it("rejects unknown top-level keys and unknown fields by name", () => {
     expect(errorOf(() => parseConfig({ sacn: {} }, "c.json")).message).toContain(
-      'unknown key "sacn" (known sections: scan, base',
+      'unknown key "sacn" (did you mean "scan"? known sections: scan, base',
     );
     expect(errorOf(() => parseConfig({ scan: { includes: [] } }, "c.json")).message).toContain(
       'scan: unknown key "includes"',
     );
+    expect(errorOf(() => parseConfig({ scan: { inclde: [] } }, "c.json")).message).toContain('did you mean "include"?');
+    expect(errorOf(() => parseConfig({ zzzzzz: {} }, "c.json")).message).not.toContain("did you mean");
   });
 
   it("rejects invalid JSON, bad regexes and a missing --config file", () => {

@@ -4,6 +4,7 @@
  * which fit a NodeTool-shaped repo (plain data: zod is loaded only to read a file). A bad file → ConfigError (exit 2) naming the file, the
  * field path and what was expected. Consumed by every command that reads config.
  */
+import { didYouMean } from "../did-you-mean.js";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
@@ -30,10 +31,34 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || "(top level)";
 }
 
+/** A zod schema as far as finding an object's keys goes (wrappers keep theirs in `def.innerType`). */
+interface SchemaNode {
+  readonly shape?: Record<string, SchemaNode>;
+  readonly _zod?: { readonly def?: { readonly innerType?: SchemaNode } };
+}
+
+/** The keys the object at `path` of the schema knows (for a "did you mean"); [] when it cannot tell. */
+function keysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
+  let node = schema as SchemaNode | undefined;
+  const unwrap = () => {
+    while (node && !node.shape && node._zod?.def?.innerType) node = node._zod.def.innerType;
+  };
+  for (const key of path) {
+    unwrap();
+    node = typeof key === "string" ? node?.shape?.[key] : undefined;
+  }
+  unwrap();
+  return node?.shape ? Object.keys(node.shape) : [];
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     const where = issue.path.length ? pathText(issue.path) : "top level";
-    const known = issue.path.length === 0 ? ` (known sections: ${Object.keys(SECTIONS).join(", ")})` : "";
+    const sections = Object.keys(SECTIONS);
+    const choices = issue.path.length === 0 ? sections : keysAt(getConfigSchema(), issue.path);
+    const near = issue.keys.length === 1 ? didYouMean(issue.keys[0] ?? "", choices) : "";
+    const known =
+      issue.path.length === 0 ? ` (${near}known sections: ${sections.join(", ")})` : near ? ` (${near.trim()})` : "";
     return `${where}: unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}${known}`;
   }
   return `${pathText(issue.path)}: ${issue.message}`;

@@ -3,6 +3,7 @@
  * issue as `"<key path>" must be …`, naming the key inside the section, and a section reports
  * its first issue, unknown keys before anything else (a misspelt key explains the rest).
  */
+import { didYouMean } from "../did-you-mean.js";
 import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import type { ZodApi } from "./zod.js";
@@ -25,7 +26,8 @@ export function objectError(known: readonly string[], notAnObject: string) {
   return (iss: z.core.$ZodRawIssue): string => {
     if (iss.code !== "unrecognized_keys") return atKey(iss.path, notAnObject);
     const prefix = keyPath(iss.path ?? []);
-    return `unknown key "${prefix ? `${prefix}.` : ""}${iss.keys[0]}" (known: ${known.join(", ")})`;
+    const key = iss.keys[0] ?? "";
+    return `unknown key "${prefix ? `${prefix}.` : ""}${key}" (${didYouMean(key, known)}known: ${known.join(", ")})`;
   };
 }
 
