@@ -85,5 +85,12 @@ describe("workspace layouts", () => {
     const classic = tree({ "package.json": JSON.stringify({ workspaces: ["packages/*"] }) });
     expect(workspaceScanInclude(classic, ["packages/**/*.ts"])).toEqual(["packages/**/*.ts"]);
     expect(workspaceScanInclude(tree({ "x.ts": "" }), ["packages/**/*.ts"])).toEqual(["packages/**/*.ts"]);
+    // A single-package repository: its src/ (the default would find nothing).
+    expect(workspaceScanInclude(tree({ "package.json": "{}", "src/a.ts": "" }), ["packages/**/*.ts"])).toEqual([
+      "src/**/*.{ts,tsx,mts,cts}",
+    ]);
+    expect(workspaceScanInclude(tree({ "packages/a/x.ts": "", "src/a.ts": "" }), ["packages/**/*.ts"])).toEqual([
+      "packages/**/*.ts",
+    ]);
   });
 });

@@ -154,7 +154,7 @@ const SOURCE_GLOB = "**/*.{ts,tsx,mts,cts}";
  * The default scan scope for a root: the source under every workspace folder its manifests
  * declare (`libs/*` → `libs/**\/*.{ts,…}`), or, with no manifest, under whichever of
  * packages/, libs/ and apps/ exist. `packages/**` alone when that is all there is (NodeTool's
- * layout).
+ * layout). A single-package repository (none of those, a src/ folder) is scanned under src/.
  */
 export function workspaceScanInclude(root: string, fallback: readonly string[]): string[] {
   const globs = readWorkspaceGlobs(root);
@@ -167,6 +167,7 @@ export function workspaceScanInclude(root: string, fallback: readonly string[]):
   }
   // Nested patterns (`libs/*`, `libs/providers/*`) share their top folder's one glob.
   const roots = [...tops].filter((t) => ![...tops].some((o) => o !== t && t.startsWith(`${o}/`))).sort();
+  if (roots.length === 0 && globs.source === "default" && existsSync(join(root, "src"))) return [`src/${SOURCE_GLOB}`];
   if (roots.length === 0 || (roots.length === 1 && roots[0] === "packages")) return [...fallback];
   return roots.map((r) => `${r}/${SOURCE_GLOB}`);
 }
