@@ -2,8 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyCase } from "../../inventory/test-support/fixtures.js";
-import { main } from "../capkit.js";
-import type { CliIO } from "../command.js";
+import { runCapkit } from "../test-support/run-capkit.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -13,20 +12,12 @@ const tree = (name = "classification") => {
   return d;
 };
 
-async function run(argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    cwd: opts.cwd ?? process.cwd(),
+const run = (argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}) =>
+  runCapkit(["inventory", ...argv], {
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
     env: opts.env ?? {},
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
     stderrIsTTY: opts.tty ?? false,
-    stdoutIsTTY: false,
-  };
-  const code = await main(["inventory", ...argv], io);
-  return { code, stdout, stderr };
-}
+  });
 
 describe("capkit inventory", () => {
   it("--json prints exactly one JSON document and nothing else, and saves the result", async () => {

@@ -8,8 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../bin/capkit.js";
-import type { CliIO } from "../../bin/command.js";
+import { runCapkit } from "../../bin/test-support/run-capkit.js";
 import { scanInventory } from "../../inventory/index.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { REFUSAL_CODES } from "../tool-class-to-capability/index.js";
@@ -22,20 +21,7 @@ const FIXTURE = fileURLToPath(new URL("../../fixtures/nodetool-mini", import.met
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-async function cli(argv: string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    cwd: process.cwd(),
-    env: {},
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stderrIsTTY: tty,
-    stdoutIsTTY: false,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[], tty = false) => runCapkit(argv, { stderrIsTTY: tty });
 
 describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCHAIN_TEST_TIMEOUT_MS }, () => {
   it("converts every capability-shaped class it can, type-checks, and keeps the behaviour suite green", async () => {

@@ -8,8 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../bin/capkit.js";
-import type { CliIO } from "../../bin/command.js";
+import { runCapkit } from "../../bin/test-support/run-capkit.js";
 import { tempProject } from "../test-support/temp-project.js";
 
 const FILES: Record<string, string> = {
@@ -63,19 +62,7 @@ function project(): string {
   return root;
 }
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    cwd: process.cwd(),
-    env: {},
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-  };
-  return { code: await main(argv, io), stdout, stderr };
-}
+const cli = (argv: string[]) => runCapkit(argv);
 
 describe("flatten refusal of a direct intermediate with blockers", () => {
   it("names its own blockers and does not claim the chain is indirect", async () => {

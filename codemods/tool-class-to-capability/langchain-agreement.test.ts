@@ -10,25 +10,13 @@
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../bin/capkit.js";
-import type { CliIO } from "../../bin/command.js";
+import { runCapkit } from "../../bin/test-support/run-capkit.js";
 import { tempProject } from "../test-support/temp-project.js";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
-  let stdout = "";
-  const io: CliIO = {
-    cwd: process.cwd(),
-    env: {},
-    stdout: (t) => void (stdout += t),
-    stderr: () => undefined,
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-  };
-  return { code: await main(argv, io), stdout };
-}
+const cli = (argv: string[]) => runCapkit(argv);
 
 interface InventoryOut {
   classes: { name: string; kind: string; wireName: string | null; blockers: { code: string }[] }[];
