@@ -1,5 +1,8 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { byName, scanCase } from "./test-support/fixtures.js";
+import { scanInventory } from "./scan/scan-inventory.js";
+import { byName, copyCase, scanCase } from "./test-support/fixtures.js";
 import type { InventoryResult } from "./types.js";
 
 let cached: InventoryResult | undefined;
@@ -113,6 +116,22 @@ describe("classification from code evidence", () => {
       line: 18,
       message: "calls super.process",
     });
+  });
+
+  it("a field holding a value other than the spec's is instance-state, as the class move refuses it", async () => {
+    const root = copyCase("classification");
+    try {
+      writeFileSync(
+        join(root, "packages/agents/src/tools/direct-tools.ts"),
+        'import { Tool } from "./base-tool.js";\nexport class DirectTool extends Tool {\n  readonly name = "direct";\n  readonly description = "d";\n  returnDirect = false;\n  async process() {\n    return 1;\n  }\n}\n',
+      );
+      const r = await scanInventory(root);
+      expect(byName(r, "DirectTool").blockers).toEqual([
+        expect.objectContaining({ code: "instance-state", line: 5, file: "packages/agents/src/tools/direct-tools.ts" }),
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("counts the two counters and per-kind totals", async () => {

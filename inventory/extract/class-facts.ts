@@ -3,10 +3,10 @@
  * tool, and the notes that become migration blockers (decorators, super calls beyond the
  * `userMessage` fallback, constructor logic, `this` escaping, per-instance mutable state).
  */
-import { isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
 import type TS from "typescript";
 import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
+import { memberNotes } from "./member-notes.js";
 import {
   lineOf,
   propertyNameText,
@@ -172,31 +172,7 @@ function memberFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts): vo
     if (out.wireName.kind === "dynamic" && !out.wireName.constant)
       out.wireName = { ...out.wireName, how: "getter computes it" };
   }
-  const readExtra = !isStatic && name !== null ? runMethodReadsExtra(ts, name, member) : null;
-  if (readExtra)
-    out.notes.push({
-      code: "run-method-param",
-      detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
-      line: lineOf(ctx, member),
-    });
-  if (!isStatic && name !== null && isRunMethodField(ts, name, member))
-    out.notes.push({
-      code: "run-method-field",
-      detail: `${name} is a function-valued field: write it as a method`,
-      line: lineOf(ctx, member),
-    });
-  // A static member has no place on a spec or an impl: the class move refuses it with this code too.
-  if (isStatic && !ts.isClassStaticBlockDeclaration(member))
-    out.notes.push({
-      code: "static-member",
-      detail: `static member ${name ?? "?"}: move it to a module constant or function`,
-      line: lineOf(ctx, member),
-    });
-  else if (ts.isClassStaticBlockDeclaration(member))
-    out.notes.push({ code: "static-member", detail: "static initialization block", line: lineOf(ctx, member) });
-  if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) {
-    out.notes.push({ code: "decorator", detail: `decorated member ${name ?? "?"}`, line: lineOf(ctx, member) });
-  }
+  out.notes.push(...memberNotes(ctx, member, name, isStatic));
 }
 
 /** Scans method bodies for super calls, `this` escaping, mutable state and delegation. */

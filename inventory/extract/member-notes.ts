@@ -1,0 +1,63 @@
+/**
+ * The blocker notes one class member raises by itself: a run method reading a parameter past its
+ * input, a function-valued run field, a field holding instance state, a static member, a
+ * decorator. Each is a code the class move (codemods/tool-class-to-capability) refuses with too.
+ */
+import type TS from "typescript";
+import type { ClassNoteFact } from "./facts.js";
+import { lineOf, type Ctx } from "./ast-utils.js";
+import { isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
+
+/** The fields a capability spec takes over as data (the class move's spec members). */
+const SPEC_FIELDS = new Set(["name", "description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
+
+export function memberNotes(
+  ctx: Ctx,
+  member: TS.ClassElement,
+  name: string | null,
+  isStatic: boolean,
+): ClassNoteFact[] {
+  const { ts } = ctx;
+  const notes: ClassNoteFact[] = [];
+  const readExtra = !isStatic && name !== null ? runMethodReadsExtra(ts, name, member) : null;
+  if (readExtra)
+    notes.push({
+      code: "run-method-param",
+      detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
+      line: lineOf(ctx, member),
+    });
+  if (!isStatic && name !== null && isRunMethodField(ts, name, member))
+    notes.push({
+      code: "run-method-field",
+      detail: `${name} is a function-valued field: write it as a method`,
+      line: lineOf(ctx, member),
+    });
+  // A field holding a value other than the spec's own (`returnDirect = false`, a client) is
+  // instance state a module capability has no place for: the class move refuses it with this code.
+  if (
+    !isStatic &&
+    name !== null &&
+    ts.isPropertyDeclaration(member) &&
+    member.initializer !== undefined &&
+    !SPEC_FIELDS.has(name) &&
+    !isRunMethodField(ts, name, member)
+  )
+    notes.push({
+      code: "instance-state",
+      detail: `field ${name} holds instance state: make it a module constant or a constructor dependency`,
+      line: lineOf(ctx, member),
+    });
+  // A static member has no place on a spec or an impl: the class move refuses it with this code too.
+  if (isStatic && !ts.isClassStaticBlockDeclaration(member))
+    notes.push({
+      code: "static-member",
+      detail: `static member ${name ?? "?"}: move it to a module constant or function`,
+      line: lineOf(ctx, member),
+    });
+  else if (ts.isClassStaticBlockDeclaration(member))
+    notes.push({ code: "static-member", detail: "static initialization block", line: lineOf(ctx, member) });
+  if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) {
+    notes.push({ code: "decorator", detail: `decorated member ${name ?? "?"}`, line: lineOf(ctx, member) });
+  }
+  return notes;
+}
