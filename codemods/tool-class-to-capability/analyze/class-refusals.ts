@@ -7,7 +7,7 @@ import type { BlockerCode } from "../../../inventory/index.js";
 import { CODEMOD_CODES, type UnitCode } from "../../unit-codes.js";
 
 /** What the class move says for an inventory blocker code it re-checks itself (the rest refuse as recorded). */
-const BLOCKER_MEANINGS: Readonly<Partial<Record<BlockerCode, string>>> = {
+const BLOCKER_MEANINGS = {
   "dynamic-identity": "has no literal wire name",
   "no-wire-name": "has no wire name",
   "state-read-back": "its constructing code reads state back off the instance",
@@ -26,27 +26,27 @@ const BLOCKER_MEANINGS: Readonly<Partial<Record<BlockerCode, string>>> = {
   "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
   "run-method-field": "its run method is a function-valued field, not a method",
   "parse-error": "its file does not parse",
-};
+} as const satisfies Partial<Record<BlockerCode, string>>;
 
 /** The refusal codes the class move itself raises, with their meaning. */
 export const REFUSAL_CODES = {
   "class-expression": CODEMOD_CODES["class-expression"],
-  "indirect-subclass": "extends a subclass of the base, not the base itself",
+  "indirect-subclass": BLOCKER_MEANINGS["indirect-subclass"],
   "flatten-blocked": CODEMOD_CODES["flatten-blocked"],
-  decorator: "uses decorators",
+  decorator: BLOCKER_MEANINGS.decorator,
   "generic-or-abstract": CODEMOD_CODES["generic-or-abstract"],
-  "dynamic-identity": "has no literal wire name",
-  "no-wire-name": "has no wire name",
+  "dynamic-identity": BLOCKER_MEANINGS["dynamic-identity"],
+  "no-wire-name": BLOCKER_MEANINGS["no-wire-name"],
   "missing-member": CODEMOD_CODES["missing-member"],
-  "constructor-logic": "constructor does more than assign fields and defaults",
-  "super-call": "calls super with arguments or a super method other than the message fallback",
+  "constructor-logic": BLOCKER_MEANINGS["constructor-logic"],
+  "super-call": BLOCKER_MEANINGS["super-call"],
   "run-field-conflict": CODEMOD_CODES["run-field-conflict"],
-  "instance-state": "keeps per-instance mutable state",
-  "this-escape": "`this` escapes into another object",
+  "instance-state": BLOCKER_MEANINGS["instance-state"],
+  "this-escape": BLOCKER_MEANINGS["this-escape"],
   "extra-public-member": CODEMOD_CODES["extra-public-member"],
-  "static-member": "has static members",
-  "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
-  "run-method-field": "its run method is a function-valued field, not a method",
+  "static-member": BLOCKER_MEANINGS["static-member"],
+  "run-method-param": BLOCKER_MEANINGS["run-method-param"],
+  "run-method-field": BLOCKER_MEANINGS["run-method-field"],
   "self-reference": CODEMOD_CODES["self-reference"],
   "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
   "spec-imports-implementation": CODEMOD_CODES["spec-imports-implementation"],
@@ -60,7 +60,7 @@ export type RefusalCode = keyof typeof REFUSAL_CODES;
 export function refusalMeaning(code: RefusalCode | BlockerCode): string {
   return (
     (REFUSAL_CODES as Record<string, string>)[code] ??
-    BLOCKER_MEANINGS[code as BlockerCode] ??
+    (BLOCKER_MEANINGS as Partial<Record<BlockerCode, string>>)[code as BlockerCode] ??
     "the inventory recorded a blocker"
   );
 }
