@@ -38,5 +38,6 @@ export {
   runMethodTakesContext,
   type RunMethod,
 } from "./extract/run-methods.js";
+export { SPEC_FIELDS } from "./extract/member-notes.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

@@ -8,8 +8,18 @@ import type { ClassNoteFact } from "./facts.js";
 import { lineOf, type Ctx } from "./ast-utils.js";
 import { isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
 
-/** The fields a capability spec takes over as data (the class move's spec members). */
-const SPEC_FIELDS = new Set(["name", "description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
+/**
+ * The fields a capability spec takes over as data: any other field holding a value is instance
+ * state. The class move (codemods/tool-class-to-capability/analyze/member-roles.ts) reads the same set.
+ */
+export const SPEC_FIELDS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "jsonSchema",
+  "inputSchema",
+  "schema",
+  "needsToolCallId",
+]);
 
 export function memberNotes(
   ctx: Ctx,
@@ -26,7 +36,8 @@ export function memberNotes(
       detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
       line: lineOf(ctx, member),
     });
-  if (!isStatic && name !== null && isRunMethodField(ts, name, member))
+  const runField = !isStatic && name !== null && isRunMethodField(ts, name, member);
+  if (runField)
     notes.push({
       code: "run-method-field",
       detail: `${name} is a function-valued field: write it as a method`,
@@ -40,7 +51,7 @@ export function memberNotes(
     ts.isPropertyDeclaration(member) &&
     member.initializer !== undefined &&
     !SPEC_FIELDS.has(name) &&
-    !isRunMethodField(ts, name, member)
+    !runField
   )
     notes.push({
       code: "instance-state",

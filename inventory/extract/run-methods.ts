@@ -72,9 +72,14 @@ export function readExtraParameter(ts: TsApi, name: RunMethod, fn: TS.FunctionLi
 export function runMethodReadsExtra(ts: TsApi, name: string, member: TS.ClassElement): string | null {
   if (!isRunMethod(name) || name === "process") return null;
   if (ts.isMethodDeclaration(member)) return readExtraParameter(ts, name, member);
+  const fn = functionInitializer(ts, member);
+  return fn ? readExtraParameter(ts, name, fn) : null;
+}
+
+/** The function a field is initialised with (`x = async () => …`, `x = function () {…}`), if any. */
+function functionInitializer(ts: TsApi, member: TS.ClassElement): TS.ArrowFunction | TS.FunctionExpression | null {
   const init = ts.isPropertyDeclaration(member) ? member.initializer : undefined;
-  if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return readExtraParameter(ts, name, init);
-  return null;
+  return init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : null;
 }
 
 /**
@@ -83,6 +88,5 @@ export function runMethodReadsExtra(ts: TsApi, name: string, member: TS.ClassEle
  * `run-method-field` (write it as a method to unblock).
  */
 export function isRunMethodField(ts: TsApi, name: string, member: TS.ClassElement): boolean {
-  if (!isRunMethod(name) || !ts.isPropertyDeclaration(member) || !member.initializer) return false;
-  return ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer);
+  return isRunMethod(name) && functionInitializer(ts, member) !== null;
 }

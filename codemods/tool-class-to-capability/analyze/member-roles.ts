@@ -4,12 +4,9 @@
  * methods are refused.
  */
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from "ts-morph";
-import type { RunMethod } from "../../../inventory/index.js";
+import { SPEC_FIELDS, type RunMethod } from "../../../inventory/index.js";
 import { refuse } from "./class-refusals.js";
 import { startLineOf } from "../../shared/line-number.js";
-
-/** The members that make up the spec (they stay behind as data, not code). */
-const SPEC_PROPS = new Set(["name", "description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
 
 /** The methods that move besides process: userMessage and the private helpers (an intermediate's too). */
 export function movedMethods(
@@ -50,7 +47,7 @@ function memberRole(
   const mline = startLineOf(member);
   if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
     const pname = member.getName();
-    if (SPEC_PROPS.has(pname)) return { kind: "spec" };
+    if (SPEC_FIELDS.has(pname)) return { kind: "spec" };
     if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) return { kind: "spec" };
     refuse(
       "instance-state",
