@@ -7,7 +7,7 @@
  * JSDoc first, then the parse tree; identifiers and the this/super keywords are never
  * synthetic tokens.
  */
-import { ts, type Node } from "ts-morph";
+import { ts, type Identifier, type Node } from "ts-morph";
 
 /** Compiler nodes of these kinds under `root` (root excluded), in ts-morph's descendant order. */
 export function compilerDescendantsOfKind(root: ts.Node, ...kinds: ts.SyntaxKind[]): ts.Node[] {
@@ -34,4 +34,12 @@ export function wrapperOf<T extends Node = Node>(near: Node, compilerNode: ts.No
 /** getDescendantsOfKind for a token kind, without materialising the tokens of the nodes passed. */
 export function descendantsOfKind<T extends Node>(root: Node, kind: ts.SyntaxKind): T[] {
   return compilerDescendantsOfKind(root.compilerNode, kind).map((n) => wrapperOf<T>(root, n));
+}
+
+/** The identifiers under `root` spelt `text` (root excluded), picked on the compiler's tree and only they wrapped. */
+export function identifiersNamed(root: Node, text: string): Identifier[] {
+  const sf = root.getSourceFile().compilerNode;
+  return compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier)
+    .filter((n) => n.getText(sf) === text)
+    .map((n) => wrapperOf<Identifier>(root, n));
 }

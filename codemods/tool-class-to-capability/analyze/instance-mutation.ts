@@ -8,7 +8,7 @@
  * n++`) is not a write into the object.
  */
 import { Node, SyntaxKind, type ClassDeclaration, type Identifier } from "ts-morph";
-import { compilerDescendantsOfKind, wrapperOf } from "../../shared/compiler-walk.js";
+import { identifiersNamed } from "../../shared/compiler-walk.js";
 
 const MUTATORS = new Set([
   "push",
@@ -56,12 +56,7 @@ function boundNames(name: Node): Identifier[] {
 function usesOf(cls: ClassDeclaration, name: Identifier): Identifier[] {
   const symbol = name.getSymbol();
   if (!symbol) return [];
-  const text = name.getText();
-  // Same-text identifiers picked on the compiler's tree: only they get wrappers (compiler-walk.ts).
-  return compilerDescendantsOfKind(cls.compilerNode, SyntaxKind.Identifier)
-    .filter((n) => n.getText() === text)
-    .map((n) => wrapperOf<Identifier>(cls, n))
-    .filter((id) => id !== name && id.getSymbol() === symbol);
+  return identifiersNamed(cls, name.getText()).filter((id) => id !== name && id.getSymbol() === symbol);
 }
 
 /**

@@ -7,7 +7,12 @@
  * text still uses.
  */
 import { Node, SyntaxKind, ts, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
-import { compilerDescendantsOfKind, descendantsOfKind, wrapperOf } from "../../shared/compiler-walk.js";
+import {
+  compilerDescendantsOfKind,
+  descendantsOfKind,
+  identifiersNamed,
+  wrapperOf,
+} from "../../shared/compiler-walk.js";
 import { refuse } from "./class-refusals.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
@@ -131,16 +136,12 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
 
 function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
   if (!scope.contextSymbol) return;
-  const sf = root.getSourceFile().compilerNode;
-  const named = compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier).filter(
-    (n) => n.getText(sf) === scope.contextName,
-  );
-  for (const id of named.map((n) => wrapperOf<Identifier>(root, n))) {
+  for (const id of identifiersNamed(root, scope.contextName ?? "")) {
     const parentNode = id.getParent();
     const symbol = Node.isShorthandPropertyAssignment(parentNode)
       ? id.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parentNode)
       : id.getSymbol();
-    if (id.getText() !== scope.contextName || symbol !== scope.contextSymbol) continue;
+    if (symbol !== scope.contextSymbol) continue;
     if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
     flags.usesRun = true;
     if (Node.isShorthandPropertyAssignment(parentNode))
