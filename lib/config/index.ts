@@ -31,17 +31,17 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || "(top level)";
 }
 
-/** A zod schema as far as finding an object's keys goes (wrappers keep theirs in `def.innerType`). */
+/** A zod schema as far as finding an object's keys goes (optional, default and nullable wrappers unwrap). */
 interface SchemaNode {
   readonly shape?: Record<string, SchemaNode>;
-  readonly _zod?: { readonly def?: { readonly innerType?: SchemaNode } };
+  unwrap?(): SchemaNode;
 }
 
 /** The keys the object at `path` of the schema knows (for a "did you mean"); [] when it cannot tell. */
 function keysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
   let node = schema as SchemaNode | undefined;
   const unwrap = () => {
-    while (node && !node.shape && node._zod?.def?.innerType) node = node._zod.def.innerType;
+    while (node && !node.shape && typeof node.unwrap === "function") node = node.unwrap();
   };
   for (const key of path) {
     unwrap();
