@@ -19,17 +19,22 @@ export function getTypeScript(): TypeScriptApi {
   return loaded;
 }
 
+/** Resolved once a process: both cache keys (the facts cache's and the local caches') ask. */
+let manifest: string | null | undefined;
+
 /**
  * The path of the TypeScript install's package.json, for cache keys: facts parsed by another
  * TypeScript version are not reused (its parser may read the same text differently). Resolved
  * without loading the compiler; null when it cannot be found.
  */
 export function typescriptManifest(): string | null {
+  if (manifest !== undefined) return manifest;
   try {
-    return createRequire(import.meta.url).resolve("typescript/package.json");
+    manifest = createRequire(import.meta.url).resolve("typescript/package.json");
   } catch {
-    return null;
+    manifest = null;
   }
+  return manifest;
 }
 
 /** A syntax error of one file: 1-based line and column, the parser's message. */
