@@ -3,6 +3,7 @@
  * Used by the Markdown reporter (PR comments, step summaries) and the dashboard header.
  */
 import type { HistoryResult } from "../inventory/history/types.js";
+import { plural } from "../lib/wording.js";
 
 export interface TrendSummary {
   readonly commits: number;
@@ -19,10 +20,6 @@ export function summarizeTrend(history: HistoryResult | undefined): TrendSummary
     capabilityShaped: { from: first.counters.capabilityShaped, to: last.counters.capabilityShaped },
     loopProtocol: { from: first.counters.loopProtocol, to: last.counters.loopProtocol },
   };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** "capability-shaped 41 → 12 over 30 commits; loop-protocol 9 → 9", or undefined without history. */

@@ -5,6 +5,7 @@
 import { CapkitError } from "../../lib/errors.js";
 import type { BaselineChange } from "../../inventory/ratchet/check.js";
 import type { Baseline } from "../../inventory/ratchet/ratchet-baseline.js";
+import { firstOf, plural } from "../../lib/wording.js";
 
 /** The baseline being replaced; null when there is none or it cannot be read (rewriting it is the fix). */
 export function previousBaseline(read: () => Baseline | null): Baseline | null {
@@ -17,13 +18,7 @@ export function previousBaseline(read: () => Baseline | null): Baseline | null {
 }
 
 const SHOWN = 5;
-
-function listed(items: readonly string[]): string {
-  const shown = items.slice(0, SHOWN).join(", ");
-  return items.length > SHOWN ? `${shown} and ${items.length - SHOWN} more` : shown;
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const listed = (items: readonly string[]) => firstOf(items, SHOWN);
 
 /** Indented lines naming the change (empty without a previous baseline: everything is new then). */
 export function changeLines(change: BaselineChange | null): string {

@@ -13,6 +13,7 @@
 import { Worker } from "node:worker_threads";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
+import { firstOf } from "../../lib/wording.js";
 
 /**
  * What the main thread sends: a batch of files to extract, a file the scan may ask for later
@@ -190,7 +191,7 @@ export class FactsWorker {
   }
 
   private failure(files: readonly string[], why: string): EnvironmentError {
-    const shown = files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
+    const shown = firstOf(files, 5);
     return new EnvironmentError(
       `inventory: ${why || "the parse worker is not running"} while extracting the facts of ${shown}`,
       {

@@ -9,10 +9,7 @@ import { COMPACT, trendChart, WIDE } from "./chart.js";
 import { html, raw, type RawHtml } from "./escape.js";
 import type { DashboardInputs } from "./dashboard-inputs.js";
 import type { LedgerRow, NamespaceRow, RefusalGroup } from "./model.js";
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
+import { plural } from "../../lib/wording.js";
 
 function card(label: string, value: string | number, sub: string, cls: string, testid: string): RawHtml {
   return html`<div class="card ${cls}" data-testid="${testid}"><div class="label">${label}</div><div class="value">${value}</div><div class="sub">${sub}</div></div>`;
