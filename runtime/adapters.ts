@@ -6,7 +6,8 @@
  * unlisted → external; without a map the tool's own `category`), and `gateTools`, which routes
  * every belt tool through the one ladder in `invoke`. Consumed by a migrated `capabilities/registry.ts`.
  */
-import { createPermissionGate, isGate, type GateFromContextOptions } from "./gate.js";
+import { createPermissionGate, isGate } from "./gate.js";
+import type { GateFromContextOptions } from "./gate-from-context.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";

@@ -49,18 +49,17 @@ export type {
 export { GATE_OPTION_SHAPES, PermissionGateOptionsError, validateGateOptions } from "./gate-options.js";
 export { nodetoolPreset, type HostPreset } from "./presets.js";
 export { PERMISSION_CATEGORIES, PERMISSION_MODES } from "./permission-types.js";
+export { createPermissionGate, decidePermission } from "./gate.js";
 export {
   NODETOOL_PERMISSION_GATE_CONTEXT_KEY,
   PERMISSION_GATE_CONTEXT_KEY,
   createHeadlessGate,
-  createPermissionGate,
-  decidePermission,
   gateFromContext,
   publishPermissionGate,
   resetHeadlessWarnings,
   type GateFromContextOptions,
   type HeadlessPolicy,
-} from "./gate.js";
+} from "./gate-from-context.js";
 export { REFUSAL_CODES, errorPayloadText, isRefusal, refusal, refusalMessage } from "./refusals.js";
 export {
   MESSAGE_ARG,

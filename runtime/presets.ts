@@ -7,7 +7,11 @@
  *   const run = createCapabilityRun({ context, registry, ...nodetoolPreset(TOOL_PERMISSION_CATEGORIES) });
  */
 import type { CategorySource } from "./adapters.js";
-import { NODETOOL_PERMISSION_GATE_CONTEXT_KEY, type GateFromContextOptions, type HeadlessPolicy } from "./gate.js";
+import {
+  NODETOOL_PERMISSION_GATE_CONTEXT_KEY,
+  type GateFromContextOptions,
+  type HeadlessPolicy,
+} from "./gate-from-context.js";
 import { REFERENCE_TOOL_CALL_ID_ARG } from "./validate.js";
 
 export interface HostPreset {

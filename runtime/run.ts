@@ -7,7 +7,8 @@
  * reported to `onInvoke` as an InvokeRecord (the transcript parity compares).
  * Consumed by hosts, the adapters and the sandbox dispatcher.
  */
-import { createPermissionGate, gateFromContext, isGate } from "./gate.js";
+import { createPermissionGate, isGate } from "./gate.js";
+import { gateFromContext } from "./gate-from-context.js";
 import type { CapabilityGate, PermissionCategory } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import { refusal } from "./refusals.js";

@@ -5,7 +5,7 @@
  * ladder live in ./permission-types.ts. Dependency-free: zod is duck-typed (`safeParse`).
  * Consumed by the registry, the run, the adapters, the sandbox dispatcher and user code.
  */
-import type { GateFromContextOptions } from "./gate.js";
+import type { GateFromContextOptions } from "./gate-from-context.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 
 /** A JSON Schema object as it appears in a spec (rendered into prompts, MCP, catalogs). */
