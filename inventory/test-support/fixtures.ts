@@ -29,3 +29,18 @@ export function byName(result: InventoryResult, name: string | null): ClassRecor
   if (!found) throw new Error(`no class ${String(name)} in ${result.classes.map((c) => c.name).join(", ")}`);
   return found;
 }
+
+/** The class names of a result, sorted. */
+export function classNames(result: { classes: readonly { name: string | null }[] }): (string | null)[] {
+  return result.classes.map((c) => c.name).sort();
+}
+
+/** A class's `extends …` evidence lines: how its base was resolved. */
+export function extendsEvidence(result: InventoryResult, name: string | null): string {
+  return byName(result, name)
+    .evidence.filter((e) => e.startsWith("extends "))
+    .join("\n");
+}
+
+/** The resolution line of a class whose base resolved to the fixture trees' Tool. */
+export const BASE_AT = "resolved to Tool declared at packages/agents/src/tools/base-tool.ts:2";
