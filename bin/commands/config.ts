@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { assertReadableRoot } from "../../inventory/scan/index.js";
 import { defaultConfig, loadConfig } from "../../lib/config/index.js";
 import { parseCommandArgs, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 
 const USAGE = "capkit config [root] [--config FILE] [--defaults]";
 const OPTIONS = {
@@ -21,11 +22,11 @@ export const command: CommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("config", argv, OPTIONS, USAGE);
-    const root = resolve(io.cwd, positionals[0] ?? ".");
     if (values.defaults) {
       io.stdout(`${JSON.stringify(defaultConfig(), null, 2)}\n`);
       return 0;
     }
+    const root = commandRoot(io, "config", positionals[0]);
     assertReadableRoot(root);
     const { config, path } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     io.stderr(path ? `capkit config: ${path}, defaults filled in\n` : "capkit config: no config file; the defaults\n");

@@ -16,6 +16,7 @@ import { computeHistory, saveHistory, type HistoryProgress } from "../../invento
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/index.js";
 import { assertNoInterruptedMigrate, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit dashboard [root] [--history N] [--out FILE] [--config FILE]";
@@ -59,7 +60,7 @@ export const command: CommandModule = {
     if (positionals.length > 1)
       throw new UsageError(`takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
     const commits = parseHistory(values.history);
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "dashboard", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new EnvironmentError(`root is not a readable directory: ${root}`, {
         hint: "pass the repository to render, e.g. capkit dashboard path/to/repo",

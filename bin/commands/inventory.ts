@@ -22,6 +22,7 @@ import {
   type CliIO,
   type CommandModule,
 } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 import { changeLines, previousBaseline } from "./baseline-change.js";
 
@@ -120,7 +121,7 @@ export const command: CommandModule = {
         hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json",
       });
     }
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "inventory", positionals[0]);
     assertReadableRoot(root);
     assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);

@@ -27,6 +27,7 @@ import {
   saveResultOrNote,
   type CommandModule,
 } from "../command.js";
+import { commandRoot } from "../root.js";
 
 const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline [--force]]";
 const OPTIONS = {
@@ -118,13 +119,13 @@ export const command: CommandModule = {
       throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, {
         hint: `usage: ${USAGE}`,
       });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "lint", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory())
       throw new EnvironmentError(`root is not a directory: ${root}`, {
         hint: "pass the repository root, e.g. `capkit lint .`",
       });
     assertNoInterruptedMigrate(root);
-    const loaded = loadConfig(root, values.config);
+    const loaded = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const config = loaded.config.seam;
     const cycles = values.cycles === true;
     if (values["update-baseline"]) {

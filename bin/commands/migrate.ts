@@ -21,6 +21,7 @@ import {
   type SavedMigrate,
 } from "../../codemods/runner/index.js";
 import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
@@ -154,7 +155,7 @@ export const command: CommandModule = {
           hint: "answer the interrupted migrate first, then run capkit migrate again",
         });
       return runJournalAction(
-        resolve(io.cwd, positionals[0] ?? "."),
+        commandRoot(io, "migrate", positionals[0]),
         journalAction,
         values.force ?? false,
         values.json ?? false,
@@ -165,7 +166,7 @@ export const command: CommandModule = {
       throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0)
       throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "migrate", positionals[0]);
     const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     const result = await runMigration({

@@ -12,6 +12,7 @@ import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { recordParityAt, recordingSummary, renderParityText, runParity } from "../../parity/index.js";
 import { assertNoInterruptedMigrate, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit parity [root] [--json] [--mutants] [--record [--force]] [--config FILE]";
@@ -39,7 +40,7 @@ export const command: CommandModule = {
       throw new UsageError("--record and --mutants are exclusive", {
         hint: "record before migrating; run --mutants after",
       });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "parity", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory())
       throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
     assertNoInterruptedMigrate(root);
