@@ -201,7 +201,11 @@ function reportMigration(io: CliIO, root: string, result: MigrateResult, json: b
       "migrate",
       mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)),
     );
-  if (json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
+  // A dry run's JSON carries the diff the text output shows first: the review a CI step posts.
+  if (json)
+    io.stdout(
+      `${JSON.stringify({ ...migrateJson(result), ...(result.dryRun ? { diff: result.diff ?? "" } : {}) }, null, 2)}\n`,
+    );
   else {
     if (result.dryRun && result.diff) io.stdout(result.diff);
     io.stdout(renderText(result));
