@@ -48,14 +48,22 @@ export const command: CommandModule = {
     const line = progressLine(io, !values.json);
 
     if (values.record) {
-      const { file, recording, warnings, migrated } = await recordParityAt(root, {
+      const { file, recording, warnings, migrated, replaced } = await recordParityAt(root, {
         config,
         force: values.force ?? false,
       });
       for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
       const summary = recordingSummary(recording);
       const rel = relative(root, file);
-      if (values.json) io.stdout(`${JSON.stringify({ root, recording: rel, ...summary }, null, 2)}\n`);
+      const previous = replaced && relative(root, replaced);
+      if (previous)
+        io.stderr(
+          `capkit parity --record: replaced ${rel}; the previous recording is kept at ${previous} (restore it with cp ${previous} ${rel}, or git checkout -- ${rel} if it was committed)\n`,
+        );
+      if (values.json)
+        io.stdout(
+          `${JSON.stringify({ root, recording: rel, ...(previous ? { replaced: previous } : {}), ...summary }, null, 2)}\n`,
+        );
       else {
         // Forced over a migrated tree, the file is not the pre-migration recording: never say "commit it" then.
         const what = migrated.length
