@@ -54,6 +54,7 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
     ...(r.typecheck ? { typecheck: r.typecheck } : {}),
     recoveredInterruptedApply: r.recoveredInterruptedApply,
     commits: r.commits,
+    ...(r.danglingLinks.length && !r.rolledBack ? { danglingLinks: r.danglingLinks } : {}),
   };
 }
 
@@ -82,6 +83,11 @@ function renderText(r: MigrateResult): string {
       );
     for (const w of n.warnings) lines.push(`  ! ${w}`);
   }
+  if (!r.rolledBack)
+    for (const d of r.danglingLinks)
+      lines.push(
+        `! ${d.link} is a symbolic link to ${d.real}, which this migrate ${r.dryRun ? "would delete" : "deleted"}: it ${r.dryRun ? "would point" : "now points"} at nothing; remove it (git rm ${d.link}) or point it at the file that replaces ${d.real}`,
+      );
   lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
   if (r.typecheck) lines.push(`type check: ${r.typecheck.before} errors before, ${r.typecheck.after} after`);
   if (r.rolledBack)
