@@ -11,7 +11,7 @@ import { relative, resolve } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
-import { capkitDir } from "../../lib/results-store.js";
+import { capkitDir, resultPath } from "../../lib/results-store.js";
 import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/index.js";
@@ -47,6 +47,18 @@ function progressPrinter(io: CliIO): ((e: HistoryProgress) => void) | undefined 
   };
 }
 
+/**
+ * The dashboard never rescans, so a migrate applied after the last inventory leaves its counters
+ * and ledger from before the migrate (the README's order runs inventory --check in between, a
+ * person often does not). Compared by the saved files' mtimes: both are written by this machine.
+ */
+function inventoryOlderThanMigrate(root: string): boolean {
+  const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : null);
+  const inventory = mtime(resultPath(root, "inventory"));
+  const migrate = mtime(resultPath(root, "migrate"));
+  return inventory !== null && migrate !== null && migrate > inventory;
+}
+
 function display(io: CliIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel && !rel.startsWith("..") ? rel : path;
@@ -78,6 +90,10 @@ export const command: CommandModule = {
       );
     }
     const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
+    if (inventoryOlderThanMigrate(root))
+      io.stderr(
+        `capkit dashboard: note: the saved inventory (${display(io, resultPath(root, "inventory"))}) is older than the last capkit migrate, so its counts are from before it: run capkit inventory, then capkit dashboard again\n`,
+      );
     const out = values.out ? resolve(io.cwd, values.out) : resolve(capkitDir(root), "dashboard.html");
     writeFileAtomic(out, renderDashboard(inputs));
     const trend = trendLine(inputs.history);
