@@ -49,7 +49,7 @@ export function commandRoot(io: CliIO, command: string, positional: string | und
   const { root, marker } = findRoot(io.cwd);
   if (marker)
     io.stderr(
-      `capkit ${command}: running on ${root} (${relative(io.cwd, root)}: the nearest folder up with ${marker}); pass a root, e.g. \`capkit ${command} .\`, to run on this folder alone\n`,
+      `capkit ${command}: running on ${root} (${relative(io.cwd, root)}: the nearest folder up with ${marker}); pass a root (capkit ${command} .) to run on this folder alone\n`,
     );
   return root;
 }
