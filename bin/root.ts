@@ -4,8 +4,8 @@
  * state (capkit.config.json, or a baseline, lint baseline, parity recording or migrate journal
  * under .capkit/), looking no higher than the git repository's top. Without this, a command
  * run from a package folder scanned that folder alone with the default config: lint reported
- * the migration's own seam exceptions as violations and `inventory --check` found no baseline
- * and passed.
+ * the migration's own seam exceptions as violations, `inventory --check` failed with "no
+ * baseline" beside the committed one, and parity found no registry.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
