@@ -137,12 +137,21 @@ export class ArchiveEmailTool extends Tool {
 
     r = capkit("migrate", "--namespace", "workflows", "--dry-run");
     expect(r.code, explain(r)).toBe(0);
+    r = capkit("migrate", "--namespace", "workflows", "--dry-run", "--json");
+    expect(r.code, explain(r)).toBe(0);
+    expect((JSON.parse(r.stdout) as { diff: string }).diff).toMatch(
+      /^\+\+\+ b\/packages\/agents\/src\/capabilities\/workflows\.ts$/m,
+    );
     r = capkit("migrate", "--namespace", "workflows");
     expect(r.code, explain(r)).toBe(0);
     commitAll("capkit: migrate workflows");
 
     r = capkit("lint");
     expect(r.code, explain(r)).toBe(0);
+    // From a package folder: the repository's config and seam exceptions, not that folder alone.
+    r = run(join(repo, "packages/agents"), "npx", ["--no-install", "capkit", "lint"]);
+    expect(r.code, explain(r)).toBe(0);
+    expect(r.stderr).toContain(`capkit lint: running on ${repo}`);
     r = capkit("parity");
     expect(r.code, explain(r)).toBe(0);
     r = capkit("inventory", "--check", "--reporter", "github");
