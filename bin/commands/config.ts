@@ -20,6 +20,18 @@ const OPTIONS = {
 export const command: CommandModule = {
   summary: "print the configuration capkit runs with (every field, defaults filled in), or the built-in defaults",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--defaults", "print every field with its built-in default instead"],
+  ],
+  exit: "0; 2 when the config file is invalid (the message names the field)",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("config", argv, OPTIONS, USAGE);
     if (values.defaults) {

@@ -67,6 +67,19 @@ function display(io: CliIO, path: string): string {
 export const command: CommandModule = {
   summary: "render saved results (inventory, history, migrate, lint, parity) as one HTML page",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--history N", "first backfill the counters over the last N commits (saved for later runs)"],
+    ["--out FILE", "where to write the page (default <root>/.capkit/dashboard.html)"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+  ],
+  exit: "0 written; 2 usage, config, or no saved inventory (run capkit inventory first)",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("dashboard", argv, OPTIONS, USAGE);
     if (positionals.length > 1)

@@ -113,6 +113,21 @@ export const command: CommandModule = {
   summary:
     "seam lint: import direction, cycles across the seam, async import cycles anywhere (--cycles: every cycle), spec purity, categories",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--json", "print the result as one JSON document"],
+    ["--cycles", "list every import cycle, not only the count"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--update-baseline", "accept the current violations into .capkit/lint-baseline.json; commit it"],
+    ["--force", "with --update-baseline: write it even when files could not be read or parsed"],
+  ],
+  exit: "0 no violations beyond the baseline; 1 a violation, or files that could not be read or parsed; 2 usage or config error",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("lint", argv, OPTIONS, USAGE);
     if (positionals.length > 1)

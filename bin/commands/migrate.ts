@@ -124,6 +124,32 @@ function progressText(e: MigrateProgress): string {
 export const command: CommandModule = {
   summary: "move Tool classes into capability modules, namespace by namespace, atomically",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--namespace NS", "migrate this namespace (repeatable); capkit inventory proposes them"],
+    ["--all", "migrate every namespace"],
+    ["--dry-run", 'print the diff, write nothing (with --json, the diff is in "diff")'],
+    ["--json", "print the result as one JSON document"],
+    [
+      "--allow-dirty",
+      "run on a tree with uncommitted changes (kept in the files migrate rewrites; git diff then mixes them)",
+    ],
+    ["--no-git", "run outside a git repository (no clean-tree check)"],
+    ["--typecheck", "run tsc before and after; roll the apply back if it adds type errors"],
+    ["--keep-shims", "leave a @deprecated thin subclass in place of each converted class"],
+    ["--commit", "commit each namespace separately (git)"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--rollback-journal", "put back the files an interrupted migrate changed (refuses if they changed since)"],
+    ["--force", "with --rollback-journal: overwrite files changed since the interrupted run"],
+    ["--discard-journal", "keep the tree as the interrupted migrate left it and drop its journal"],
+  ],
+  exit: "0 ok; 1 a class was refused or the apply rolled back; 2 usage, config or environment error (dirty tree, interrupted migrate)",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(
       "migrate",

@@ -28,6 +28,24 @@ const OPTIONS = {
 export const command: CommandModule = {
   summary: "prove a migrated registry behaves like the Tool classes it replaced",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--json", "print the result as one JSON document"],
+    ["--mutants", "also run the mutation self-check (broken gates and dispatchers must be caught)"],
+    ["--record", "before migrating: run the old Tool classes and write .capkit/parity-recording.json; commit it"],
+    [
+      "--force",
+      "with --record: replace a committed recording even after migration started (the old one is kept under .capkit/results/)",
+    ],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+  ],
+  exit: "0 every check passed; 1 a check failed or a mutant survived; 2 usage or config error",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
     if (positionals.length > 1)
