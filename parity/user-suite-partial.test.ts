@@ -34,7 +34,7 @@ const registry = createCapabilityRegistry({
 describeCapabilityParity(registry, {
   name: "mini target, notes migrated (as a user's suite mid-migration)",
   context: createFakeContext,
-  runFields: createFakeDeps,
+  // No runFields: the run fields are deps() under migrate's default names (these keep theirs).
   snapshot: { add_note: "write", list_notes: "read" },
   recording: pathToFileURL(join(MINI_TARGET, ".capkit/parity-recording.json")),
   belts: (deps) => [...belts.getBuiltinTools(), ...belts.getAllMcpTools(deps)],

@@ -7,11 +7,12 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isCapkitError } from "../lib/errors.js";
+import { defaultConfig } from "../lib/config/index.js";
 import { readJsonFile } from "../lib/read-json.js";
 import type { PermissionCategory, CapabilityRegistry } from "../runtime/index.js";
 import { runMutants } from "./engine.js";
 import { gateParityCheck } from "./gate-parity.js";
-import { moduleFilesIn } from "./load-target.js";
+import { moduleFilesIn, runFieldsFromDeps } from "./load-target.js";
 import type { Mutant } from "./mutants.js";
 import type { LegacyBelts, RecordableTool } from "./record.js";
 import { behaviourCheck } from "./replay.js";
@@ -23,7 +24,10 @@ export interface CapabilityParityOptions {
   readonly name?: string;
   /** A fresh deterministic context per case. */
   readonly context: () => unknown;
-  /** Fresh run fields per case (what old constructors took). */
+  /**
+   * Fresh run fields per case (what old constructors took). Default with `deps`: the deps under
+   * their run-field names by migrate's default map (`registry` → `nodeRegistry`, …).
+   */
   readonly runFields?: () => Record<string, unknown>;
   /** The committed snapshot: a JSON file (a path from the working directory, or a file URL) or the map itself. */
   readonly snapshot?: string | URL | Readonly<Record<string, string>>;
@@ -86,10 +90,12 @@ export function parityTargetFromOptions(registry: CapabilityRegistry, options: C
         ...(options.deps ? { createDeps: options.deps } : {}),
       }
     : null;
+  const { deps } = options;
+  const createRunFields = options.runFields ?? (deps ? () => runFieldsFromDeps(deps(), defaultConfig()) : undefined);
   return {
     registry,
     createContext: options.context,
-    ...(options.runFields ? { createRunFields: options.runFields } : {}),
+    ...(createRunFields ? { createRunFields } : {}),
     snapshot: snapshot ?? null,
     snapshotLabel: labelOf(options.snapshot, "the snapshot passed in"),
     oldCategories: options.oldCategories ?? recording?.oldCategories ?? null,
