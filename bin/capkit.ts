@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { didYouMean } from "../lib/did-you-mean.js";
 import { isCapkitError } from "../lib/errors.js";
 import { PACKAGE_ROOT } from "../lib/package-layout.js";
-import type { CliIO, CommandModule } from "./command.js";
+import { commandHelp, type CliIO, type CommandModule } from "./command.js";
 import { environmentErrorOf } from "./system-error.js";
 
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
@@ -65,7 +65,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     const mod = await load();
     if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout(`${mod.summary}\n\nusage: ${mod.usage}\n`);
+      io.stdout(commandHelp(mod));
       return 0;
     }
     return await mod.run(rest, io);

@@ -37,3 +37,19 @@ describe("capkit's entry, before any command runs", () => {
     expect(err).not.toContain("positional");
   });
 });
+
+describe("capkit <command> --help", () => {
+  const commands = ["inventory", "migrate", "lint", "smoke", "parity", "dashboard", "demo", "config"];
+
+  it.each(commands)("%s --help explains every flag its usage lists, and the exit codes", async (name) => {
+    const io = captureIO(process.cwd());
+    expect(await main([name, "--help"], io)).toBe(0);
+    const help = io.out.join("");
+    const usage = /^usage: (.*(?:\n {7}.*)*)/m.exec(help)?.[1] ?? "";
+    const flags = new Set(usage.match(/--[a-z-]+/g));
+    expect(flags.size).toBeGreaterThan(0);
+    const explained = help.slice(help.indexOf("\nflags:\n"));
+    for (const flag of flags) expect(explained, flag).toMatch(new RegExp(`^  ${flag}\\b.* {2,}\\S`, "m"));
+    expect(help).toMatch(/^exit: 0/m);
+  });
+});

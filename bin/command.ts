@@ -22,7 +22,23 @@ export interface CliIO {
 export interface CommandModule {
   readonly summary: string;
   readonly usage: string;
+  /** Each flag (as the usage writes it) and what it does, for `--help`: an installed package has no sources to read. */
+  readonly flags?: readonly (readonly [flag: string, what: string])[];
+  /** The command's exit codes, one line, for `--help`. */
+  readonly exit?: string;
   run(argv: string[], io: CliIO): Promise<number>;
+}
+
+/** `capkit <command> --help`: the summary, the usage, each flag with what it does, the exit codes. */
+export function commandHelp(mod: CommandModule): string {
+  const lines = [mod.summary, "", `usage: ${mod.usage}`];
+  const flags = mod.flags ?? [];
+  if (flags.length) {
+    const width = Math.max(...flags.map(([f]) => f.length));
+    lines.push("", "flags:", ...flags.map(([f, what]) => `  ${f.padEnd(width)}  ${what}`));
+  }
+  if (mod.exit) lines.push("", `exit: ${mod.exit}`);
+  return `${lines.join("\n")}\n`;
 }
 
 /** Is this a CI run? `CI` set to anything but "", "false" or "0" (the convention CI services follow). */

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../lib/atomic-write.js";
 import { loadConfig, type CapkitConfig } from "../lib/config/index.js";
 import { EnvironmentError } from "../lib/errors.js";
+import { capkitDir, ensureIgnored } from "../lib/results-store.js";
 import { behaviourCheck } from "./replay.js";
 import { gateParityCheck } from "./gate-parity.js";
 import {
@@ -102,6 +103,8 @@ export interface RecordResult {
   readonly warnings: readonly string[];
   /** Recorded tools the registry already serves: their outcomes are the migrated code's (sorted). */
   readonly migrated: readonly string[];
+  /** Where the different recording this one replaced is kept (under .capkit/results/, local), or null. */
+  readonly replaced: string | null;
 }
 
 export interface RecordOptions extends Omit<RunParityOptions, "mutants"> {
@@ -150,6 +153,25 @@ function refuseOverwrite(file: string, rel: string, text: string, migrated: read
   );
 }
 
+/**
+ * A different recording about to be replaced (by --force over a migrated tree, or a re-record)
+ * is copied to .capkit/results/ first: the committed file may hold uncommitted edits, and the
+ * pre-migration outcomes cannot be recorded again once the classes are gone.
+ */
+function keepReplaced(root: string, file: string, text: string): string | null {
+  let existing: string;
+  try {
+    existing = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  if (existing === text) return null;
+  ensureIgnored(root);
+  const kept = join(capkitDir(root), "results", "parity-recording.replaced.json");
+  writeFileAtomic(kept, existing);
+  return kept;
+}
+
 /** Record the old Tool classes of a pre-migration root and write the recording atomically. */
 export async function recordParityAt(rootArg: string, options: RecordOptions = {}): Promise<RecordResult> {
   const root = resolve(rootArg);
@@ -186,6 +208,7 @@ export async function recordParityAt(rootArg: string, options: RecordOptions = {
   const file = join(root, config.parity.recording);
   const text = stableJson(recording);
   if (migrated.length > 0 && !options.force) refuseOverwrite(file, config.parity.recording, text, migrated);
+  const replaced = keepReplaced(root, file, text);
   writeFileAtomic(file, text);
-  return { root, file, recording, warnings, migrated };
+  return { root, file, recording, warnings, migrated, replaced };
 }

@@ -25,5 +25,10 @@ describe("parity --record after migration started", () => {
     expect(readFileSync(join(root, RECORDING), "utf8")).toBe(committed);
     const forced = await recordParityAt(root, { importer: vitestImporter, force: true });
     expect(readFileSync(forced.file, "utf8")).not.toBe(committed);
+    // --force loses nothing: the replaced recording is kept, local and git-ignored.
+    expect(forced.replaced).toBe(join(root, ".capkit/results/parity-recording.replaced.json"));
+    expect(readFileSync(forced.replaced ?? "", "utf8")).toBe(committed);
+    const again = await recordParityAt(root, { importer: vitestImporter, force: true });
+    expect(again.replaced).toBeNull(); // the same recording again replaces nothing
   });
 });

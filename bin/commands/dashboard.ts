@@ -11,11 +11,12 @@ import { relative, resolve } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
-import { capkitDir } from "../../lib/results-store.js";
+import { capkitDir, resultPath } from "../../lib/results-store.js";
 import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/index.js";
 import { assertNoInterruptedMigrate, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit dashboard [root] [--history N] [--out FILE] [--config FILE]";
@@ -46,6 +47,18 @@ function progressPrinter(io: CliIO): ((e: HistoryProgress) => void) | undefined 
   };
 }
 
+/**
+ * The dashboard never rescans, so a migrate applied after the last inventory leaves its counters
+ * and ledger from before the migrate (the README's order runs inventory --check in between, a
+ * person often does not). Compared by the saved files' mtimes: both are written by this machine.
+ */
+function inventoryOlderThanMigrate(root: string): boolean {
+  const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : null);
+  const inventory = mtime(resultPath(root, "inventory"));
+  const migrate = mtime(resultPath(root, "migrate"));
+  return inventory !== null && migrate !== null && migrate > inventory;
+}
+
 function display(io: CliIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel && !rel.startsWith("..") ? rel : path;
@@ -54,12 +67,25 @@ function display(io: CliIO, path: string): string {
 export const command: CommandModule = {
   summary: "render saved results (inventory, history, migrate, lint, parity) as one HTML page",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--history N", "first backfill the counters over the last N commits (saved for later runs)"],
+    ["--out FILE", "where to write the page (default <root>/.capkit/dashboard.html)"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+  ],
+  exit: "0 written; 2 usage, config, or no saved inventory (run capkit inventory first)",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("dashboard", argv, OPTIONS, USAGE);
     if (positionals.length > 1)
       throw new UsageError(`takes one root, got ${positionals.length}`, { hint: `usage: ${USAGE}` });
     const commits = parseHistory(values.history);
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "dashboard", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new EnvironmentError(`root is not a readable directory: ${root}`, {
         hint: "pass the repository to render, e.g. capkit dashboard path/to/repo",
@@ -77,6 +103,10 @@ export const command: CommandModule = {
       );
     }
     const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
+    if (inventoryOlderThanMigrate(root))
+      io.stderr(
+        `capkit dashboard: note: the saved inventory (${display(io, resultPath(root, "inventory"))}) is older than the last capkit migrate, so its counts are from before it: run capkit inventory, then capkit dashboard again\n`,
+      );
     const out = values.out ? resolve(io.cwd, values.out) : resolve(capkitDir(root), "dashboard.html");
     writeFileAtomic(out, renderDashboard(inputs));
     const trend = trendLine(inputs.history);

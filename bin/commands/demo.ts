@@ -117,6 +117,8 @@ function step(io: CliIO, n: number, title: string): void {
 export const command: CommandModule = {
   summary: "the whole pipeline on a temporary copy of the embedded fixture",
   usage: USAGE,
+  flags: [["--table", "print the inventory as the full table instead of the summary"]],
+  exit: "0 every step passed; 1 a step failed",
   async run(argv, io) {
     const { values } = parseCommandArgs("demo", argv, { table: { type: "boolean" } } as const, USAGE);
     const root = copyFixture();

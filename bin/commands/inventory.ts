@@ -22,6 +22,7 @@ import {
   type CliIO,
   type CommandModule,
 } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 import { changeLines, previousBaseline } from "./baseline-change.js";
 
@@ -97,6 +98,25 @@ function refuseIncompleteBaseline(inventory: InventoryResult, baselineFile: stri
 export const command: CommandModule = {
   summary: "find every Tool subclass, classify it with evidence, count, ratchet",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--json", "print the result as one JSON document (same as --reporter json)"],
+    ["--reporter R", "table (default), json, markdown (a PR comment) or github (annotations)"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--check", "CI: fail (exit 1) when a capability-shaped class is not in the baseline, or the scan is incomplete"],
+    [
+      "--update-baseline",
+      "rewrite the ratchet baseline (.capkit/baseline.json) from this scan; commit it (refused in CI)",
+    ],
+    ["--force", "with --update-baseline: write it even from an incomplete or empty scan"],
+  ],
+  exit: "0 ok; 1 ratchet worse, no baseline or scan incomplete (with --check); 2 usage, config or unreadable root",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("inventory", argv, OPTIONS, USAGE);
     if (positionals.length > 1)
@@ -120,7 +140,7 @@ export const command: CommandModule = {
         hint: "run `capkit inventory --update-baseline` locally and commit .capkit/baseline.json",
       });
     }
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "inventory", positionals[0]);
     assertReadableRoot(root);
     assertNoInterruptedMigrate(root);
     const { config } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);

@@ -27,6 +27,7 @@ import {
   saveResultOrNote,
   type CommandModule,
 } from "../command.js";
+import { commandRoot } from "../root.js";
 
 const USAGE = "capkit lint [root] [--json] [--cycles] [--config FILE] [--update-baseline [--force]]";
 const OPTIONS = {
@@ -112,19 +113,34 @@ export const command: CommandModule = {
   summary:
     "seam lint: import direction, cycles across the seam, async import cycles anywhere (--cycles: every cycle), spec purity, categories",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--json", "print the result as one JSON document"],
+    ["--cycles", "list every import cycle, not only the count"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--update-baseline", "accept the current violations into .capkit/lint-baseline.json; commit it"],
+    ["--force", "with --update-baseline: write it even when files could not be read or parsed"],
+  ],
+  exit: "0 no violations beyond the baseline; 1 a violation, or files that could not be read or parsed; 2 usage or config error",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("lint", argv, OPTIONS, USAGE);
     if (positionals.length > 1)
       throw new UsageError(`capkit lint takes one root, got ${positionals.length}: ${positionals.join(" ")}`, {
         hint: `usage: ${USAGE}`,
       });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "lint", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory())
       throw new EnvironmentError(`root is not a directory: ${root}`, {
         hint: "pass the repository root, e.g. `capkit lint .`",
       });
     assertNoInterruptedMigrate(root);
-    const loaded = loadConfig(root, values.config);
+    const loaded = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const config = loaded.config.seam;
     const cycles = values.cycles === true;
     if (values["update-baseline"]) {

@@ -21,6 +21,7 @@ import {
   type SavedMigrate,
 } from "../../codemods/runner/index.js";
 import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
@@ -53,6 +54,7 @@ export function migrateJson(r: MigrateResult): SavedMigrate {
     ...(r.typecheck ? { typecheck: r.typecheck } : {}),
     recoveredInterruptedApply: r.recoveredInterruptedApply,
     commits: r.commits,
+    ...(r.danglingLinks.length && !r.rolledBack ? { danglingLinks: r.danglingLinks } : {}),
   };
 }
 
@@ -81,6 +83,11 @@ function renderText(r: MigrateResult): string {
       );
     for (const w of n.warnings) lines.push(`  ! ${w}`);
   }
+  if (!r.rolledBack)
+    for (const d of r.danglingLinks)
+      lines.push(
+        `! ${d.link} is a symbolic link to ${d.real}, which this migrate ${r.dryRun ? "would delete" : "deleted"}: it ${r.dryRun ? "would point" : "now points"} at nothing; remove it (git rm ${d.link}) or point it at the file that replaces ${d.real}`,
+      );
   lines.push(`call sites rewritten: ${r.callSitesRewritten}`);
   if (r.typecheck) lines.push(`type check: ${r.typecheck.before} errors before, ${r.typecheck.after} after`);
   if (r.rolledBack)
@@ -117,6 +124,32 @@ function progressText(e: MigrateProgress): string {
 export const command: CommandModule = {
   summary: "move Tool classes into capability modules, namespace by namespace, atomically",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--namespace NS", "migrate this namespace (repeatable); capkit inventory proposes them"],
+    ["--all", "migrate every namespace"],
+    ["--dry-run", 'print the diff, write nothing (with --json, the diff is in "diff")'],
+    ["--json", "print the result as one JSON document"],
+    [
+      "--allow-dirty",
+      "run on a tree with uncommitted changes (kept in the files migrate rewrites; git diff then mixes them)",
+    ],
+    ["--no-git", "run outside a git repository (no clean-tree check)"],
+    ["--typecheck", "run tsc before and after; roll the apply back if it adds type errors"],
+    ["--keep-shims", "leave a @deprecated thin subclass in place of each converted class"],
+    ["--commit", "commit each namespace separately (git)"],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+    ["--rollback-journal", "put back the files an interrupted migrate changed (refuses if they changed since)"],
+    ["--force", "with --rollback-journal: overwrite files changed since the interrupted run"],
+    ["--discard-journal", "keep the tree as the interrupted migrate left it and drop its journal"],
+  ],
+  exit: "0 ok; 1 a class was refused or the apply rolled back; 2 usage, config or environment error (dirty tree, interrupted migrate)",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(
       "migrate",
@@ -154,7 +187,7 @@ export const command: CommandModule = {
           hint: "answer the interrupted migrate first, then run capkit migrate again",
         });
       return runJournalAction(
-        resolve(io.cwd, positionals[0] ?? "."),
+        commandRoot(io, "migrate", positionals[0]),
         journalAction,
         values.force ?? false,
         values.json ?? false,
@@ -165,7 +198,7 @@ export const command: CommandModule = {
       throw new UsageError("say which namespaces: --namespace NS (repeatable) or --all", { hint: `usage: ${USAGE}` });
     if (values.all && namespaces.length > 0)
       throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "migrate", positionals[0]);
     const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     const result = await runMigration({
@@ -200,7 +233,11 @@ function reportMigration(io: CliIO, root: string, result: MigrateResult, json: b
       "migrate",
       mergeSavedMigrate(loadResult(root, "migrate"), migrateJson(result)),
     );
-  if (json) io.stdout(`${JSON.stringify(migrateJson(result), null, 2)}\n`);
+  // A dry run's JSON carries the diff the text output shows first: the review a CI step posts.
+  if (json)
+    io.stdout(
+      `${JSON.stringify({ ...migrateJson(result), ...(result.dryRun ? { diff: result.diff ?? "" } : {}) }, null, 2)}\n`,
+    );
   else {
     if (result.dryRun && result.diff) io.stdout(result.diff);
     io.stdout(renderText(result));

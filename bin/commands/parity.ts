@@ -12,6 +12,7 @@ import { loadConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
 import { recordParityAt, recordingSummary, renderParityText, runParity } from "../../parity/index.js";
 import { assertNoInterruptedMigrate, parseCommandArgs, saveResultOrNote, type CommandModule } from "../command.js";
+import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE = "capkit parity [root] [--json] [--mutants] [--record [--force]] [--config FILE]";
@@ -27,6 +28,24 @@ const OPTIONS = {
 export const command: CommandModule = {
   summary: "prove a migrated registry behaves like the Tool classes it replaced",
   usage: USAGE,
+  flags: [
+    [
+      "[root]",
+      "the repository (default: the nearest folder up with capkit.config.json or .capkit/ state, else this one)",
+    ],
+    ["--json", "print the result as one JSON document"],
+    ["--mutants", "also run the mutation self-check (broken gates and dispatchers must be caught)"],
+    ["--record", "before migrating: run the old Tool classes and write .capkit/parity-recording.json; commit it"],
+    [
+      "--force",
+      "with --record: replace a committed recording even after migration started (the old one is kept under .capkit/results/)",
+    ],
+    [
+      "--config FILE",
+      "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
+    ],
+  ],
+  exit: "0 every check passed; 1 a check failed or a mutant survived; 2 usage or config error",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("parity", argv, OPTIONS, USAGE);
     if (positionals.length > 1)
@@ -39,7 +58,7 @@ export const command: CommandModule = {
       throw new UsageError("--record and --mutants are exclusive", {
         hint: "record before migrating; run --mutants after",
       });
-    const root = resolve(io.cwd, positionals[0] ?? ".");
+    const root = commandRoot(io, "parity", positionals[0]);
     if (!existsSync(root) || !statSync(root).isDirectory())
       throw new UsageError(`root is not a directory: ${root}`, { hint: `usage: ${USAGE}` });
     assertNoInterruptedMigrate(root);
@@ -47,14 +66,22 @@ export const command: CommandModule = {
     const line = progressLine(io, !values.json);
 
     if (values.record) {
-      const { file, recording, warnings, migrated } = await recordParityAt(root, {
+      const { file, recording, warnings, migrated, replaced } = await recordParityAt(root, {
         config,
         force: values.force ?? false,
       });
       for (const w of warnings) io.stderr(`capkit parity --record: warning: ${w}\n`);
       const summary = recordingSummary(recording);
       const rel = relative(root, file);
-      if (values.json) io.stdout(`${JSON.stringify({ root, recording: rel, ...summary }, null, 2)}\n`);
+      const previous = replaced && relative(root, replaced);
+      if (previous)
+        io.stderr(
+          `capkit parity --record: replaced ${rel}; the previous recording is kept at ${previous} (restore it with cp ${previous} ${rel}, or git checkout -- ${rel} if it was committed)\n`,
+        );
+      if (values.json)
+        io.stdout(
+          `${JSON.stringify({ root, recording: rel, ...(previous ? { replaced: previous } : {}), ...summary }, null, 2)}\n`,
+        );
       else {
         // Forced over a migrated tree, the file is not the pre-migration recording: never say "commit it" then.
         const what = migrated.length

@@ -46,6 +46,14 @@ function renderText(r: SmokeResult): string {
 export const command: CommandModule = {
   summary: "bundle an entry with esbuild and run it next to the unbundled entry; name the cycle behind a hang",
   usage: USAGE,
+  flags: [
+    ["<entry>", "the program's entry file, run bundled (esbuild) and unbundled"],
+    ["--timeout s", "seconds each run may take (default 10); a hang names the import cycle behind it"],
+    ["--ready TEXT", "a long-running entry (a server) counts as started once its stdout prints TEXT"],
+    ["--root DIR", "the repository, for the cycle search (default: found from the entry)"],
+    ["--json", "print the result as one JSON document"],
+  ],
+  exit: "0 both runs ok; 1 a run failed, hung or deadlocked; 2 usage error",
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs("smoke", argv, OPTIONS, USAGE);
     if (positionals.length !== 1) throw new UsageError("takes exactly one entry file", { hint: `usage: ${USAGE}` });

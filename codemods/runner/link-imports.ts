@@ -81,3 +81,23 @@ export function assertNoLinkImports(found: readonly LinkImport[]): void {
     },
   );
 }
+
+export interface DanglingLink {
+  /** The link, root-relative. */
+  readonly link: string;
+  /** The file it points at, which the plan deletes. */
+  readonly real: string;
+}
+
+/**
+ * File links to a file the plan deletes. One an import goes through is refused above; any other
+ * (a link nothing imports, kept for a tool or a doc) is left pointing at nothing by the apply,
+ * so the result names it instead of leaving it for the next `ls` to find.
+ */
+export function linksToDeleted(aliases: LinkAliases, changes: readonly FileChange[]): DanglingLink[] {
+  const deleted = new Set(changes.flatMap((c) => (c.kind === "delete" ? [c.path] : [])));
+  return aliases
+    .filter((a) => !a.folder && deleted.has(a.listed))
+    .map((a) => ({ link: a.path, real: a.listed }))
+    .sort((x, y) => x.link.localeCompare(y.link));
+}

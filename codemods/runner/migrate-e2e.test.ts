@@ -144,6 +144,10 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     const quiet = await cli(["migrate", root, "--namespace", "jobs", "--dry-run", "--json"]);
     expect(quiet.stderr).toBe("");
     expect(JSON.parse(quiet.stdout).dryRun).toBe(true);
+    // The diff the text output shows first is in the JSON too: a CI step can post it for review.
+    const diff = (JSON.parse(quiet.stdout) as { diff?: string }).diff ?? "";
+    expect(diff).toMatch(/^--- \/dev\/null\n\+\+\+ b\/src\/capabilities\/jobs\.ts$/m);
+    expect(diff).toContain("-export class ListJobsTool");
     const tty = await cli(["migrate", root, "--namespace", "jobs", "--dry-run", "--json"], true);
     expect(tty.stderr).toContain("migrate: plan jobs");
     expect(JSON.parse(tty.stdout).namespaces[0].converted).toEqual(["list_jobs"]);
@@ -165,6 +169,7 @@ describe("capkit migrate on a copy of fixtures/nodetool-mini", { timeout: TOOLCH
     expect(out.applied).toBe(false);
     expect(out.rolledBack).toContain("rolled back");
     expect(out.typecheck?.newErrors.some((e) => e.includes("capkit/runtime"))).toBe(true);
+    expect(out).not.toHaveProperty("diff");
     expect(snapshotTree(root)).toEqual(before);
   });
 });

@@ -17,7 +17,7 @@ import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, isGitRepo } from "./migrate-git.js";
 import { assertParsedCallers, assertReadable, assertValidPlan, guardTree } from "./migrate-guards.js";
-import { assertNoLinkImports, importsThroughLinks } from "./link-imports.js";
+import { assertNoLinkImports, importsThroughLinks, linksToDeleted, type DanglingLink } from "./link-imports.js";
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
@@ -74,6 +74,8 @@ export interface MigrateResult {
   readonly typecheck?: { readonly before: number; readonly after: number; readonly newErrors: string[] };
   readonly rolledBack?: string;
   readonly commits: string[];
+  /** File links to files this run deletes (or, on a dry run, would delete): left pointing at nothing. */
+  readonly danglingLinks: DanglingLink[];
 }
 
 export async function runMigration(opts: MigrateOptions): Promise<MigrateResult> {
@@ -110,6 +112,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     applied: false,
     recoveredInterruptedApply: recovered,
     commits: [],
+    danglingLinks: [],
   };
   const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
   for (const [b, batch] of batches.entries()) {
@@ -125,6 +128,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     assertValidPlan([...linkProblems, ...validatePlan(root, changes)]);
     assertNoLinkImports(importsThroughLinks(planned.tree, planned.aliases, changes));
     out.filesWritten.push(...changes.map((c) => c.path));
+    out.danglingLinks.push(...linksToDeleted(planned.aliases, changes));
     if (dryRun) {
       out.diff = (out.diff ?? "") + planDiff(changes);
       continue;

@@ -102,7 +102,14 @@ describe("the tree a codemod sees, with symlinks", () => {
     // The same link with no import through it stays a link the run never needed to follow.
     writeFileSync(join(root, "src/side.ts"), 'export { SendEmailTool as Mail } from "./tools/more-tools.js";\n');
     execFileSync("git", ["-C", root, "commit", "-qam", "the real path"]);
-    expect((await runMigration(projects.options(root))).applied).toBe(true);
+    // ...and is named in the result, dry run and real: the apply leaves it pointing at nothing.
+    const dangling = [{ link: "src/tools/alias-tools.ts", real: "src/tools/more-tools.ts" }];
+    expect((await runMigration(projects.options(root, { dryRun: true }))).danglingLinks).toEqual(dangling);
+    const applied = await runMigration(projects.options(root));
+    expect(applied.applied).toBe(true);
+    expect(applied.danglingLinks).toEqual(dangling);
+    expect(lstatSync(join(root, "src/tools/alias-tools.ts")).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(root, "src/tools/alias-tools.ts"))).toBe(false);
   });
 
   it("refuses a plan when a file imports, through a folder link, a file the plan deletes", async () => {

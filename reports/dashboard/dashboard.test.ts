@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -125,6 +125,25 @@ describe("capkit dashboard", () => {
     expect(html).toContain('data-testid="counter-lint"');
     expect(html).toMatch(/ratchet baseline<\/div><div class="value">15</);
     expect(html).not.toContain('id="parity"');
+  });
+
+  it("notes an inventory saved before the last migrate: its counts are from before it", async () => {
+    const root = tempRoot();
+    const fx = dashboardFixture();
+    saveResult(root, "inventory", fx.inventory);
+    saveResult(root, "migrate", fx.migrate);
+    const inventory = join(root, ".capkit", "results", "inventory.json");
+    utimesSync(inventory, new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    const stale = io(root);
+    expect(await main(["dashboard"], stale)).toBe(0);
+    expect(stale.err.join("")).toContain(
+      "the saved inventory (.capkit/results/inventory.json) is older than the last capkit migrate",
+    );
+    expect(stale.err.join("")).toContain("run capkit inventory, then capkit dashboard again");
+    utimesSync(inventory, new Date("2099-01-01T00:00:00Z"), new Date("2099-01-01T00:00:00Z"));
+    const fresh = io(root);
+    expect(await main(["dashboard"], fresh)).toBe(0);
+    expect(fresh.err.join("")).not.toContain("older than");
   });
 
   it("names the broken file when a saved result is malformed, and rejects a bad --history", async () => {
