@@ -12,6 +12,9 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
+import { readInTwo, readWorkerFor } from "./read-worker.js";
+import { getTypeScript } from "../../lib/typescript.js";
+import { sep } from "node:path";
 import { makeGate, type FileGate } from "./byte-gate.js";
 import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
 import { Follower } from "./follow-imports.js";
@@ -156,6 +159,7 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
+  readonly readWorker?: ScanOptions["readWorker"];
 }
 
 /**
@@ -195,11 +199,24 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
         if (guess) worker.guess(guess);
       }
     : undefined;
+  // Without a stat cache or a parse worker, a big tree's first read is shared with a worker thread,
+  // and TypeScript is loaded beside it once a file that will most likely be parsed is gated.
+  const reader = worker || statCache ? null : readWorkerFor(files.length, start.readWorker);
+  const records = reader
+    ? await readInTwo(reader, {
+        spec: { prefix: root.endsWith(sep) ? root : root + sep, files, needles, always },
+        gate,
+        baseNames: config.base.names,
+        beltNames: config.classify.beltBuilders,
+        ...((factsCache?.loaded ?? 0) === 0 ? { onLikelyParse: () => void getTypeScript() } : {}),
+      })
+    : undefined;
   const sources = new Sources(root, files, problems, gate, undefined, statCache, {
     needles,
     always,
     ...(onGated ? { onGated } : {}),
     ...(onGatedFile ? { onGatedFile } : {}),
+    ...(records ? { records } : {}),
   });
   lap("read");
   tm.read -= sources.gateMs;

@@ -81,5 +81,6 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     cache: options.cache === true,
     ...(memo ? { memoKey: memo } : {}),
     ...(options.parseWorker === undefined ? {} : { parseWorker: options.parseWorker }),
+    ...(options.readWorker === undefined ? {} : { readWorker: options.readWorker }),
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FactsWorkerEntry } from "./facts-worker.js";
+import type { ReadWorkerEntry } from "./read-worker.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -37,6 +38,13 @@ export interface ScanOptions {
    * is run with CAPKIT_PARSE_WORKER=1 (facts-worker.ts: `autoWorkerEntry`).
    */
   readonly parseWorker?: boolean | FactsWorkerEntry;
+  /**
+   * Who does the first read without a stat cache: the main thread and a worker (the worker's
+   * entry: tests run it from the sources), or the main thread alone (false). Default: the main
+   * thread, unless CAPKIT_READ_WORKER=1 asks for both on a tree of a thousand files or more on
+   * two cores or more (read-worker.ts: `readWorkerFor`). Never with a parse worker.
+   */
+  readonly readWorker?: false | ReadWorkerEntry;
 }
 
 export interface ScanTimings {

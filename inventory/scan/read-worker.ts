@@ -1,0 +1,148 @@
+/**
+ * readInTwo: the first read of a big tree by two threads. The main thread and a worker
+ * (read-worker-entry.ts) take chunks of the file list from one shared counter, each reading,
+ * searching and gating its chunks (first-read.ts); the worker's records come back by message, and
+ * Sources takes all of them on in file order. The counter balances the two whatever the worker's
+ * start costs or the machine's load. A worker that fails or stops leaves its chunks to the main
+ * thread, which reads them itself: the result never depends on the thread.
+ *
+ * While the worker reads, the main thread can load what the scan will need next: `onLikelyParse`
+ * is called once, between chunks, when either thread has gated a file phase 1 will most likely
+ * parse (worker-guesses.ts), so the scan loads TypeScript then, beside the worker's read.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { FirstReader, type FirstReadSpec, type FirstRecord } from "./first-read.js";
+import type { Gate } from "./byte-gate.js";
+import type { FirstRecords } from "./sources.js";
+import { Guesser } from "./worker-guesses.js";
+
+/** Files a thread takes at a time: small enough to balance, big enough that messages stay few. */
+export const CHUNK = 64;
+/** The shared counters (Int32Array indexes): the next file to take; 1 once a likely parse was gated. */
+export const NEXT = 0;
+export const LIKELY = 1;
+
+/** Trees smaller than this are read by the main thread alone: the thread's start would cost more than half their read. */
+const MIN_FILES = 1000;
+
+/** What the worker is started with. */
+export interface ReadWorkerData {
+  readonly spec: FirstReadSpec;
+  readonly baseNames: readonly string[];
+  readonly beltNames: readonly string[];
+  readonly shared: SharedArrayBuffer;
+}
+
+/** A chunk's records, or why the worker could not read it. */
+export type FromReadWorker =
+  | { readonly type: "chunk"; readonly from: number; readonly records: readonly FirstRecord[] }
+  | { readonly type: "failed"; readonly from: number; readonly message: string };
+
+/** The thread's module and the Node options it runs with (tests run the TypeScript source through tsx). */
+export interface ReadWorkerEntry {
+  readonly url: URL;
+  readonly execArgv?: readonly string[];
+}
+
+/**
+ * The worker to read with, or null for the main thread alone. Opt-in for now: with
+ * CAPKIT_READ_WORKER=1, the built module beside this one (dist/), for a tree of at least
+ * MIN_FILES files on a machine with two cores or more. On the shared 2-core machine it was
+ * measured on, both cores were busy with other work and the thread only added its CPU (see the
+ * commit that added it). `entry` given (tests): that one, whatever the tree's size.
+ */
+export function readWorkerFor(
+  files: number,
+  entry?: ReadWorkerEntry | false,
+  env: NodeJS.ProcessEnv = process.env,
+): ReadWorkerEntry | null {
+  if (entry === false || env["CAPKIT_READ_WORKER"] === "0") return null;
+  if (entry !== undefined) return entry;
+  if (env["CAPKIT_READ_WORKER"] !== "1" || files < MIN_FILES || availableParallelism() < 2) return null;
+  return import.meta.url.endsWith(".js") ? { url: new URL("./read-worker-entry.js", import.meta.url) } : null;
+}
+
+export interface ReadInTwo {
+  readonly spec: FirstReadSpec;
+  readonly gate: Gate;
+  readonly baseNames: readonly string[];
+  readonly beltNames: readonly string[];
+  readonly onLikelyParse?: () => void;
+  /** False: this thread takes no chunk, the worker reads them all (unless it fails); for tests. */
+  readonly mainReads?: boolean;
+}
+
+/** The worker's chunks as they arrive, until it stops (a failed chunk, an error, an exit). */
+class TheirChunks {
+  readonly got = new Map<number, readonly FirstRecord[]>();
+  private stopped = false;
+  private wanted: readonly number[] = [];
+  private settle: (() => void) | undefined;
+
+  constructor(worker: Worker) {
+    worker.on("message", (m: FromReadWorker) => {
+      if (m.type === "chunk") this.got.set(m.from, m.records);
+      else this.stopped = true; // the main thread reads the chunk again
+      this.check();
+    });
+    const stop = () => {
+      this.stopped = true;
+      this.check();
+    };
+    worker.on("error", stop);
+    worker.on("exit", stop);
+  }
+
+  /** Resolves once every chunk of `froms` has come, or the worker has stopped. */
+  all(froms: readonly number[]): Promise<void> {
+    this.wanted = froms;
+    return new Promise((resolve) => {
+      this.settle = resolve;
+      this.check();
+    });
+  }
+
+  private check(): void {
+    if (this.settle && (this.stopped || this.wanted.every((from) => this.got.has(from)))) this.settle();
+  }
+}
+
+/** The first read of `spec.files` by this thread and a worker: every record, in file order. */
+export async function readInTwo(entry: ReadWorkerEntry, job: ReadInTwo): Promise<FirstRecords> {
+  const { spec } = job;
+  const n = spec.files.length;
+  const shared = new Int32Array(new SharedArrayBuffer(8));
+  const data: ReadWorkerData = { spec, baseNames: job.baseNames, beltNames: job.beltNames, shared: shared.buffer };
+  const worker = new Worker(entry.url, {
+    workerData: data,
+    ...(entry.execArgv ? { execArgv: [...entry.execArgv] } : {}),
+  });
+  const theirs = new TheirChunks(worker);
+
+  const guesser = new Guesser(job.baseNames);
+  let likely = false;
+  const reader = new FirstReader(spec, job.gate, (file, bytes, gate) => {
+    if (!likely && guesser.of(file, bytes, gate) !== null) likely = true;
+  });
+  const mine = new Map<number, readonly FirstRecord[]>();
+  let told = job.onLikelyParse === undefined;
+  for (; job.mainReads !== false;) {
+    const from = Atomics.add(shared, NEXT, CHUNK);
+    if (from >= n) break;
+    mine.set(from, reader.read(from, Math.min(n, from + CHUNK)));
+    if (!told && (likely || Atomics.load(shared, LIKELY) === 1)) {
+      told = true;
+      job.onLikelyParse?.();
+    }
+  }
+  // Every chunk this thread did not take, the worker took: wait for those (or for its end).
+  const left: number[] = [];
+  for (let from = 0; from < n; from += CHUNK) if (!mine.has(from)) left.push(from);
+  await theirs.all(left);
+  void worker.terminate();
+  for (const from of left) if (!theirs.got.has(from)) mine.set(from, reader.read(from, Math.min(n, from + CHUNK)));
+  const records: FirstRecord[] = [];
+  for (let from = 0; from < n; from += CHUNK) records.push(...(mine.get(from) ?? theirs.got.get(from) ?? []));
+  return { records, readMs: reader.readMs, gateMs: reader.gateMs };
+}
