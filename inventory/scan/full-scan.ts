@@ -12,7 +12,7 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
-import { readInTwo, readWorkerFor } from "./read-worker.js";
+import { readInTwo, type ReadWorker } from "./read-worker.js";
 import { getTypeScript } from "../../lib/typescript.js";
 import { sep } from "node:path";
 import { makeGate, type FileGate } from "./byte-gate.js";
@@ -159,7 +159,8 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
-  readonly readWorker?: ScanOptions["readWorker"];
+  /** The read worker started while the tree was listed (scan-inventory.ts), if any. */
+  readonly readWorker?: ReadWorker;
 }
 
 /**
@@ -201,7 +202,7 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
     : undefined;
   // Without a stat cache or a parse worker, a big tree's first read is shared with a worker thread,
   // and TypeScript is loaded beside it once a file that will most likely be parsed is gated.
-  const reader = worker || statCache ? null : readWorkerFor(files.length, start.readWorker);
+  const reader = worker || statCache ? undefined : start.readWorker;
   const records = reader
     ? await readInTwo(reader, {
         spec: { prefix: root.endsWith(sep) ? root : root + sep, files, needles, always },

@@ -8,7 +8,7 @@ import { CAPKIT_ROOT } from "../../lib/workspace-aliases.js";
 import type { ScanProblem } from "../types.js";
 import { makeGate } from "./byte-gate.js";
 import { FirstReader, type FirstReadSpec } from "./first-read.js";
-import { readInTwo, readWorkerFor, type ReadWorkerEntry } from "./read-worker.js";
+import { readInTwo, ReadWorker, readWorkerFor, type ReadWorkerEntry } from "./read-worker.js";
 import { scanInventory } from "./scan-inventory.js";
 import { Sources } from "./sources.js";
 
@@ -76,7 +76,7 @@ function sourcesOf(records?: Awaited<ReturnType<typeof readInTwo>>) {
 
 describe("readInTwo", () => {
   it("gives the records one thread gives, in file order, when the worker reads every chunk", async () => {
-    const got = await readInTwo(SOURCE_ENTRY, {
+    const got = await readInTwo(new ReadWorker(SOURCE_ENTRY, true), {
       spec,
       gate,
       baseNames: ["Tool"],
@@ -91,7 +91,13 @@ describe("readInTwo", () => {
   });
 
   it("leaves Sources as its own read does: gates, kept bytes, names and problems in the same order", async () => {
-    const records = await readInTwo(SOURCE_ENTRY, { spec, gate, baseNames: ["Tool"], beltNames: [], mainReads: false });
+    const records = await readInTwo(new ReadWorker(SOURCE_ENTRY, true), {
+      spec,
+      gate,
+      baseNames: ["Tool"],
+      beltNames: [],
+      mainReads: false,
+    });
     const alone = sourcesOf();
     const shared = sourcesOf(records);
     expect(stateOf(shared.sources, shared.problems)).toEqual(stateOf(alone.sources, alone.problems));
@@ -104,10 +110,13 @@ describe("readInTwo", () => {
   it("reads a worker's chunks on the main thread when the worker stops", async () => {
     const file = join(work, "stops.mjs");
     writeFileSync(file, "process.exit(3);\n");
-    const got = await readInTwo(
-      { url: pathToFileURL(file) },
-      { spec, gate, baseNames: [], beltNames: [], mainReads: false },
-    );
+    const got = await readInTwo(new ReadWorker({ url: pathToFileURL(file) }, true), {
+      spec,
+      gate,
+      baseNames: [],
+      beltNames: [],
+      mainReads: false,
+    });
     const plain = (r: (typeof got.records)[number]) => ({
       ...r,
       bytes: r.bytes && Buffer.from(r.bytes).toString("latin1"),
@@ -117,18 +126,42 @@ describe("readInTwo", () => {
 
   it("tells once that a file phase 1 will most likely parse was gated", async () => {
     let told = 0;
-    await readInTwo(SOURCE_ENTRY, { spec, gate, baseNames: ["Tool"], beltNames: [], onLikelyParse: () => told++ });
+    await readInTwo(new ReadWorker(SOURCE_ENTRY, true), {
+      spec,
+      gate,
+      baseNames: ["Tool"],
+      beltNames: [],
+      onLikelyParse: () => told++,
+    });
     expect(told).toBe(1);
   });
 });
 
 describe("readWorkerFor", () => {
-  it("reads small trees on the main thread, and big ones too unless asked", () => {
-    expect(readWorkerFor(10, undefined, { CAPKIT_READ_WORKER: "1" })).toBeNull();
-    expect(readWorkerFor(100_000, undefined, {})).toBeNull();
-    expect(readWorkerFor(10, SOURCE_ENTRY)).toBe(SOURCE_ENTRY);
-    expect(readWorkerFor(10, false)).toBeNull();
-    expect(readWorkerFor(100_000, SOURCE_ENTRY, { CAPKIT_READ_WORKER: "0" })).toBeNull();
+  it("starts the given thread, none when turned off, and none from the sources", () => {
+    expect(readWorkerFor(SOURCE_ENTRY, {})).toBe(SOURCE_ENTRY);
+    expect(readWorkerFor(false, { CAPKIT_READ_WORKER: "1" })).toBeNull();
+    expect(readWorkerFor(SOURCE_ENTRY, { CAPKIT_READ_WORKER: "0" })).toBeNull();
+    // From the TypeScript sources there is no built module to start.
+    expect(readWorkerFor(undefined, {})).toBeNull();
+  });
+
+  it("wants a thread only for a big tree, unless its entry was given", () => {
+    const found = new ReadWorker(SOURCE_ENTRY);
+    const given = new ReadWorker(SOURCE_ENTRY, true);
+    try {
+      expect([found.wanted(10), found.wanted(100_000), given.wanted(10)]).toEqual([false, true, true]);
+    } finally {
+      found.stop();
+      given.stop();
+    }
+  });
+
+  it("reads on the main thread alone once stopped", async () => {
+    const worker = new ReadWorker(SOURCE_ENTRY, true);
+    worker.stop();
+    const got = await readInTwo(worker, { spec, gate, baseNames: [], beltNames: [], mainReads: false });
+    expect(got.records.length).toBe(new FirstReader(spec, gate).read(0, files.length).length);
   });
 });
 

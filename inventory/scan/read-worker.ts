@@ -24,9 +24,9 @@ export const NEXT = 0;
 export const LIKELY = 1;
 
 /** Trees smaller than this are read by the main thread alone: the thread's start would cost more than half their read. */
-const MIN_FILES = 1000;
+const MIN_FILES = 2000;
 
-/** What the worker is started with. */
+/** The job the worker is sent once the tree is listed. */
 export interface ReadWorkerData {
   readonly spec: FirstReadSpec;
   readonly baseNames: readonly string[];
@@ -46,21 +46,62 @@ export interface ReadWorkerEntry {
 }
 
 /**
- * The worker to read with, or null for the main thread alone. Opt-in for now: with
- * CAPKIT_READ_WORKER=1, the built module beside this one (dist/), for a tree of at least
- * MIN_FILES files on a machine with two cores or more. On the shared 2-core machine it was
- * measured on, both cores were busy with other work and the thread only added its CPU (see the
- * commit that added it). `entry` given (tests): that one, whatever the tree's size.
+ * The worker to read with, or null for the main thread alone: the built module beside this one
+ * (dist/), on a machine with two cores or more, unless CAPKIT_READ_WORKER=0. `entry` given
+ * (tests): that one. Asked before the tree is listed, so the thread starts while it is;
+ * `ReadWorker.wanted` then says whether the tree is big enough for it.
  */
 export function readWorkerFor(
-  files: number,
   entry?: ReadWorkerEntry | false,
   env: NodeJS.ProcessEnv = process.env,
 ): ReadWorkerEntry | null {
   if (entry === false || env["CAPKIT_READ_WORKER"] === "0") return null;
   if (entry !== undefined) return entry;
-  if (env["CAPKIT_READ_WORKER"] !== "1" || files < MIN_FILES || availableParallelism() < 2) return null;
+  if (availableParallelism() < 2) return null;
   return import.meta.url.endsWith(".js") ? { url: new URL("./read-worker-entry.js", import.meta.url) } : null;
+}
+
+/**
+ * A started read worker: it loads its modules while the tree is listed, then waits for a job
+ * (`readInTwo`). `stop()` ends it, whether or not it read; it never keeps the process alive.
+ */
+export class ReadWorker {
+  readonly worker: Worker;
+  /** Set once the thread is gone (an error, an exit): nothing more will come from it. */
+  gone = false;
+  private readonly onGone = new Set<() => void>();
+
+  constructor(
+    entry: ReadWorkerEntry,
+    /** Whatever the tree's size (an entry given by the caller, as tests do). */
+    private readonly always = false,
+  ) {
+    this.worker = new Worker(entry.url, entry.execArgv ? { execArgv: [...entry.execArgv] } : {});
+    this.worker.unref();
+    const gone = () => {
+      this.gone = true;
+      for (const f of this.onGone) f();
+    };
+    this.worker.on("error", gone);
+    this.worker.on("exit", gone);
+  }
+
+  /** Is a tree of `files` files worth the thread? (Smaller ones: its start would cost more than half their read.) */
+  wanted(files: number): boolean {
+    return this.always || files >= MIN_FILES;
+  }
+
+  /** Calls `f` when the thread is gone (at once if it is). */
+  whenGone(f: () => void): void {
+    if (this.gone) f();
+    else this.onGone.add(f);
+  }
+
+  /** Ends the thread; a later `readInTwo` reads on the main thread alone. */
+  stop(): void {
+    this.gone = true;
+    void this.worker.terminate();
+  }
 }
 
 export interface ReadInTwo {
@@ -80,18 +121,16 @@ class TheirChunks {
   private wanted: readonly number[] = [];
   private settle: (() => void) | undefined;
 
-  constructor(worker: Worker) {
-    worker.on("message", (m: FromReadWorker) => {
+  constructor(reader: ReadWorker) {
+    reader.worker.on("message", (m: FromReadWorker) => {
       if (m.type === "chunk") this.got.set(m.from, m.records);
       else this.stopped = true; // the main thread reads the chunk again
       this.check();
     });
-    const stop = () => {
+    reader.whenGone(() => {
       this.stopped = true;
       this.check();
-    };
-    worker.on("error", stop);
-    worker.on("exit", stop);
+    });
   }
 
   /** Resolves once every chunk of `froms` has come, or the worker has stopped. */
@@ -109,16 +148,13 @@ class TheirChunks {
 }
 
 /** The first read of `spec.files` by this thread and a worker: every record, in file order. */
-export async function readInTwo(entry: ReadWorkerEntry, job: ReadInTwo): Promise<FirstRecords> {
+export async function readInTwo(worker: ReadWorker, job: ReadInTwo): Promise<FirstRecords> {
   const { spec } = job;
   const n = spec.files.length;
   const shared = new Int32Array(new SharedArrayBuffer(8));
   const data: ReadWorkerData = { spec, baseNames: job.baseNames, beltNames: job.beltNames, shared: shared.buffer };
-  const worker = new Worker(entry.url, {
-    workerData: data,
-    ...(entry.execArgv ? { execArgv: [...entry.execArgv] } : {}),
-  });
   const theirs = new TheirChunks(worker);
+  if (!worker.gone) worker.worker.postMessage(data);
 
   const guesser = new Guesser(job.baseNames);
   let likely = false;
@@ -140,7 +176,7 @@ export async function readInTwo(entry: ReadWorkerEntry, job: ReadInTwo): Promise
   const left: number[] = [];
   for (let from = 0; from < n; from += CHUNK) if (!mine.has(from)) left.push(from);
   await theirs.all(left);
-  void worker.terminate();
+  worker.stop();
   for (const from of left) if (!theirs.got.has(from)) mine.set(from, reader.read(from, Math.min(n, from + CHUNK)));
   const records: FirstRecord[] = [];
   for (let from = 0; from < n; from += CHUNK) records.push(...(mine.get(from) ?? theirs.got.get(from) ?? []));

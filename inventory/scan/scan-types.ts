@@ -40,9 +40,9 @@ export interface ScanOptions {
   readonly parseWorker?: boolean | FactsWorkerEntry;
   /**
    * Who does the first read without a stat cache: the main thread and a worker (the worker's
-   * entry: tests run it from the sources), or the main thread alone (false). Default: the main
-   * thread, unless CAPKIT_READ_WORKER=1 asks for both on a tree of a thousand files or more on
-   * two cores or more (read-worker.ts: `readWorkerFor`). Never with a parse worker.
+   * entry: tests run it from the sources), or the main thread alone (false). Default: both for a
+   * tree of two thousand files or more on two cores or more, unless CAPKIT_READ_WORKER=0
+   * (read-worker.ts: `readWorkerFor`). Never with a parse worker.
    */
   readonly readWorker?: false | ReadWorkerEntry;
 }
