@@ -12,11 +12,10 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
-import { readInTwo, type ReadWorker } from "./read-worker.js";
+import { readInTwo, workerJob, type ReadWorker } from "./read-worker.js";
 import { getTypeScript } from "../../lib/typescript.js";
-import { sep } from "node:path";
 import { makeGate, type FileGate } from "./byte-gate.js";
-import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
+import type { ScanOptions, ScanProgress, ScanTimings } from "./scan-types.js";
 import { Follower } from "./follow-imports.js";
 import { Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
@@ -186,8 +185,7 @@ function factsWorkerFor(option: ScanOptions["parseWorker"], cache: FactsCache | 
 export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const { root, config, files, problems, statCache, tm, lap } = start;
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const needles = firstNeedles(config);
-  const always = config.base.module === null ? [] : [config.base.module];
+  const { needles, always } = workerJob(root, files, config).spec;
   const factsCache = start.cache ? openFactsCache(root) : undefined;
   const worker = factsWorkerFor(start.parseWorker, factsCache);
   // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
@@ -205,10 +203,8 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const reader = worker || statCache ? undefined : start.readWorker;
   const records = reader
     ? await readInTwo(reader, {
-        spec: { prefix: root.endsWith(sep) ? root : root + sep, files, needles, always },
+        ...workerJob(root, files, config),
         gate,
-        baseNames: config.base.names,
-        beltNames: config.classify.beltBuilders,
         ...((factsCache?.loaded ?? 0) === 0 ? { onLikelyParse: () => void getTypeScript() } : {}),
       })
     : undefined;

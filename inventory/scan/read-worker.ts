@@ -11,11 +11,14 @@
  * parse (worker-guesses.ts), so the scan loads TypeScript then, beside the worker's read.
  */
 import { availableParallelism } from "node:os";
+import { sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { FirstReader, type FirstReadSpec, type FirstRecord } from "./first-read.js";
 import type { Gate } from "./byte-gate.js";
 import type { FirstRecords } from "./sources.js";
 import { Guesser } from "./worker-guesses.js";
+import type { CapkitConfig } from "../../lib/config/index.js";
+import { firstNeedles } from "./scan-types.js";
 
 /** Files a thread takes at a time: small enough to balance, big enough that messages stay few. */
 export const CHUNK = 64;
@@ -97,6 +100,26 @@ export class ReadWorker {
     else this.onGone.add(f);
   }
 
+  private begun: Begun | undefined;
+
+  /**
+   * Sends the thread its job, so it reads while this thread gets on with other things (the scan
+   * loads the rest of its code); `readInTwo` then joins in. Later calls return the first job's.
+   */
+  begin(job: WorkerJob): Begun {
+    if (this.begun) return this.begun;
+    const shared = new Int32Array(new SharedArrayBuffer(8));
+    const data: ReadWorkerData = {
+      spec: job.spec,
+      baseNames: job.baseNames,
+      beltNames: job.beltNames,
+      shared: shared.buffer,
+    };
+    this.begun = { job, shared, theirs: new TheirChunks(this) };
+    if (!this.gone) this.worker.postMessage(data);
+    return this.begun;
+  }
+
   /** Ends the thread; a later `readInTwo` reads on the main thread alone. */
   stop(): void {
     this.gone = true;
@@ -104,11 +127,36 @@ export class ReadWorker {
   }
 }
 
-export interface ReadInTwo {
+/** What the worker reads for: the files and names, and the gate's names (it makes its own gate). */
+export interface WorkerJob {
   readonly spec: FirstReadSpec;
-  readonly gate: Gate;
   readonly baseNames: readonly string[];
   readonly beltNames: readonly string[];
+}
+
+/**
+ * The first read the scan asks for (full-scan.ts: the same needles and always-gated files as
+ * Sources' own first read): the names that matter from the start, and the base's module.
+ */
+export function workerJob(root: string, files: readonly string[], config: CapkitConfig): WorkerJob {
+  const always = config.base.module === null ? [] : [config.base.module];
+  return {
+    spec: { prefix: root.endsWith(sep) ? root : root + sep, files, needles: firstNeedles(config), always },
+    baseNames: config.base.names,
+    beltNames: config.classify.beltBuilders,
+  };
+}
+
+/** A job sent: the shared counters, and the worker's chunks as they come. */
+interface Begun {
+  readonly job: WorkerJob;
+  readonly shared: Int32Array;
+  readonly theirs: TheirChunks;
+}
+
+export interface ReadInTwo extends WorkerJob {
+  /** The same gate as the worker's (`makeGate` of the same names). */
+  readonly gate: Gate;
   readonly onLikelyParse?: () => void;
   /** False: this thread takes no chunk, the worker reads them all (unless it fails); for tests. */
   readonly mainReads?: boolean;
@@ -149,12 +197,8 @@ class TheirChunks {
 
 /** The first read of `spec.files` by this thread and a worker: every record, in file order. */
 export async function readInTwo(worker: ReadWorker, job: ReadInTwo): Promise<FirstRecords> {
-  const { spec } = job;
+  const { spec, shared, theirs } = { ...worker.begin(job), spec: job.spec };
   const n = spec.files.length;
-  const shared = new Int32Array(new SharedArrayBuffer(8));
-  const data: ReadWorkerData = { spec, baseNames: job.baseNames, beltNames: job.beltNames, shared: shared.buffer };
-  const theirs = new TheirChunks(worker);
-  if (!worker.gone) worker.worker.postMessage(data);
 
   const guesser = new Guesser(job.baseNames);
   let likely = false;

@@ -15,7 +15,7 @@ import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "
 import { openStatCache, readStatCache, statCacheKey } from "./stat-cache.js";
 import { listingKey, listingOf, unchangedListing } from "./warm-listing.js";
 import { memoKey, memoOf, warmResult } from "./warm-result.js";
-import { ReadWorker, readWorkerFor } from "./read-worker.js";
+import { ReadWorker, readWorkerFor, workerJob } from "./read-worker.js";
 
 export type { ScanOptions, ScanPhase, ScanProgress, ScanTimings } from "./scan-types.js";
 export { emptyTimings } from "./scan-types.js";
@@ -48,6 +48,8 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   try {
     const files = listed ?? (await discoverFiles(root, config.scan, problems, trace));
     if (reader && !reader.wanted(files.length)) reader.stop();
+    // The thread reads while the rest of the scan's code loads (full-scan.ts joins it).
+    else reader?.begin(workerJob(root, files, config));
     lap("discover");
     progress({ phase: "read", done: 0, total: files.length });
     const statCache = useStatCache
