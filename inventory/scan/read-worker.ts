@@ -207,15 +207,20 @@ export async function readInTwo(worker: ReadWorker, job: ReadInTwo): Promise<Fir
   });
   const mine = new Map<number, readonly FirstRecord[]>();
   let told = job.onLikelyParse === undefined;
+  const tell = () => {
+    if (told || !(likely || Atomics.load(shared, LIKELY) === 1)) return;
+    told = true;
+    job.onLikelyParse?.();
+  };
   for (; job.mainReads !== false;) {
     const from = Atomics.add(shared, NEXT, CHUNK);
     if (from >= n) break;
     mine.set(from, reader.read(from, Math.min(n, from + CHUNK)));
-    if (!told && (likely || Atomics.load(shared, LIKELY) === 1)) {
-      told = true;
-      job.onLikelyParse?.();
-    }
+    tell();
   }
+  // The worker may have taken every chunk left while this thread was busy elsewhere: its last
+  // ones are still being read, time for what `onLikelyParse` loads.
+  tell();
   // Every chunk this thread did not take, the worker took: wait for those (or for its end).
   const left: number[] = [];
   for (let from = 0; from < n; from += CHUNK) if (!mine.has(from)) left.push(from);
