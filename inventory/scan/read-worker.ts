@@ -12,7 +12,9 @@
  */
 import { availableParallelism } from "node:os";
 import { sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { codeFile, IS_BUILT } from "../../lib/package-layout.js";
 import { FirstReader, type FirstReadSpec, type FirstRecord } from "./first-read.js";
 import type { Gate } from "./byte-gate.js";
 import type { FirstRecords } from "./sources.js";
@@ -61,7 +63,8 @@ export function readWorkerFor(
   if (entry === false || env["CAPKIT_READ_WORKER"] === "0") return null;
   if (entry !== undefined) return entry;
   if (availableParallelism() < 2) return null;
-  return import.meta.url.endsWith(".js") ? { url: new URL("./read-worker-entry.js", import.meta.url) } : null;
+  // By the code root (the CLI may run from its bundle, dist/cli/): the thread loads the module.
+  return IS_BUILT ? { url: pathToFileURL(codeFile("inventory/scan/read-worker-entry")) } : null;
 }
 
 /**
