@@ -4,7 +4,17 @@
  * runs: however it is reached (a node_modules/.bin symlink, npx, an npm script, a global
  * install, pnpm's layout) there is nothing to detect. Tests import main() from capkit.ts instead.
  */
-import { main, processIO } from "./capkit.js";
+import { existsSync } from "node:fs";
+
+/**
+ * `capkit inventory` runs from the build's bundle of the CLI (dist/cli/, scripts/build.mjs) when
+ * there is one: a few chunks load faster than the ~130 modules of its cold path. Every other
+ * command runs from the modules (migrate and parity lend targets the modules of capkit/runtime,
+ * which must be the very instances the command runs).
+ */
+const BUNDLE = new URL("../cli/capkit.js", import.meta.url);
+const bundled = process.argv[2] === "inventory" && import.meta.url.endsWith(".js") && existsSync(BUNDLE);
+const { main, processIO } = (await import(bundled ? BUNDLE.href : "./capkit.js")) as typeof import("./capkit.js");
 
 // A reader that stops early (`capkit inventory --json | head`) closes the pipe: stop quietly
 // with the command's exit code instead of an unhandled EPIPE trace.

@@ -12,8 +12,8 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join } from "node:path";
+import { CODE_ROOT } from "../../lib/package-layout.js";
 import { typescriptManifest } from "../../lib/typescript.js";
 
 const memo = new Map<string, string>();
@@ -36,7 +36,8 @@ export function hashSources(name: string, paths: () => readonly string[]): strin
 
 /** What the extractor's facts depend on: its modules, and the TypeScript install that parses for them (its package.json). */
 export function extractorSources(): string[] {
-  const dir = dirname(fileURLToPath(import.meta.url));
+  // By the code root, not this module's own folder: the CLI may run from its bundle (dist/cli/).
+  const dir = join(CODE_ROOT, "inventory", "extract");
   const manifest = typescriptManifest();
   return [
     ...readdirSync(dir)

@@ -7,8 +7,8 @@
  * so nothing is reused across processes.
  */
 import { readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { CODE_ROOT } from "../../lib/package-layout.js";
 import { textHash } from "../../lib/text-hash.js";
 import { typescriptManifest } from "../../lib/typescript.js";
 
@@ -51,7 +51,8 @@ export function codeFilesUnder(dir: string): string[] {
 /** The stat stamp of every code file of capkit's inventory/ and lib/ folders (the code a scan runs). */
 export function inventoryCodeStamp(): string {
   if (known !== undefined) return known;
-  const inventory = join(dirname(fileURLToPath(import.meta.url)), "..");
+  // By the code root, not this module's own folder: the CLI may run from its bundle (dist/cli/).
+  const inventory = join(CODE_ROOT, "inventory");
   let stamp: string;
   try {
     // TypeScript's package.json too: an upgrade may parse the same text differently.

@@ -10,7 +10,9 @@
  * reject the pending batches with an error naming their files; nothing waits forever. The thread
  * keeps the process alive only while a batch is pending.
  */
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { codeFile, IS_BUILT } from "../../lib/package-layout.js";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
 import { firstOf } from "../../lib/wording.js";
@@ -46,7 +48,8 @@ export interface FactsWorkerEntry {
 
 /** The built worker module beside this one (dist/); null when running from the TypeScript sources. */
 export function builtWorkerEntry(): FactsWorkerEntry | null {
-  return import.meta.url.endsWith(".js") ? { url: new URL("./facts-worker-entry.js", import.meta.url) } : null;
+  // By the code root (the CLI may run from its bundle, dist/cli/): the thread loads the module.
+  return IS_BUILT ? { url: pathToFileURL(codeFile("inventory/scan/facts-worker-entry")) } : null;
 }
 
 /**

@@ -12,8 +12,10 @@ import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
 import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
+import { readInTwo, workerJob, type ReadWorker } from "./read-worker.js";
+import { getTypeScript } from "../../lib/typescript.js";
 import { makeGate, type FileGate } from "./byte-gate.js";
-import { firstNeedles, type ScanOptions, type ScanProgress, type ScanTimings } from "./scan-types.js";
+import type { ScanOptions, ScanProgress, ScanTimings } from "./scan-types.js";
 import { Follower } from "./follow-imports.js";
 import { Phase1Selector, selectPhase2, selectTableUsers } from "./select-files.js";
 import { Sources } from "./sources.js";
@@ -156,6 +158,8 @@ export interface ScanStart {
   readonly tm: ScanTimings;
   readonly lap: (step: "discover" | "read" | "prefilter" | "parse" | "analyze") => void;
   readonly parseWorker?: ScanOptions["parseWorker"];
+  /** The read worker started while the tree was listed (scan-inventory.ts), if any. */
+  readonly readWorker?: ReadWorker;
 }
 
 /**
@@ -181,8 +185,7 @@ function factsWorkerFor(option: ScanOptions["parseWorker"], cache: FactsCache | 
 export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const { root, config, files, problems, statCache, tm, lap } = start;
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const needles = firstNeedles(config);
-  const always = config.base.module === null ? [] : [config.base.module];
+  const { needles, always } = workerJob(root, files, config).spec;
   const factsCache = start.cache ? openFactsCache(root) : undefined;
   const worker = factsWorkerFor(start.parseWorker, factsCache);
   // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
@@ -195,11 +198,22 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
         if (guess) worker.guess(guess);
       }
     : undefined;
+  // Without a stat cache or a parse worker, a big tree's first read is shared with a worker thread,
+  // and TypeScript is loaded beside it once a file that will most likely be parsed is gated.
+  const reader = worker || statCache ? undefined : start.readWorker;
+  const records = reader
+    ? await readInTwo(reader, {
+        ...workerJob(root, files, config),
+        gate,
+        ...((factsCache?.loaded ?? 0) === 0 ? { onLikelyParse: () => void getTypeScript() } : {}),
+      })
+    : undefined;
   const sources = new Sources(root, files, problems, gate, undefined, statCache, {
     needles,
     always,
     ...(onGated ? { onGated } : {}),
     ...(onGatedFile ? { onGatedFile } : {}),
+    ...(records ? { records } : {}),
   });
   lap("read");
   tm.read -= sources.gateMs;

@@ -12,8 +12,11 @@
  * for among the identifiers around the occurrences of the one it narrows to (a few distinct ones),
  * not by a sweep of the file per name: hundreds of subclass names cost one sweep.
  */
-import { isIdent, latin1 } from "./byte-classes.js";
-import { RareNeedle } from "./rare-search.js";
+import { isIdent } from "./byte-classes.js";
+import { IdentifiersAround, needleBytes, type AroundEntry } from "./identifiers-around.js";
+import type { RareNeedle } from "./rare-search.js";
+
+export type { AroundEntry } from "./identifiers-around.js";
 
 /** The longest substring (three characters or more) every name contains, or null. */
 export function commonPart(names: readonly string[]): string | null {
@@ -174,9 +177,25 @@ export class NameIndex {
     const known = byNeedle?.get(needle);
     if (known !== undefined) return known;
     if (byNeedle === undefined) this.around.set(file, (byNeedle = new Map()));
-    const ids = new IdentifiersAround(buf, needle);
+    const ids = IdentifiersAround.in(buf, needle);
     byNeedle.set(needle, ids);
     return ids;
+  }
+
+  /**
+   * What the index learnt of a file (the needles it holds, in the order found, and the
+   * identifiers around them), as data another thread can send: the first read of a tree may be
+   * done by two threads (first-read.ts), each with an index of its own.
+   */
+  learntOf(file: string): { readonly found: readonly string[]; readonly around: readonly AroundEntry[] } {
+    const around = [...(this.around.get(file) ?? [])].map(([n, ids]): AroundEntry => [n, ids.list]);
+    return { found: this.hitsOf(file), around };
+  }
+
+  /** Takes on what another index learnt of a file (`learntOf`) no search of this one has seen. */
+  adopt(file: string, found: readonly string[], around: readonly AroundEntry[]): void {
+    for (const n of found) this.add(file, n);
+    if (around.length > 0) this.around.set(file, new Map(around.map(([n, ids]) => [n, new IdentifiersAround(n, ids)])));
   }
 
   /** Marks the plan's needles searched in every file (call once every file has been tested or ruled out). */
@@ -190,13 +209,6 @@ export interface Probe {
   cached?(needle: string): boolean | undefined;
   bytes(): Buffer | undefined;
 }
-
-const NEEDLES = new Map<string, RareNeedle>();
-const needleBytes = (n: string): RareNeedle => {
-  let b = NEEDLES.get(n);
-  if (b === undefined) NEEDLES.set(n, (b = new RareNeedle(n)));
-  return b;
-};
 
 /**
  * The longest of `among` shorter than `name` that `name` contains (the first in `among`'s order
@@ -228,62 +240,6 @@ function firstIn(set: ReadonlySet<string>, a: string, b: string): boolean {
     if (s === b) return false;
   }
   return false;
-}
-
-/** Shapes as numbers (no string made per name asked): names are far shorter than this. */
-const SHAPE = 2 ** 26;
-
-/**
- * The distinct identifiers (maximal `[\w$]` runs) around the occurrences of `part`, asked
- * whether one of them is, or contains, a name holding `part`. A name holding `part` at offset k
- * is in an identifier exactly when the identifier's slice of the name's length, starting k before
- * an occurrence of `part`, is the name; each (offset, length) shape gets one set of such slices,
- * so thousands of names cost a lookup each, not a sweep of the identifiers per name.
- */
-class IdentifiersAround {
-  private readonly ids = new Set<string>();
-  /** Each identifier with each offset of `part` in it. */
-  private readonly at: { readonly id: string; readonly q: number }[] = [];
-  /** By shape (the part's offset in a name, and the name's length: `offset * SHAPE + length`). */
-  private readonly slices = new Map<number, Set<string>>();
-
-  constructor(
-    buf: Buffer,
-    private readonly part: string,
-  ) {
-    const needle = needleBytes(part);
-    for (let p = needle.indexIn(buf); p !== -1; p = needle.indexIn(buf, p + 1)) {
-      let s = p;
-      while (s > 0 && isIdent(buf[s - 1])) s--;
-      let e = p + needle.bytes.length;
-      while (isIdent(buf[e])) e++;
-      const id = latin1(buf, s, e);
-      if (this.ids.has(id)) continue;
-      this.ids.add(id);
-      for (let q = id.indexOf(part); q !== -1; q = id.indexOf(part, q + 1)) this.at.push({ id, q });
-    }
-  }
-
-  /** Is `name` one of the identifiers? */
-  isOne(name: string): boolean {
-    return this.ids.has(name);
-  }
-
-  /** Is `name` (a name holding `part`) one of the identifiers or inside one? */
-  hold(name: string): boolean {
-    if (this.ids.has(name)) return true;
-    const k = name.indexOf(this.part);
-    if (k === -1) return false;
-    const shape = k * SHAPE + name.length;
-    let slices = this.slices.get(shape);
-    if (slices === undefined) {
-      slices = new Set();
-      for (const { id, q } of this.at)
-        if (q >= k && q - k + name.length <= id.length) slices.add(id.slice(q - k, q - k + name.length));
-      this.slices.set(shape, slices);
-    }
-    return slices.has(name);
-  }
 }
 
 /** Whether `needle` occurs in `buf`, and as a whole identifier somewhere ("word"; not looked for when `anyWill` is set). */

@@ -4,6 +4,7 @@
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
 import type { FactsWorkerEntry } from "./facts-worker.js";
+import type { ReadWorkerEntry } from "./read-worker.js";
 
 export type ScanPhase = "discover" | "read" | "parse" | "analyze" | "done";
 
@@ -37,6 +38,13 @@ export interface ScanOptions {
    * is run with CAPKIT_PARSE_WORKER=1 (facts-worker.ts: `autoWorkerEntry`).
    */
   readonly parseWorker?: boolean | FactsWorkerEntry;
+  /**
+   * Who does the first read without a stat cache: the main thread and a worker (the worker's
+   * entry: tests run it from the sources), or the main thread alone (false). Default: both for a
+   * tree of two thousand files or more on two cores or more, unless CAPKIT_READ_WORKER=0
+   * (read-worker.ts: `readWorkerFor`). Never with a parse worker.
+   */
+  readonly readWorker?: false | ReadWorkerEntry;
 }
 
 export interface ScanTimings {

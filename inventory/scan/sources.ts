@@ -22,6 +22,7 @@ import { NameIndex, type SearchPlan } from "./name-search.js";
 import { ScratchReader } from "./scratch-reader.js";
 import type { TextHints } from "./prefilter.js";
 import { answersFor, type StatCache } from "./stat-cache.js";
+import { asBuffer, type FirstRecord } from "./first-read.js";
 
 export type KeepFile = (file: string, gate: FileGate) => boolean;
 
@@ -37,6 +38,18 @@ export interface FirstSearch {
    * only during the call) and its gate (the scan guesses from them what its parse worker may need).
    */
   readonly onGatedFile?: (file: string, bytes: Buffer, gate: FileGate) => void;
+  /**
+   * The first read, done already (first-read.ts: by two threads), in file order: taken on instead
+   * of reading the files. Only without a stat cache, and with the default `keep`.
+   */
+  readonly records?: FirstRecords;
+}
+
+/** A first read done apart (read-worker.ts): the records in file order, and the main thread's time in it. */
+export interface FirstRecords {
+  readonly records: readonly FirstRecord[];
+  readonly readMs: number;
+  readonly gateMs: number;
 }
 
 export class Sources {
@@ -88,6 +101,11 @@ export class Sources {
     const always = new Set(first?.always ?? []);
     let onGated = first?.onGated;
     const onGatedFile = first?.onGatedFile;
+    if (first?.records !== undefined) {
+      this.adopt(first.records);
+      if (plan) this.names.done(plan);
+      return;
+    }
     cache?.statFiles();
     for (let i = 0; i < files.length; i++) {
       const file = files[i] ?? "";
@@ -124,6 +142,29 @@ export class Sources {
       this.gateMs += performance.now() - t1;
     }
     if (plan) this.names.done(plan);
+  }
+
+  /** Takes on a first read done apart, as the loop above would have read the files. */
+  private adopt({ records, readMs, gateMs }: FirstRecords): void {
+    let next = 0;
+    for (const r of records) {
+      for (; next < r.i; next++) this.readable.add(this.files[next] ?? "");
+      next = r.i + 1;
+      const file = this.files[r.i] ?? "";
+      if (r.error !== undefined) {
+        this.reportReason(file, r.error);
+        continue;
+      }
+      this.readable.add(file);
+      this.names.adopt(file, r.found ?? [], r.around ?? []);
+      if (r.gate === undefined) continue;
+      this.gates.set(file, r.gate);
+      if (r.bytes !== undefined && this.keep(file, r.gate)) this.bytes.set(file, asBuffer(r.bytes));
+    }
+    for (; next < this.files.length; next++) this.readable.add(this.files[next] ?? "");
+    this.reads += this.files.length;
+    this.readMs += readMs;
+    this.gateMs += gateMs;
   }
 
   /** Is the file in scope and readable? */
@@ -208,13 +249,12 @@ export class Sources {
   }
 
   private report(file: string, error: unknown): null {
-    this.problems.push({
-      file,
-      line: 0,
-      column: 0,
-      message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    });
+    this.reportReason(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
     return null;
+  }
+
+  private reportReason(file: string, reason: string): void {
+    this.problems.push({ file, line: 0, column: 0, message: `cannot read: ${reason}` });
   }
 
   /**
