@@ -39,5 +39,6 @@ export {
   type RunMethod,
 } from "./extract/run-methods.js";
 export { SPEC_FIELDS } from "./extract/member-notes.js";
+export { langChainMetadata, type LangChainMetadata } from "./extract/langchain-metadata.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

@@ -7,6 +7,7 @@ import type TS from "typescript";
 import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { memberNotes } from "./member-notes.js";
+import { langChainMetadata } from "./langchain-metadata.js";
 import {
   lineOf,
   propertyNameText,
@@ -253,10 +254,14 @@ export function openClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBod
 export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readonly TS.ClassElement[]): void {
   const body = state.out as ClassBodyFacts;
   for (const member of members) {
+    const notesBefore = body.notes.length;
     memberFacts(ctx, member, body);
     state.shape.member(member);
     if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
     bodyFacts(ctx, member, body, state.shape);
+    // LangChain serialisation metadata (static lc_name(), get lc_namespace() over
+    // super.lc_namespace, …) blocks nothing: the class move drops it (langchain-metadata.ts).
+    if (langChainMetadata(ctx.ts, member)) body.notes.splice(notesBefore);
   }
 }
 

@@ -1,0 +1,6 @@
+export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "execute" | "external"> = {
+  echo_search: "read",
+  keyed_search: "external",
+  run_time_named: "read",
+  self_named_namespace: "read",
+};
