@@ -2,11 +2,12 @@
  * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
  * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static
  * lc_name(), a body reading its run manager), the langchain-metadata fixture (Serializable
- * metadata dropped, and look-alikes that still block) and the run-method-execute fixture (`execute` with
- * and without a context, a read `options`, a function-valued `execute` field), `capkit
- * inventory --json` and `capkit migrate --all --json` run on the same tree: every capability
- * class the inventory leaves unblocked converts, and every one it blocks is refused with the
- * blocker's own code.
+ * metadata dropped, and look-alikes that still block), the run-method-inputs fixture (an input
+ * typed through `this`, a third process parameter read or not) and the run-method-execute
+ * fixture (`execute` with and without a context, a read `options`, a function-valued `execute`
+ * field), `capkit inventory --json` and `capkit migrate --all --json` run on the same tree:
+ * every capability class the inventory leaves unblocked converts, and every one it blocks is
+ * refused with the blocker's own code.
  */
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -44,6 +45,16 @@ const CASES = [
     blocked: [
       { class: "RunTimeNamed", code: "static-member" },
       { class: "SelfNamedNamespace", code: "super-call" },
+    ],
+  },
+  {
+    fixture: "run-method-inputs",
+    bases: ["Tool", "StructuredTool"],
+    file: "src/tools/lookup-tools.ts",
+    converted: ["plain_lookup"],
+    blocked: [
+      { class: "LookupKeyTool", code: "this-typed-input" },
+      { class: "TracedLookupTool", code: "run-method-param" },
     ],
   },
   {

@@ -24,6 +24,7 @@ export const BLOCKER_CODES = [
   "static-member",
   "run-method-param",
   "run-method-field",
+  "this-typed-input",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];

@@ -1,12 +1,12 @@
 /**
  * The blocker notes one class member raises by itself: a run method reading a parameter past its
- * input, a function-valued run field, a field holding instance state, a static member, a
+ * input or typing its input through `this`, a function-valued run field, a field holding instance state, a static member, a
  * decorator. Each is a code the class move (codemods/tool-class-to-capability) refuses with too.
  */
 import type TS from "typescript";
 import type { ClassNoteFact } from "./facts.js";
 import { lineOf, type Ctx } from "./ast-utils.js";
-import { isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
+import { inputTypedThroughThis, isRunMethod, isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
 
 /**
  * The fields a capability spec takes over as data: any other field holding a value is instance
@@ -36,6 +36,13 @@ export function memberNotes(
       detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
       line: lineOf(ctx, member),
     });
+  if (!isStatic && name !== null && isRunMethod(name) && ts.isMethodDeclaration(member))
+    if (inputTypedThroughThis(ts, name, member))
+      notes.push({
+        code: "this-typed-input",
+        detail: `${name}()'s input is typed through this: type it from a module constant (z.infer<typeof Schema>)`,
+        line: lineOf(ctx, member),
+      });
   const runField = !isStatic && name !== null && isRunMethodField(ts, name, member);
   if (runField)
     notes.push({
