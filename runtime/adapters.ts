@@ -36,6 +36,12 @@ export interface ToolAdapterOptions<T extends ToolLike> {
   readonly toolCallIdArg?: string;
   /** Told once per binding when a Tool's category falls back to external (no map, no own category). */
   readonly warn?: (message: string) => void;
+  /**
+   * The base validates a call's input against `schema` and takes a JSON schema there too
+   * (LangChain's StructuredTool): a capability without a zod schema shows its JSON inputSchema
+   * as `schema`, where by default it shows none (a host reading `schema` as zod would break).
+   */
+  readonly inputSchemaAsSchema?: boolean;
 }
 
 export interface ToolAdapters<T extends ToolLike> {
@@ -140,8 +146,13 @@ function capabilityTool(
   Base: ToolBase,
   spec: CapabilitySpec,
   loadImpl: () => Promise<CapabilityImpl>,
-  runFor: (context: unknown) => CapabilityRun,
+  via: {
+    readonly source: RunSource | undefined;
+    readonly registry: CapabilityRegistry | undefined;
+    readonly options: Pick<ToolAdapterOptions<ToolLike>, "contextGate" | "inputSchemaAsSchema">;
+  },
 ): ToolLike {
+  const schema = spec.zodSchema ?? (via.options.inputSchemaAsSchema === true ? spec.inputSchema : undefined);
   class CapabilityTool extends Base {
     override readonly name = spec.name;
     override readonly description = spec.description;
@@ -149,7 +160,7 @@ function capabilityTool(
     jsonSchema: JsonSchema | undefined = spec.inputSchema;
     constructor() {
       super();
-      toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
+      toolShape(this, { schema, inputSchema: spec.inputSchema });
     }
     override userMessage(params: Record<string, unknown>): string {
       return resolveUserMessage(spec, params);
@@ -157,7 +168,10 @@ function capabilityTool(
     override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
       const impl = await loadImpl();
       // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
-      return impl(runFor(context), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
+      return impl(
+        runFor(context, via.source, via.registry, via.options.contextGate),
+        isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params,
+      );
     }
   }
   return new CapabilityTool();
@@ -222,9 +236,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   let warnedCategory = false;
 
   function specTool(spec: CapabilitySpec, loadImpl: () => Promise<CapabilityImpl>, source: RunSource | undefined): T {
-    const tool = capabilityTool(Base, spec, loadImpl, (context) =>
-      runFor(context, source, registry, options.contextGate),
-    );
+    const tool = capabilityTool(Base, spec, loadImpl, { source, registry, options });
     specs.set(tool, spec);
     return tool as unknown as T;
   }
