@@ -158,6 +158,8 @@ function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolea
     wireName: a.wireName,
     specVar: ps.specVar,
     implName: ps.implName,
+    runMethod: a.runMethod,
+    stringInput: ps.stringInput,
     depFields: a.depFields,
     helpers: ps.helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,

@@ -35,7 +35,7 @@ export function movedMethods(
   if (inherited) {
     const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));
     for (const m of inherited.getInstanceMethods()) {
-      if (mine.has(m.getName()) || !m.getBody()) continue;
+      if (mine.has(m.getName()) || !m.getBody() || metadataOf(m)) continue;
       if (m.getName() === "userMessage") userMessage ??= m;
       else if (m.getName() !== runMethod) privateMethods.push(m);
     }
