@@ -2,10 +2,10 @@
  * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
  * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static
  * lc_name(), a body reading its run manager), the langchain-metadata fixture (Serializable
- * metadata dropped, and look-alikes that still block), the run-method-inputs fixture (an input
- * typed through `this`, a third process parameter read or not) and the run-method-execute
- * fixture (`execute` with and without a context, a read `options`, a function-valued `execute`
- * field), `capkit inventory --json` and `capkit migrate --all --json` run on the same tree:
+ * metadata dropped, look-alikes that still block, LangChain's super(fields)), the
+ * run-method-inputs fixture (an input typed through `this`, a third process parameter read or
+ * not) and the run-method-execute fixture (`execute` with and without a context, a read
+ * `options`, a function-valued `execute` field), `capkit inventory --json` and `capkit migrate --all --json` run on the same tree:
  * every capability class the inventory leaves unblocked converts, and every one it blocks is
  * refused with the blocker's own code.
  */
@@ -43,6 +43,7 @@ const CASES = [
     file: "src/tools/search-tools.ts",
     converted: ["echo_search", "keyed_search"],
     blocked: [
+      { class: "ConfiguredSearch", code: "super-call" },
       { class: "RunTimeNamed", code: "static-member" },
       { class: "SelfNamedNamespace", code: "super-call" },
     ],

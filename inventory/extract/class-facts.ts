@@ -139,7 +139,13 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
     const line = lineOf(ctx, stmt);
     if (ts.isExpressionStatement(stmt)) {
       const e = stmt.expression;
-      if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) continue;
+      if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) {
+        // A capability has no base to configure (LangChain's super(fields), super(...arguments)):
+        // the class move refuses it with this code too (analyze/constructor-deps.ts).
+        if (e.arguments.length > 0)
+          out.notes.push({ code: "super-call", detail: "passes arguments to the base constructor", line });
+        continue;
+      }
       if (
         ts.isBinaryExpression(e) &&
         e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&

@@ -18,6 +18,7 @@ export abstract class Tool {
   get lc_secrets(): { [key: string]: string } | undefined {
     return undefined;
   }
+  constructor(_fields?: { verbose?: boolean }) {}
   abstract name: string;
   abstract description: string;
   protected abstract _call(input: string, runManager?: unknown): Promise<string>;

@@ -37,3 +37,22 @@ export class SelfNamedNamespace extends Tool {
     return input;
   }
 }
+
+/** Hands its options to the base (LangChain's ToolParams: callbacks, verbose): no base to take them. */
+export class ConfiguredSearch extends Tool {
+  static lc_name() {
+    return "ConfiguredSearch";
+  }
+
+  name = "configured_search";
+
+  description = "Searches with LangChain's tool options.";
+
+  constructor(fields?: { verbose?: boolean }) {
+    super(fields);
+  }
+
+  async _call(input: string): Promise<string> {
+    return input;
+  }
+}

@@ -3,4 +3,5 @@ export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "exec
   keyed_search: "external",
   run_time_named: "read",
   self_named_namespace: "read",
+  configured_search: "read",
 };
