@@ -2,7 +2,7 @@
  * Inventory and migrate agree on LangChain-shaped code: over the trees of the langchain-shapes
  * fixture (a string `_call`, an unannotated one, a StructuredTool with a zod schema, a static
  * lc_name(), a body reading its run manager), the langchain-metadata fixture (Serializable
- * metadata dropped, look-alikes that still block, LangChain's super(fields)), the
+ * metadata dropped, look-alikes that still block, LangChain's super(fields), a public method, a getter), the
  * run-method-inputs fixture (an input typed through `this`, a third process parameter read or
  * not) and the run-method-execute fixture (`execute` with and without a context, a read
  * `options`, a function-valued `execute` field), `capkit inventory --json` and `capkit migrate --all --json` run on the same tree:
@@ -44,8 +44,10 @@ const CASES = [
     converted: ["echo_search", "keyed_search"],
     blocked: [
       { class: "ConfiguredSearch", code: "super-call" },
+      { class: "GetterSearch", code: "instance-state" },
+      { class: "JsonedSearch", code: "extra-public-member" },
       { class: "RunTimeNamed", code: "static-member" },
-      { class: "SelfNamedNamespace", code: "super-call" },
+      { class: "SelfNamedNamespace", code: "instance-state" },
     ],
   },
   {

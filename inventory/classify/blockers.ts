@@ -25,6 +25,7 @@ export const BLOCKER_CODES = [
   "run-method-param",
   "run-method-field",
   "this-typed-input",
+  "extra-public-member",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];

@@ -79,7 +79,7 @@ export class RunTimeNamed extends Tool {
   }
 }
 
-/** A namespace built from the instance is not a literal list: the super read still blocks. */
+/** A namespace built from the instance is not a literal list: a getter reading the instance blocks. */
 export class SelfNamedNamespace extends Tool {
   get lc_namespace() {
     return [...super.lc_namespace, this.name];
@@ -110,5 +110,35 @@ export class ConfiguredSearch extends Tool {
 
   async _call(input: string): Promise<string> {
     return input;
+  }
+}
+
+/** A toJSON() that builds JSON is not the not-serialisable stub: a public method callers may use. */
+export class JsonedSearch extends Tool {
+  name = "jsoned_search";
+
+  description = "Serialises itself.";
+
+  toJSON() {
+    return { name: this.name };
+  }
+
+  async _call(input: string): Promise<string> {
+    return input;
+  }
+}
+
+/** A getter other than the spec's reads the instance. */
+export class GetterSearch extends Tool {
+  name = "getter_search";
+
+  description = "Its prefix is a getter.";
+
+  get prefix(): string {
+    return "q:";
+  }
+
+  async _call(input: string): Promise<string> {
+    return `${this.prefix}${input}`;
   }
 }

@@ -4,4 +4,6 @@ export const TOOL_PERMISSION_CATEGORIES: Record<string, "read" | "write" | "exec
   run_time_named: "read",
   self_named_namespace: "read",
   configured_search: "read",
+  jsoned_search: "read",
+  getter_search: "read",
 };
