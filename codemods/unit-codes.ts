@@ -14,7 +14,6 @@ export const CODEMOD_CODES = {
   "generic-or-abstract": "the class is generic or abstract",
   "missing-member": "lacks a member every capability needs",
   "run-field-conflict": "a constructor parameter cannot become a run field of its own",
-  "extra-public-member": "has a public member callers may use",
   "self-reference": "refers to a class by name that this migration removes",
   "shared-spec-constant":
     "its spec needs a local declaration that is shared and not data only (or clashes with one already moved)",

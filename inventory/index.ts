@@ -31,6 +31,7 @@ export {
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export {
   RUN_METHODS,
+  inputTypedThroughThis,
   isRunMethod,
   pickRunMethod,
   isRunMethodField,
@@ -39,5 +40,6 @@ export {
   type RunMethod,
 } from "./extract/run-methods.js";
 export { SPEC_FIELDS } from "./extract/member-notes.js";
+export { langChainMetadata, type LangChainMetadata } from "./extract/langchain-metadata.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

@@ -36,6 +36,17 @@ describe("toolFromCapability / lazy / by name", () => {
     expect(a.toolFromCapability(listNotes, async () => 1).userMessage({ limit: 3 })).toBe("Listing 3 notes");
   });
 
+  it("shows no schema for a spec without a zod one, unless the base takes a JSON schema there (inputSchemaAsSchema)", () => {
+    const { registry } = sampleRegistry();
+    const spec = { ...runJob, zodSchema: undefined };
+    const plain = bindToolAdapters({ Tool: MiniTool, registry }).toolFromCapability(spec, async () => "ran");
+    const json = bindToolAdapters({ Tool: MiniTool, registry, inputSchemaAsSchema: true });
+    expect(plain.schema).toBeUndefined();
+    expect(json.toolFromCapability(spec, async () => "ran").schema).toBe(runJob.inputSchema);
+    const zodSchema = countingSchema("id");
+    expect(json.toolFromCapability({ ...runJob, zodSchema }, async () => "ran").schema).toBe(zodSchema);
+  });
+
   it("validates exactly once through the base execute; invalid input never reaches the impl", async () => {
     const schema = countingSchema("title");
     const spec: CapabilitySpec = { ...addNote, zodSchema: schema };

@@ -11,10 +11,10 @@ import type { GateFromContextOptions } from "./gate-from-context.js";
 import type { CapabilityGate, PermissionCategory, PermissionGateOptions } from "./permission-types.js";
 import { PERMISSION_CATEGORIES } from "./permission-types.js";
 import type { CapabilityRegistry, CapabilityTableEntry } from "./registry.js";
-import { createCapabilityRun } from "./run.js";
-import type { CapabilityImpl, CapabilityRun, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
-import { TOOL_CALL_ID_ARG, isPlainRecord, resolveUserMessage, withSnakeCaseAliases } from "./validate.js";
-import { toolShape, type ToolLike, type RunSource } from "./tool-shape.js";
+import type { CapabilityImpl, CapabilitySpec, HostCapability, JsonSchema, ZodLike } from "./types.js";
+import { TOOL_CALL_ID_ARG } from "./validate.js";
+import type { ToolLike, RunSource } from "./tool-shape.js";
+import { capabilityTool, gatedTool, jsonSchemaOf } from "./adapter-tools.js";
 
 export type { ToolLike, RunSource } from "./tool-shape.js";
 
@@ -37,6 +37,12 @@ export interface ToolAdapterOptions<T extends ToolLike> {
   readonly toolCallIdArg?: string;
   /** Told once per binding when a Tool's category falls back to external (no map, no own category). */
   readonly warn?: (message: string) => void;
+  /**
+   * The base validates a call's input against `schema` and takes a JSON schema there too
+   * (LangChain's StructuredTool): a capability without a zod schema shows its JSON inputSchema
+   * as `schema`, where by default it shows none (a host reading `schema` as zod would break).
+   */
+  readonly inputSchemaAsSchema?: boolean;
 }
 
 export interface ToolAdapters<T extends ToolLike> {
@@ -53,12 +59,6 @@ export interface ToolAdapters<T extends ToolLike> {
     tools: readonly ToolLike[],
     categories?: CategorySource,
   ): CapabilityTableEntry;
-}
-
-/** A Tool's own `jsonSchema` field, public or not. */
-function jsonSchemaOf(tool: ToolLike): JsonSchema | undefined {
-  const own = (tool as { jsonSchema?: unknown }).jsonSchema;
-  return typeof own === "object" && own !== null ? (own as JsonSchema) : undefined;
 }
 
 const isCategory = (c: unknown): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c);
@@ -85,23 +85,6 @@ function categoryFrom(
 function defaultWarn(message: string): void {
   const proc = (globalThis as { process?: { emitWarning?: (m: string, t: string) => void } }).process;
   if (proc?.emitWarning) proc.emitWarning(message, "CapkitToolCategory");
-}
-
-/** The run a Tool door's call runs in: the one given, the factory's, else one gated from the context. */
-function runFor(
-  context: unknown,
-  source: RunSource | undefined,
-  registry: CapabilityRegistry | undefined,
-  contextGate: GateFromContextOptions | undefined,
-): CapabilityRun {
-  if (source && typeof source === "object" && typeof source.invoke === "function") return source;
-  if (typeof source === "function") return source(context);
-  // gate: gateFromContext(context) — a belt is gated from outside by gateTools.
-  return createCapabilityRun({
-    context,
-    ...(registry ? { registry } : {}),
-    ...(contextGate ? { contextGate } : {}),
-  });
 }
 
 /** An implementation loaded from the registry on first call, then kept. */
@@ -134,85 +117,6 @@ function toolSpec(tool: ToolLike, category: PermissionCategory): CapabilitySpec 
   };
 }
 
-type ToolBase = new () => ToolLike;
-
-/** A Tool whose identity is the spec; `execute` (the base's) validates once, `process` runs the impl. */
-function capabilityTool(
-  Base: ToolBase,
-  spec: CapabilitySpec,
-  loadImpl: () => Promise<CapabilityImpl>,
-  runFor: (context: unknown) => CapabilityRun,
-): ToolLike {
-  class CapabilityTool extends Base {
-    override readonly name = spec.name;
-    override readonly description = spec.description;
-    override readonly needsToolCallId = spec.needsToolCallId === true;
-    jsonSchema: JsonSchema | undefined = spec.inputSchema;
-    constructor() {
-      super();
-      toolShape(this, { schema: spec.zodSchema, inputSchema: spec.inputSchema });
-    }
-    override userMessage(params: Record<string, unknown>): string {
-      return resolveUserMessage(spec, params);
-    }
-    override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-      const impl = await loadImpl();
-      // camelCase keys folded as invoke folds them, so the Tool door and invoke agree.
-      return impl(runFor(context), isPlainRecord(params) ? withSnakeCaseAliases(params, spec.inputSchema) : params);
-    }
-  }
-  return new CapabilityTool();
-}
-
-/** `inner` behind the gate: each call is a one-call run over its capability view. */
-function gatedTool(
-  Base: ToolBase,
-  inner: ToolLike,
-  capability: HostCapability,
-  via: { gate: CapabilityGate; registry: CapabilityRegistry | undefined; toolCallIdArg: string },
-): ToolLike {
-  const { gate, registry, toolCallIdArg } = via;
-  class GatedCapabilityTool extends Base {
-    override readonly name = inner.name;
-    override readonly description = inner.description;
-    override readonly needsToolCallId = inner.needsToolCallId === true;
-    jsonSchema: JsonSchema | undefined = jsonSchemaOf(inner);
-    readonly category = capability.spec.category;
-    readonly inner = inner;
-    constructor() {
-      super();
-      toolShape(this, { schema: (inner as { schema?: unknown }).schema, inputSchema: capability.spec.inputSchema });
-    }
-    override userMessage(params: Record<string, unknown>): string {
-      return resolveUserMessage(capability.spec, params);
-    }
-    /** A one-call run over the capability view: invoke validates, gates, then runs it. */
-    override async process(context: unknown, params: Record<string, unknown>): Promise<unknown> {
-      const run = createCapabilityRun({
-        context,
-        gate,
-        capabilities: [capability],
-        ...(registry ? { registry } : {}),
-      });
-      return run.invoke(inner.name, params);
-    }
-    /** The host loop's tool-call id (execute's third argument) reaches a needsToolCallId tool. */
-    override async execute(
-      context: unknown,
-      params: Record<string, unknown>,
-      callOptions?: { toolCallId?: string },
-    ): Promise<unknown> {
-      const id = callOptions?.toolCallId;
-      const withId =
-        inner.needsToolCallId && typeof id === "string" && isPlainRecord(params) && params[toolCallIdArg] === undefined
-          ? { ...params, [toolCallIdArg]: id }
-          : params;
-      return this.process(context, withId);
-    }
-  }
-  return new GatedCapabilityTool();
-}
-
 export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions<T>): ToolAdapters<T> {
   // The base is abstract in the host's code; the subclasses below implement what it needs.
   const Base = options.Tool as unknown as new () => ToolLike;
@@ -223,9 +127,7 @@ export function bindToolAdapters<T extends ToolLike>(options: ToolAdapterOptions
   let warnedCategory = false;
 
   function specTool(spec: CapabilitySpec, loadImpl: () => Promise<CapabilityImpl>, source: RunSource | undefined): T {
-    const tool = capabilityTool(Base, spec, loadImpl, (context) =>
-      runFor(context, source, registry, options.contextGate),
-    );
+    const tool = capabilityTool(Base, spec, loadImpl, { source, registry, options });
     specs.set(tool, spec);
     return tool as unknown as T;
   }

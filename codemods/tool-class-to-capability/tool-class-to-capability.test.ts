@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeCodemodFixtures, discoverFixtureCases, runFixtureCase } from "../test-support/index.js";
+import { describeFixtureWarnings } from "../test-support/fixture-warnings.js";
 import { isUnitCode } from "../unit-codes.js";
 import { REFUSAL_CODES, toolClassToCapability } from "./index.js";
 
 const FIXTURES = new URL("./__testfixtures__", import.meta.url);
 
 describeCodemodFixtures(toolClassToCapability, FIXTURES);
+describeFixtureWarnings(toolClassToCapability, FIXTURES);
 
 describe("tool-class-to-capability refusals", () => {
   it("exercises every refusal code in the fixtures, each a kebab-case code of the shared vocabulary with file:line and a fix", async () => {

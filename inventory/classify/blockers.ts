@@ -24,6 +24,8 @@ export const BLOCKER_CODES = [
   "static-member",
   "run-method-param",
   "run-method-field",
+  "this-typed-input",
+  "extra-public-member",
   "parse-error",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];

@@ -7,6 +7,7 @@ import type TS from "typescript";
 import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from "./facts.js";
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { memberNotes } from "./member-notes.js";
+import { langChainMetadata } from "./langchain-metadata.js";
 import {
   lineOf,
   propertyNameText,
@@ -138,7 +139,13 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
     const line = lineOf(ctx, stmt);
     if (ts.isExpressionStatement(stmt)) {
       const e = stmt.expression;
-      if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) continue;
+      if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) {
+        // A capability has no base to configure (LangChain's super(fields), super(...arguments)):
+        // the class move refuses it with this code too (analyze/constructor-deps.ts).
+        if (e.arguments.length > 0)
+          out.notes.push({ code: "super-call", detail: "passes arguments to the base constructor", line });
+        continue;
+      }
       if (
         ts.isBinaryExpression(e) &&
         e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
@@ -253,10 +260,14 @@ export function openClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBod
 export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readonly TS.ClassElement[]): void {
   const body = state.out as ClassBodyFacts;
   for (const member of members) {
+    const notesBefore = body.notes.length;
     memberFacts(ctx, member, body);
     state.shape.member(member);
     if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
     bodyFacts(ctx, member, body, state.shape);
+    // LangChain serialisation metadata (static lc_name(), get lc_namespace() over
+    // super.lc_namespace, …) blocks nothing: the class move drops it (langchain-metadata.ts).
+    if (langChainMetadata(ctx.ts, member)) body.notes.splice(notesBefore);
   }
 }
 

@@ -68,9 +68,9 @@ export function readExtraParameter(ts: TsApi, name: RunMethod, fn: TS.FunctionLi
   return found;
 }
 
-/** A member that is a run method other than process (a method or a function-valued field): the first extra parameter it reads. */
+/** A member that is a run method (a method or a function-valued field): the first extra parameter it reads. */
 export function runMethodReadsExtra(ts: TsApi, name: string, member: TS.ClassElement): string | null {
-  if (!isRunMethod(name) || name === "process") return null;
+  if (!isRunMethod(name)) return null;
   if (ts.isMethodDeclaration(member)) return readExtraParameter(ts, name, member);
   const fn = functionInitializer(ts, member);
   return fn ? readExtraParameter(ts, name, fn) : null;
@@ -89,4 +89,22 @@ function functionInitializer(ts: TsApi, member: TS.ClassElement): TS.ArrowFuncti
  */
 export function isRunMethodField(ts: TsApi, name: string, member: TS.ClassElement): boolean {
   return isRunMethod(name) && functionInitializer(ts, member) !== null;
+}
+
+/**
+ * Is the run method's input typed through `this` (LangChain's `_call(arg: z.infer<typeof
+ * this.schema>)`)? A module function has no `this` to name, so neither the inventory (blocker
+ * `this-typed-input`) nor the class move converts it: name the schema with a module constant.
+ */
+export function inputTypedThroughThis(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): boolean {
+  const input = fn.parameters[runMethodTakesContext(ts, name, fn) ? 1 : 0];
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    // `typeof this.schema` parses `this` as an identifier of that text; `this["x"]` as a this type.
+    if (node.kind === ts.SyntaxKind.ThisType || (ts.isIdentifier(node) && node.text === "this")) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  if (input?.type) visit(input.type);
+  return found;
 }

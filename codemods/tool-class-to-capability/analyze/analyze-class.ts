@@ -13,14 +13,14 @@ import {
   type MethodDeclaration,
   VariableDeclarationKind,
 } from "ts-morph";
-import type { RunMethod } from "../../../inventory/index.js";
+import type { LangChainMetadata, RunMethod } from "../../../inventory/index.js";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CreatedRunField } from "../../plan.js";
 import { analyzeConstructor, type ConstructorDeps } from "./constructor-deps.js";
 import { refuse } from "./class-refusals.js";
 import { findRunMethod } from "./run-parameters.js";
 import { startLineOf } from "../../shared/line-number.js";
-import { movedMethods } from "./member-roles.js";
+import { langChainMembers, metadataOf, movedMethods } from "./member-roles.js";
 
 export interface ClassAnalysis {
   readonly record: ClassRecord;
@@ -53,6 +53,8 @@ export interface ClassAnalysis {
   readonly privateMethods: MethodDeclaration[];
   /** The flattened abstract intermediate whose members were merged in, if any. */
   readonly inherited: ClassDeclaration | null;
+  /** LangChain serialisation metadata (static lc_name(), get lc_namespace(), …) the move drops. */
+  readonly langChainMetadata: LangChainMetadata[];
 }
 
 /** The expression a property initializer or a `get x() { return <expr>; }` yields. */
@@ -127,6 +129,7 @@ export function analyzeClass(
     fieldIds: ctorDeps.ids,
     privateMethods,
     inherited,
+    langChainMetadata: langChainMembers(cls, inherited),
   };
 }
 
@@ -159,7 +162,7 @@ function checkClassShape(
       `${className} is abstract and no subclass in this namespace extends it`,
       "make it concrete, or (if it is a base of capability classes) migrate it with their namespace: it is flattened into them",
     );
-  const staticMember = cls.getStaticMembers()[0];
+  const staticMember = cls.getStaticMembers().find((m) => !metadataOf(m));
   if (staticMember)
     refuse(
       "static-member",

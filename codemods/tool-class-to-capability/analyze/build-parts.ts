@@ -8,6 +8,7 @@ import type { PermissionCategory } from "../../../inventory/types.js";
 import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
 import { adaptArgs, runParameters, stringInputArgs, withCast } from "./run-parameters.js";
+import { metadataNotes } from "./metadata-notes.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -91,6 +92,7 @@ export function buildParts(
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
   const warnings: string[] = [];
   const category = specCategory(a, warnings);
+  warnings.push(...metadataNotes(a));
   const helpers = helperRefs(a, allocate, shared);
   const { ctxParam, argsParam, stringInput } = runParameters(a);
   const ctxTypeNode = ctxParam?.getTypeNode();
@@ -156,6 +158,8 @@ function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolea
     wireName: a.wireName,
     specVar: ps.specVar,
     implName: ps.implName,
+    runMethod: a.runMethod,
+    stringInput: ps.stringInput,
     depFields: a.depFields,
     helpers: ps.helpers,
     contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,

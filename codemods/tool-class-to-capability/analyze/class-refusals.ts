@@ -25,6 +25,8 @@ const BLOCKER_MEANINGS = {
   "static-member": "has static members",
   "run-method-param": "its run method reads a parameter past its input (a run manager, a config)",
   "run-method-field": "its run method is a function-valued field, not a method",
+  "this-typed-input": "its run method's input is typed through `this`, which a module function cannot name",
+  "extra-public-member": "has a public member callers may use",
   "parse-error": "its file does not parse",
 } as const satisfies Partial<Record<BlockerCode, string>>;
 
@@ -43,10 +45,11 @@ export const REFUSAL_CODES = {
   "run-field-conflict": CODEMOD_CODES["run-field-conflict"],
   "instance-state": BLOCKER_MEANINGS["instance-state"],
   "this-escape": BLOCKER_MEANINGS["this-escape"],
-  "extra-public-member": CODEMOD_CODES["extra-public-member"],
+  "extra-public-member": BLOCKER_MEANINGS["extra-public-member"],
   "static-member": BLOCKER_MEANINGS["static-member"],
   "run-method-param": BLOCKER_MEANINGS["run-method-param"],
   "run-method-field": BLOCKER_MEANINGS["run-method-field"],
+  "this-typed-input": BLOCKER_MEANINGS["this-typed-input"],
   "self-reference": CODEMOD_CODES["self-reference"],
   "shared-spec-constant": CODEMOD_CODES["shared-spec-constant"],
   "spec-imports-implementation": CODEMOD_CODES["spec-imports-implementation"],

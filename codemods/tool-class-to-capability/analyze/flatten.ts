@@ -8,6 +8,7 @@
  * Also finds which intermediate helpers do not depend on the subclass (shared module functions).
  */
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type SourceFile } from "ts-morph";
+import { isRunMethod } from "../../../inventory/index.js";
 import type { ClassRecord } from "../../../inventory/types.js";
 import { RefusalError } from "./class-refusals.js";
 import { classNamed } from "../../shared/class-lookup.js";
@@ -87,14 +88,14 @@ function subclassProblem(
  * helpers, no super, and not overridden by any subclass (`this.m()` would dispatch to the override).
  */
 function shareable(cls: ClassDeclaration, overridden: ReadonlySet<string>): Set<MethodDeclaration> {
-  const methods = cls
-    .getInstanceMethods()
-    .filter(
-      (m) =>
-        m.getBody() &&
-        !overridden.has(m.getName()) &&
-        (m.hasModifier(SyntaxKind.PrivateKeyword) || m.hasModifier(SyntaxKind.ProtectedKeyword)),
-    );
+  const methods = cls.getInstanceMethods().filter(
+    (m) =>
+      m.getBody() &&
+      !overridden.has(m.getName()) &&
+      // A (protected) run method is each subclass's impl, never a shared helper: this._call(x) recurses.
+      !isRunMethod(m.getName()) &&
+      (m.hasModifier(SyntaxKind.PrivateKeyword) || m.hasModifier(SyntaxKind.ProtectedKeyword)),
+  );
   const ok = new Set(methods);
   for (let changed = true; changed;) {
     changed = false;

@@ -3,14 +3,17 @@
  * it cannot be merged into its subclasses is a RefusalError with file:line and the fix.
  */
 import { Node, SyntaxKind, type ClassDeclaration } from "ts-morph";
+import { isRunMethod } from "../../../inventory/index.js";
 import { RefusalError } from "./class-refusals.js";
+import { metadataOf } from "./member-roles.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 const SPEC_PROPS = new Set(["description", "jsonSchema", "inputSchema", "schema", "needsToolCallId"]);
 
 /**
  * Why an intermediate base cannot be flattened by its own shape (concrete, generic, decorated,
- * static members, constructor logic, state or public members), or null when it can.
+ * static members, constructor logic, state or public members other than the run method and
+ * LangChain's serialisation metadata), or null when it can.
  */
 export function shapeProblem(cls: ClassDeclaration, file: string, subs: string): RefusalError | null {
   const name = cls.getName() ?? "(anonymous)";
@@ -44,7 +47,7 @@ export function shapeProblem(cls: ClassDeclaration, file: string, subs: string):
       `${name} uses decorator ${decorator.getText()}`,
       "remove the decorator or migrate the hierarchy by hand",
     );
-  const stat = cls.getStaticMembers()[0];
+  const stat = cls.getStaticMembers().find((m) => !metadataOf(m));
   if (stat)
     return new RefusalError(
       "static-member",
@@ -72,6 +75,7 @@ export function shapeProblem(cls: ClassDeclaration, file: string, subs: string):
 function memberProblem(cls: ClassDeclaration, name: string, file: string): RefusalError | null {
   const at = (node: Node): number => startLineOf(node);
   for (const m of cls.getInstanceMembers()) {
+    if (metadataOf(m)) continue; // LangChain serialisation metadata: dropped with the class
     if (Node.isParameterDeclaration(m))
       return new RefusalError(
         "instance-state",
@@ -97,7 +101,8 @@ function memberProblem(cls: ClassDeclaration, name: string, file: string): Refus
         m.hasModifier(SyntaxKind.PrivateKeyword) ||
         m.hasModifier(SyntaxKind.ProtectedKeyword) ||
         m.getName().startsWith("#");
-      if (priv || m.getName() === "userMessage" || m.getName() === "process") continue;
+      // The run method (process, LangChain's _call, …) is merged into each subclass like process.
+      if (priv || m.getName() === "userMessage" || isRunMethod(m.getName())) continue;
       return new RefusalError(
         "extra-public-member",
         file,

@@ -1,10 +1,18 @@
 /**
  * What each instance member of a class is to the move (analyze-class.ts): part of the spec, the
- * run method, userMessage, or a private helper that moves with it; instance state and public
- * methods are refused.
+ * run method, userMessage, a private helper that moves with it, or LangChain serialisation
+ * metadata that is dropped with a note; instance state and public methods are refused.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration } from "ts-morph";
-import { SPEC_FIELDS, type RunMethod } from "../../../inventory/index.js";
+import {
+  Node,
+  SyntaxKind,
+  ts,
+  type ClassDeclaration,
+  type ClassMemberTypes,
+  type MethodDeclaration,
+  type ParameterDeclaration,
+} from "ts-morph";
+import { langChainMetadata, SPEC_FIELDS, type LangChainMetadata, type RunMethod } from "../../../inventory/index.js";
 import { refuse } from "./class-refusals.js";
 import { startLineOf } from "../../shared/line-number.js";
 
@@ -27,7 +35,7 @@ export function movedMethods(
   if (inherited) {
     const mine = new Set(cls.getInstanceMembers().map((m) => (Node.isParameterDeclaration(m) ? "" : m.getName())));
     for (const m of inherited.getInstanceMethods()) {
-      if (mine.has(m.getName()) || !m.getBody()) continue;
+      if (mine.has(m.getName()) || !m.getBody() || metadataOf(m)) continue;
       if (m.getName() === "userMessage") userMessage ??= m;
       else if (m.getName() !== runMethod) privateMethods.push(m);
     }
@@ -45,6 +53,7 @@ function memberRole(
   runMethod: RunMethod,
 ): { kind: "spec" } | { kind: "userMessage" | "private"; method: MethodDeclaration } {
   const mline = startLineOf(member);
+  if (metadataOf(member)) return { kind: "spec" };
   if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
     const pname = member.getName();
     if (SPEC_FIELDS.has(pname)) return { kind: "spec" };
@@ -83,4 +92,15 @@ function memberRole(
     `public method ${mname}()`,
     `make ${mname} private if only the class uses it, or move it to a module function its callers import`,
   );
+}
+
+/** The inventory's own recognition of LangChain metadata (inventory/extract/langchain-metadata.ts), on ts-morph's node. */
+export function metadataOf(member: ClassMemberTypes | ParameterDeclaration): LangChainMetadata | null {
+  // ts-morph bundles its own TypeScript, the same API under another type identity, hence the casts.
+  return Node.isParameterDeclaration(member) ? null : langChainMetadata(ts as never, member.compilerNode as never);
+}
+
+/** The LangChain metadata members of a class and of the intermediate flattened into it: dropped, each named in a note. */
+export function langChainMembers(cls: ClassDeclaration, inherited: ClassDeclaration | null): LangChainMetadata[] {
+  return [cls, ...(inherited ? [inherited] : [])].flatMap((c) => c.getMembers()).flatMap((m) => metadataOf(m) ?? []);
 }

@@ -30,6 +30,10 @@ export interface RewriteScope {
   readonly specVar: string;
   /** Name the impl is reachable by for `this.process(...)` recursion. */
   readonly implName: string;
+  /** The run method a recursive `this.<runMethod>(...)` names (process, LangChain's _call, …). */
+  readonly runMethod: string;
+  /** Its input is LangChain's one string: `this._call(s)` recurses as `impl(run, { input: s })`. */
+  readonly stringInput: boolean;
   /** Class field → the expression over the run that replaces `this.<field>` (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;

@@ -12,6 +12,7 @@ import {
   type ParameterDeclaration,
 } from "ts-morph";
 import {
+  inputTypedThroughThis,
   isRunMethodField,
   pickRunMethod,
   readExtraParameter,
@@ -64,16 +65,9 @@ export function runParameters(a: ClassAnalysis): {
   const node = a.process.compilerNode as never;
   const takesContext = runMethodTakesContext(ts as never, a.runMethod, node);
   const [ctxParam, argsParam] = takesContext ? params : [undefined, params[0]];
-  if (a.runMethod === "process" && params.length > 2)
-    refuse(
-      "unsupported-shape",
-      a.file,
-      startLineOf(a.process),
-      "process takes more than (context, params)",
-      "drop the extra parameters",
-    );
-  // The inventory's own check (blocker run-method-param), so both refuse the same classes.
-  const read = a.runMethod === "process" ? null : readExtraParameter(ts as never, a.runMethod, node);
+  // The inventory's own check (blocker run-method-param), so both refuse the same classes; an
+  // unread extra parameter, process's included, is dropped.
+  const read = readExtraParameter(ts as never, a.runMethod, node);
   if (read)
     refuse(
       "run-method-param",
@@ -83,9 +77,9 @@ export function runParameters(a: ClassAnalysis): {
       `stop reading ${read} in ${a.runMethod}() (an unread one is dropped)`,
     );
   const typeText = argsParam?.getTypeNode()?.getText();
-  if (typeText && /\bthis\b/.test(typeText))
+  if (inputTypedThroughThis(ts as never, a.runMethod, node))
     refuse(
-      "unsupported-shape",
+      "this-typed-input",
       a.file,
       startLineOf(argsParam ?? a.process),
       `the input is typed through this (${typeText})`,

@@ -222,9 +222,16 @@ function helperCallEdit({ scope, edits, flags }: ThisRewrite, { pa, name, call }
   return true;
 }
 
-/** `this.process(context, args)` → `impl(run, args)`, with the piece's own context only. */
-function recursionEdit({ scope, edits, flags }: ThisRewrite, { pa, name, call, line }: ThisAccess): boolean {
-  if (name !== "process" || !call) return false;
+/**
+ * `this.process(context, args)` → `impl(run, args)`, with the piece's own context only; a run
+ * method taking no context (LangChain's `this._call(input)`) → `impl(run, input)`, a one-string
+ * input as `impl(run, { input: s })`, the impl's args.
+ */
+function recursionEdit(state: ThisRewrite, access: ThisAccess): boolean {
+  const { scope, edits, flags } = state;
+  const { pa, name, call, line } = access;
+  if (name !== scope.runMethod || !call) return false;
+  if (scope.contextName === undefined && name !== "process") return inputRecursionEdit(state, access);
   const [ctxArg, argsArg, ...rest] = call.getArguments();
   if (!ctxArg || !argsArg || rest.length > 0 || ctxArg.getText() !== scope.contextName) {
     refuse(
@@ -239,6 +246,24 @@ function recursionEdit({ scope, edits, flags }: ThisRewrite, { pa, name, call, l
   flags.recursive = true;
   edits.push({ start: pa.getStart(), end: pa.getEnd(), text: scope.implName });
   edits.push({ start: ctxArg.getStart(), end: argsArg.getStart(), text: "run, " });
+  return true;
+}
+
+function inputRecursionEdit({ scope, edits, flags }: ThisRewrite, { pa, name, call, line }: ThisAccess): boolean {
+  const [input, ...rest] = call?.getArguments() ?? [];
+  if (!call || !input || rest.length > 0)
+    refuse(
+      "unsupported-shape",
+      scope.file,
+      line,
+      `this.${name}(...) is called with ${input ? "more than its input" : "no input"}`,
+      `call it as this.${name}(input)`,
+    );
+  flags.usesRun = true;
+  flags.recursive = true;
+  edits.push({ start: pa.getStart(), end: pa.getEnd(), text: scope.implName });
+  edits.push({ start: input.getStart(), end: input.getStart(), text: scope.stringInput ? "run, { input: " : "run, " });
+  if (scope.stringInput) edits.push({ start: input.getEnd(), end: input.getEnd(), text: " }" });
   return true;
 }
 

@@ -13,16 +13,47 @@ import { specsArrayName } from "./specs-file.js";
 
 export interface RegistryOptions {
   readonly runtimeImport: string;
+  /** The base's module: a root-relative file, or (toolPackage) a package specifier kept as written. */
   readonly toolModule: string;
+  readonly toolPackage: boolean;
   readonly baseName: string;
+  /** The base has no `process` (LangChain's): the adapters extend a generated bridge (tool-base.ts). */
+  readonly bridge: boolean;
   /** The old category map (name and root-relative file), bound so gateTools classes host tools as before. */
   readonly categories: { readonly name: string; readonly file: string } | null;
 }
 
+/**
+ * The adapters' base for a Tool class without `process` (LangChain's `Tool`/`StructuredTool`,
+ * which validate the input against `schema` and run `_call`): `_call` hands the validated input
+ * to the adapters' `process` and returns its result as the text LangChain expects.
+ */
+function bridgeClass(baseName: string): string {
+  return `
+/**
+ * The base the Tool adapters extend: ${baseName} runs a tool as _call(input) after checking the
+ * input against its schema (a spec's zod schema, else its JSON schema: inputSchemaAsSchema), and
+ * has no process(context, params), which the adapters implement. A Tool built here runs its
+ * capability with the run it was given (no host context: LangChain passes none).
+ */
+abstract class CapabilityBridgeTool extends ${baseName} {
+  abstract process(context: unknown, params: Record<string, unknown>): Promise<unknown>;
+
+  protected async _call(input: unknown): Promise<string> {
+    const params = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : { input };
+    const out = await this.process(undefined, params);
+    return typeof out === "string" ? out : JSON.stringify(out);
+  }
+}
+`;
+}
+
 function skeleton(path: string, opts: RegistryOptions): string {
   const { runtimeImport, baseName } = opts;
-  const toolSpecifier = specifierAsWritten(path, opts.toolModule);
-  const tool = baseName === "Tool" ? "Tool" : `Tool: ${baseName}`;
+  const toolSpecifier = opts.toolPackage ? opts.toolModule : specifierAsWritten(path, opts.toolModule);
+  const bound = opts.bridge ? "CapabilityBridgeTool" : baseName;
+  const tool = bound === "Tool" ? "Tool" : `Tool: ${bound}`;
+  const bridgeOption = opts.bridge ? "\n  inputSchemaAsSchema: true," : "";
   const catImport = opts.categories
     ? `\nimport { ${opts.categories.name} } from ${JSON.stringify(specifierAsWritten(path, opts.categories.file))};`
     : "";
@@ -35,13 +66,13 @@ function skeleton(path: string, opts: RegistryOptions): string {
  */
 import { bindToolAdapters, createCapabilityRegistry } from ${JSON.stringify(runtimeImport)};
 import { ${baseName} } from ${JSON.stringify(toolSpecifier)};${catImport}
-
+${opts.bridge ? bridgeClass(baseName) : ""}
 export const registry = createCapabilityRegistry({
 });
 
-export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters<${baseName}>({
+export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters<${bound}>({
   ${tool},
-  registry,${catOption}
+  registry,${catOption}${bridgeOption}
 });
 `;
 }

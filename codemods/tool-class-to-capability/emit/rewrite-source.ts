@@ -47,6 +47,45 @@ function identifierTexts(node: ts.Node, sf: ts.SourceFile, into: Set<string>, sk
   return into;
 }
 
+/** The classes that go without a shim: their names no longer exist in the file. */
+function removedClasses(edits: SourceEdits): Set<string> {
+  const names = edits.remove.flatMap((stmt) =>
+    Node.isClassDeclaration(stmt) && !edits.replace?.has(stmt) ? [stmt.getName() ?? ""] : [],
+  );
+  return new Set(names.filter((n) => n !== ""));
+}
+
+/**
+ * A file exporting a class in a separate statement (`class DadJokeAPI …` then
+ * `export { DadJokeAPI };` or `export default DadJokeAPI;`, as langchainjs does) loses that
+ * export with the class, as an `export class` would: else the file exports a name it no longer
+ * declares. Only local exports (no module specifier) of the removed names are touched.
+ */
+function localExportEdits(sf: SourceFile, text: string, gone: ReadonlySet<string>): TextEdit[] {
+  if (gone.size === 0) return [];
+  const out: TextEdit[] = [];
+  for (const decl of sf.getExportDeclarations()) {
+    if (decl.getModuleSpecifier()) continue;
+    const specs = decl.getNamedExports();
+    const dead = specs.filter((x) => gone.has(x.getName()));
+    if (dead.length === 0) continue;
+    if (dead.length === specs.length) {
+      out.push({ ...removalRange(decl), text: "" });
+      continue;
+    }
+    for (const x of dead) {
+      const next = text.slice(x.getEnd()).match(/^\s*,\s*/)?.[0] ?? "";
+      const prev = next ? "" : (text.slice(0, x.getStart()).match(/,\s*$/)?.[0] ?? "");
+      out.push({ start: x.getStart() - prev.length, end: x.getEnd() + next.length, text: "" });
+    }
+  }
+  for (const a of sf.getExportAssignments()) {
+    const e = a.getExpression();
+    if (Node.isIdentifier(e) && gone.has(e.getText())) out.push({ ...removalRange(a), text: "" });
+  }
+  return out;
+}
+
 function exportPosition(stmt: Statement): number {
   return stmt.getStart();
 }
@@ -65,6 +104,7 @@ export function rewriteSource(project: Project, sf: SourceFile, edits: SourceEdi
   }
   for (const stmt of edits.exportAdd)
     changes.push({ start: exportPosition(stmt), end: exportPosition(stmt), text: "export " });
+  changes.push(...localExportEdits(sf, text, removedClasses(edits)));
   const afterRemoval = applyEdits(sf.getFilePath(), text, changes);
   const next = parseText(project, `.capkit-scratch${sf.getFilePath()}`, afterRemoval);
   const used = identifierTexts(next.compilerNode, next.compilerNode, new Set(), true);

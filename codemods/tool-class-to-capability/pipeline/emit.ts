@@ -11,6 +11,7 @@ import type { ImportNeed } from "../../shared/imports.js";
 import { importSpecifierFor, specifierAsWritten } from "../../shared/paths.js";
 import { moduleContextOperands, writeModuleFile } from "../emit/module-file.js";
 import { writeRegistryFile } from "../emit/registry-file.js";
+import { baseRunsProcess } from "../emit/tool-base.js";
 import { writeRunTypes } from "./run-types.js";
 import { writeSharedFile } from "../emit/shared-file.js";
 import { writeSpecsFile } from "../emit/specs-file.js";
@@ -141,12 +142,23 @@ export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly C
       ...moduleEntries(converted, moduleContextOperands(project, paths.module, tree.read(paths.module))),
     }),
   );
+  const toolModule = run.toolModule ?? `${posix.dirname(paths.dir)}/tools/base-tool.ts`;
   tree.write(
     paths.registry,
     writeRegistryFile(project, paths.registry, tree.read(paths.registry), ns, {
       runtimeImport: ctx.runtimeImport,
-      toolModule: run.toolModule ?? `${posix.dirname(paths.dir)}/tools/base-tool.ts`,
+      toolModule,
+      toolPackage: run.toolPackage,
       baseName: run.baseName,
+      bridge:
+        !tree.exists(paths.registry) &&
+        !baseRunsProcess(
+          project,
+          tree,
+          toolModule,
+          run.baseName,
+          converted.map((p) => p.analysis.runMethod),
+        ),
       categories: tree.exists(paths.registry)
         ? null
         : findCategoriesMap(tree, ctx.categoriesMap ?? "TOOL_PERMISSION_CATEGORIES", paths.dir),

@@ -59,6 +59,8 @@ export interface NamespaceRun {
   readonly fieldTypes: Map<string, { readonly type: string; readonly key: string; readonly by: string }>;
   /** The module the base class is imported from, and its local name, for the registry. */
   toolModule: string | null;
+  /** toolModule is a package specifier (`@langchain/core/tools`), written as is, not a tree file. */
+  toolPackage: boolean;
   baseName: string;
   workFor(file: string): FileWork | undefined;
   allocate(preferred: string, fallback: string): string;
@@ -97,6 +99,7 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
     removedIntermediates: new Map(),
     fieldTypes: declaredFieldTypes(tree.read(paths.runTypes), paths.runTypes),
     toolModule: null,
+    toolPackage: false,
     baseName: "Tool",
     workFor(file) {
       let work = files.get(file);

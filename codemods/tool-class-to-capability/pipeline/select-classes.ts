@@ -87,7 +87,10 @@ function claimAnalysis(run: NamespaceRun, rec: ClassRecord, work: FileWork, anal
           d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName),
         );
   if (imp) {
-    run.toolModule = importTarget(rec.file, imp.getModuleSpecifierValue());
+    // A package's base (`@langchain/core/tools`) is imported as written, never joined to a path.
+    const specifier = imp.getModuleSpecifierValue();
+    run.toolPackage = !specifier.startsWith(".");
+    run.toolModule = run.toolPackage ? specifier : importTarget(rec.file, specifier);
     run.baseName = analysis.baseName;
   }
 }

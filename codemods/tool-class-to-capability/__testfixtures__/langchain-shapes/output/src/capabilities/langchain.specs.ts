@@ -31,6 +31,14 @@ export const wikipediaApiSpec: CapabilitySpec = {
   category: "external",
 };
 
+/** Flowise's JsonListKeysTool shape: a static lc_name(). */
+export const jsonListKeysSpec: CapabilitySpec = {
+  name: "json_list_keys",
+  description: "Lists the keys of the JSON object given as text.",
+  inputSchema: { type: "object", properties: { input: { type: "string" } }, required: ["input"] },
+  category: "read",
+};
+
 /** A plain-JS LangChain tool: `_call(input)` unannotated is still the one string. */
 export const shoutSpec: CapabilitySpec = {
   name: "shout",
@@ -42,5 +50,6 @@ export const shoutSpec: CapabilitySpec = {
 export const langchainSpecs: readonly CapabilitySpec[] = [
   calculatorSpec,
   wikipediaApiSpec,
+  jsonListKeysSpec,
   shoutSpec,
 ];

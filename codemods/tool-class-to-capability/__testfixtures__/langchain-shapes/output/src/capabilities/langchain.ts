@@ -4,7 +4,7 @@
  * Loaded lazily by registry.ts. Written by `capkit migrate`; edit freely (re-runs only add).
  */
 import type { CapabilityModule } from "capkit/runtime";
-import { WikipediaInput, calculatorSpec, shoutSpec, wikipediaApiSpec } from "./langchain.specs.js";
+import { WikipediaInput, calculatorSpec, jsonListKeysSpec, shoutSpec, wikipediaApiSpec } from "./langchain.specs.js";
 import type { z } from "zod";
 
 export const module: CapabilityModule = {
@@ -24,6 +24,13 @@ export const module: CapabilityModule = {
         const { query } = rawArgs as unknown as z.infer<typeof WikipediaInput>;
         const res = await fetch(`https://en.wikipedia.org/w/api.php?list=search&srsearch=${encodeURIComponent(query)}`);
         return res.ok ? await res.text() : `No page for ${query}`;
+      },
+    },
+    {
+      spec: jsonListKeysSpec,
+      impl: async (_run, rawArgs): Promise<string> => {
+        const input = rawArgs["input"] as string;
+        return Object.keys(JSON.parse(input) as object).join(", ");
       },
     },
     {

@@ -5,20 +5,6 @@
  */
 import { Tool } from "./base-tool.js";
 
-/** Flowise's JsonListKeysTool shape: a static lc_name(). */
-export class JsonListKeysTool extends Tool {
-  static lc_name() {
-    return "JsonListKeysTool";
-  }
-
-  name = "json_list_keys";
-  description = "Lists the keys of the JSON object given as text.";
-
-  async _call(input: string): Promise<string> {
-    return Object.keys(JSON.parse(input) as object).join(", ");
-  }
-}
-
 export class TracedEchoTool extends Tool {
   name = "traced_echo";
   description = "Echoes its input, reporting it to the run manager.";

@@ -1,0 +1,1 @@
+export * from "./tools/search-tools.js";

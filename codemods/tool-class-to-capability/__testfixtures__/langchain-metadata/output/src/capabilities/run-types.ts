@@ -1,0 +1,14 @@
+/**
+ * Types of the run fields migrated capabilities read: an augmentation of the runtime's
+ * CapabilityHostTypes, so run.context and the fields old constructors took keep their types.
+ * Written by `capkit migrate`; re-runs add missing fields only.
+ */
+declare module "capkit/runtime" {
+  interface CapabilityHostTypes {
+  }
+  interface CapabilityRunFields {
+    readonly apiKey?: string;
+  }
+}
+
+export {};
