@@ -3,7 +3,7 @@
  * identity is a capability spec, and a belt Tool behind the gate; plus the run a Tool door's
  * call runs in. Split from adapters.ts, which binds them to the host's base and options.
  */
-import type { GateFromContextOptions } from "./gate.js";
+import type { GateFromContextOptions } from "./gate-from-context.js";
 import type { CapabilityGate } from "./permission-types.js";
 import type { CapabilityRegistry } from "./registry.js";
 import { createCapabilityRun } from "./run.js";
