@@ -4,7 +4,7 @@
  * module functions, `this.process(ctx, x)` → the impl again, the context parameter →
  * `run.context`, `Tool.extractMessage` dropped and `super.userMessage` → the default message.
  * Anything else `this` does is a refusal (this-edits.ts). Also returns the identifiers the
- * text still uses.
+ * text still uses that may name a top-level binding of the file.
  */
 import { Node, SyntaxKind, ts, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
 import {
@@ -14,6 +14,7 @@ import {
   wrapperOf,
 } from "../../shared/compiler-walk.js";
 import { refuse } from "./class-refusals.js";
+import { topLevelNames } from "../../shared/top-level-names.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
 import { thisEdits } from "./this-edits.js";
@@ -49,6 +50,7 @@ export interface RewrittenText {
   /** Uses `run` (so a helper needs it as a parameter). */
   readonly usesRun: boolean;
   readonly recursive: boolean;
+  /** The identifiers the text still uses that are spelt like a top-level name of the file. */
   readonly identifiers: Identifier[];
 }
 
@@ -151,13 +153,18 @@ function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags:
 }
 
 /** Identifiers in `root` that may name something outside it (property names excluded). */
-export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = []): Identifier[] {
+export function referenceIdentifiers(
+  root: Node,
+  dropped: readonly TextEdit[] = [],
+  named?: ReadonlySet<string>,
+): Identifier[] {
   // Filtered on the compiler's tree and only the survivors wrapped (compiler-walk.ts says why).
   const sf = root.getSourceFile().compilerNode;
   const found = compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier);
   const all = Node.isIdentifier(root) ? [root.compilerNode, ...found] : found;
   return all
     .filter((id) => {
+      if (named && !named.has((id as ts.Identifier).text)) return false;
       if (!namesOutside(id)) return false;
       const s = id.getStart(sf);
       return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
@@ -224,6 +231,7 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
     text: reindent(spliced, indent, frozen),
     usesRun: flags.usesRun,
     recursive: flags.recursive,
-    identifiers: referenceIdentifiers(root, edits),
+    // Only names the file binds at its top level can resolve to what placement moves (resolve.ts).
+    identifiers: referenceIdentifiers(root, edits, topLevelNames(root.getSourceFile().compilerNode)),
   };
 }
