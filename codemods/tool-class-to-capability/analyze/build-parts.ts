@@ -159,7 +159,7 @@ function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolea
     implName: ps.implName,
     depFields: a.depFields,
     helpers: ps.helpers,
-    contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
+    contextSymbol: withContext && ctxParam ? () => ctxParam.getNameNode().getSymbol() : undefined,
     contextName: ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined,
     mode,
     baseName: a.baseName,

@@ -34,8 +34,12 @@ export interface RewriteScope {
   /** Class field → the expression over the run that replaces `this.<field>` (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;
-  /** The process context parameter (rewritten to run.context); undefined elsewhere. */
-  readonly contextSymbol?: MorphSymbol;
+  /**
+   * The process context parameter's symbol (rewritten to run.context); undefined elsewhere.
+   * Asked only when the piece mentions its name: the first symbol of a file makes the checker
+   * bind the whole file, which costs about half its syntax tree again.
+   */
+  readonly contextSymbol?: () => MorphSymbol | undefined;
   readonly contextName?: string;
   /** "spec" = userMessage: only this.name, extractMessage and the super fallback are allowed. */
   readonly mode: "impl" | "spec";
@@ -137,13 +141,14 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
 }
 
 function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
-  if (!scope.contextSymbol) return;
+  const contextSymbol = scope.contextSymbol?.();
+  if (!contextSymbol) return;
   for (const id of identifiersNamed(root, scope.contextName ?? "")) {
     const parentNode = id.getParent();
     const symbol = Node.isShorthandPropertyAssignment(parentNode)
       ? id.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parentNode)
       : id.getSymbol();
-    if (symbol !== scope.contextSymbol) continue;
+    if (symbol !== contextSymbol) continue;
     if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
     flags.usesRun = true;
     if (Node.isShorthandPropertyAssignment(parentNode))
