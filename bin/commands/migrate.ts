@@ -1,6 +1,6 @@
 /**
  * `capkit migrate [root] --namespace NS … | --all [--dry-run] [--json] [--allow-dirty] [--no-git]
- * [--typecheck] [--keep-shims] [--commit] [--config FILE]`: parses flags, runs the migrate engine
+ * [--typecheck] [--keep-shims] [--commit] [--ignore-size-limit] [--config FILE]`: parses flags, runs the migrate engine
  * (codemods/runner/), saves the result (.capkit/results/migrate.json) and renders it. Exit 1
  * when any class was refused or the apply was rolled back, 2 on usage/config/environment errors.
  * `capkit migrate [root] --rollback-journal [--force] | --discard-journal` answers an interrupted
@@ -25,7 +25,7 @@ import { commandRoot } from "../root.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
-  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--no-git] [--typecheck] [--keep-shims] [--commit] [--config FILE]\n       capkit migrate [root] --rollback-journal [--force] | --discard-journal";
+  "capkit migrate [root] --namespace NS [--namespace NS2 ...] | --all [--dry-run] [--json] [--allow-dirty] [--no-git] [--typecheck] [--keep-shims] [--commit] [--ignore-size-limit] [--config FILE]\n       capkit migrate [root] --rollback-journal [--force] | --discard-journal";
 
 /** The --json document: the contract (docs/architecture.md) first, detail after. */
 export function migrateJson(r: MigrateResult): SavedMigrate {
@@ -168,6 +168,7 @@ export const command: CommandModule = {
         "rollback-journal": { type: "boolean" },
         "discard-journal": { type: "boolean" },
         force: { type: "boolean" },
+        "ignore-size-limit": { type: "boolean" },
       },
       USAGE,
     );
@@ -212,6 +213,7 @@ export const command: CommandModule = {
       keepShims: values["keep-shims"] ?? false,
       commit: values.commit ?? false,
       noGit: values["no-git"] ?? false,
+      ignoreSizeLimit: values["ignore-size-limit"] ?? false,
       onNotice: (message) => {
         line?.clear();
         io.stderr(`capkit migrate: ${message}\n`);

@@ -21,6 +21,7 @@ import { assertNoLinkImports, importsThroughLinks, linksToDeleted, type Dangling
 import { planMigration } from "./migrate-plan.js";
 import type { NamespaceSummary } from "./namespace-summary.js";
 import { selectedNamespaces } from "./select-namespaces.js";
+import { assertMigrationFits } from "./size-guard.js";
 import { newErrors, runTypecheck } from "./typecheck.js";
 import { realChanges, validatePlan } from "./validate-plan.js";
 
@@ -56,6 +57,10 @@ export interface MigrateOptions {
   readonly scan?: (root: string, config: CapkitConfig) => Promise<InventoryResult>;
   /** Apply in a folder that is not a git repository (no dirty check is possible there). */
   readonly noGit?: boolean;
+  /** Plan even a namespace whose files look too large for the heap (--ignore-size-limit). */
+  readonly ignoreSizeLimit?: boolean;
+  /** The heap the size guard fits a plan into (default: this process's limit; tests inject a small one). */
+  readonly heapLimitBytes?: number;
   /** Things the user must be told even when the run fails later (a rollback, a lost protection). */
   readonly onNotice?: (message: string) => void;
 }
@@ -100,6 +105,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   assertReadable(inventory);
   const all = opts.namespaces === "all";
   const selected = selectedNamespaces(root, inventory, opts);
+  assertMigrationFits(root, inventory, selected, { limitBytes: opts.heapLimitBytes, force: opts.ignoreSizeLimit });
   const batches = opts.commit && !dryRun ? selected.map((ns) => [ns]) : [selected];
   const result: MigrateResult = {
     root,

@@ -8,6 +8,7 @@
 import type { Project } from "ts-morph";
 import type { CodemodContext } from "../codemod.js";
 import type { UnitResult, VirtualTree } from "../plan.js";
+import { forgetParsed } from "./emit/morph.js";
 import { emitGenerated } from "./pipeline/emit.js";
 import { reportStayingIntermediates, settleFlattening } from "./pipeline/flatten.js";
 import { convertedParts, createNamespaceRun } from "./pipeline/namespace-run.js";
@@ -26,6 +27,8 @@ export function migrateNamespace(project: Project, tree: VirtualTree, ctx: Codem
   const converted = convertedParts(run);
   if (!converted.length) return run.out;
   emitGenerated(run, converted);
+  forgetParsed(project);
   rewriteSources(run, converted);
+  forgetParsed(project);
   return run.out;
 }

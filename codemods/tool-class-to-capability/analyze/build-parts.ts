@@ -9,6 +9,7 @@ import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
 import { adaptArgs, runParameters, stringInputArgs, withCast } from "./run-parameters.js";
 import { metadataNotes } from "./metadata-notes.js";
+import { pushAll } from "../../shared/push-all.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -162,7 +163,7 @@ function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolea
     stringInput: ps.stringInput,
     depFields: a.depFields,
     helpers: ps.helpers,
-    contextSymbol: withContext ? ctxParam?.getNameNode().getSymbol() : undefined,
+    contextSymbol: withContext && ctxParam ? () => ctxParam.getNameNode().getSymbol() : undefined,
     contextName: ctxParam && Node.isIdentifier(ctxParam.getNameNode()) ? ctxParam.getName() : undefined,
     mode,
     baseName: a.baseName,
@@ -182,7 +183,7 @@ function specSide(
   const specIds: Identifier[] = [];
   const spec = (node: Node, indent: string): string => {
     const r = rewriteNode(node, rewriteScope(ps, "spec", false), indent);
-    specIds.push(...r.identifiers);
+    pushAll(specIds, r.identifiers);
     return r.text;
   };
   const name = a.nameConstant ? spec(a.nameConstant, "") : JSON.stringify(a.wireName);
@@ -217,7 +218,7 @@ function userMessageLine(
   specIds: Identifier[],
 ): string {
   const adapted = adaptArgs(um.getParameters()[0], "");
-  specIds.push(...adapted.ids);
+  pushAll(specIds, adapted.ids);
   const body = um.getBodyOrThrow();
   const statements = Node.isBlock(body) ? body.getStatements() : [];
   const only = statements.length === 1 ? statements[0] : undefined;
@@ -259,22 +260,26 @@ function implSide(
     const ref = ps.helpers.get(m.getName());
     if (!ref) continue;
     const r = rewriteNode(m.getBodyOrThrow(), rewriteScope(ps, "impl", false), "");
-    implIds.push(...r.identifiers, ...m.getParameters().flatMap((p) => referenceIdentifiers(p)));
+    pushAll(
+      implIds,
+      r.identifiers,
+      m.getParameters().flatMap((p) => referenceIdentifiers(p)),
+    );
     const rt = m.getReturnTypeNode();
-    if (rt) implIds.push(...referenceIdentifiers(rt));
+    if (rt) pushAll(implIds, referenceIdentifiers(rt));
     const fn = functionFromMethod(m, ref.fnName, ref.needsRun, r.text, runType);
     if (shared.has(m)) sharedFunctions.push({ name: ref.fnName, text: fn });
     else moduleFunctions.push(fn);
   }
   const adapted = ps.stringInput ? stringInputArgs(ps.argsParam) : adaptArgs(ps.argsParam, "args");
-  implIds.push(...adapted.ids);
+  pushAll(implIds, adapted.ids);
   const ctxTypeNode = ps.ctxParam?.getTypeNode();
-  if (ctxTypeNode && ps.contextType) implIds.push(...referenceIdentifiers(ctxTypeNode));
+  if (ctxTypeNode && ps.contextType) pushAll(implIds, referenceIdentifiers(ctxTypeNode));
   const rt = a.process.getReturnTypeNode();
   const retText = rt ? `: ${rt.getText()}` : "";
-  if (rt) implIds.push(...referenceIdentifiers(rt));
+  if (rt) pushAll(implIds, referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "      ");
-  implIds.push(...probe.identifiers, ...a.fieldIds);
+  pushAll(implIds, probe.identifiers, a.fieldIds);
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "");
     moduleFunctions.push(

@@ -9,6 +9,7 @@ import type { PlacementDecision } from "./placement-decision.js";
 import { closure, declaredNames, statementText, type PlacementScope } from "./placement-scope.js";
 import { isExported, isTypeOnlyStatement, resolveRef, type ImportRef } from "./resolve.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
+import { topLevelNames } from "../../shared/top-level-names.js";
 
 /** The placement as it is filled in, statement by statement. */
 interface PlacementDraft {
@@ -121,7 +122,7 @@ function placeStatement(scope: PlacementScope, d: PlacementDecision, draft: Plac
 function importFromShared(scope: PlacementScope, d: PlacementDecision, draft: PlacementDraft): void {
   for (const s of scope.sf.getStatements()) {
     if (scope.migrating.has(s) || d.extract.has(s)) continue;
-    const names = sharedNames(scope, d, referenceIdentifiers(s), s);
+    const names = sharedNames(scope, d, referenceIdentifiers(s, [], topLevelNames(scope.sf.compilerNode)), s);
     if (!draft.removeStatements.includes(s)) for (const n of names) draft.sourceFromShared.add(n);
     else for (const n of names) (d.specReach.has(s) ? draft.specFromShared : draft.moduleFromShared).add(n);
   }

@@ -4,6 +4,7 @@
  * interest (a local, a global, a property).
  */
 import { Node, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from "ts-morph";
+import { topLevelNames } from "../../shared/top-level-names.js";
 
 export interface ImportRef {
   readonly kind: "import";
@@ -37,6 +38,9 @@ function inTypePosition(id: Identifier): boolean {
 
 /** Resolve `id` (in `sf`); undefined for locals of the same region, globals and properties. */
 export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
+  // A name the file does not bind at its top level resolves to nothing here: answered without a
+  // symbol, since the first symbol asked makes the checker bind the whole file.
+  if (!topLevelNames(sf.compilerNode).has(id.compilerNode.text)) return undefined;
   const parent = id.getParent();
   const symbol = Node.isShorthandPropertyAssignment(parent)
     ? sf.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parent)

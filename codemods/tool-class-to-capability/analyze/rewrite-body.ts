@@ -4,7 +4,7 @@
  * module functions, `this.process(ctx, x)` → the impl again, the context parameter →
  * `run.context`, `Tool.extractMessage` dropped and `super.userMessage` → the default message.
  * Anything else `this` does is a refusal (this-edits.ts). Also returns the identifiers the
- * text still uses.
+ * text still uses that may name a top-level binding of the file.
  */
 import { Node, SyntaxKind, ts, type Identifier, type Symbol as MorphSymbol } from "ts-morph";
 import {
@@ -14,6 +14,7 @@ import {
   wrapperOf,
 } from "../../shared/compiler-walk.js";
 import { refuse } from "./class-refusals.js";
+import { topLevelNames } from "../../shared/top-level-names.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
 import { thisEdits } from "./this-edits.js";
@@ -37,8 +38,12 @@ export interface RewriteScope {
   /** Class field → the expression over the run that replaces `this.<field>` (constructor dependencies). */
   readonly depFields: ReadonlyMap<string, string>;
   readonly helpers: ReadonlyMap<string, HelperRef>;
-  /** The process context parameter (rewritten to run.context); undefined elsewhere. */
-  readonly contextSymbol?: MorphSymbol;
+  /**
+   * The process context parameter's symbol (rewritten to run.context); undefined elsewhere.
+   * Asked only when the piece mentions its name: the first symbol of a file makes the checker
+   * bind the whole file, which costs about half its syntax tree again.
+   */
+  readonly contextSymbol?: () => MorphSymbol | undefined;
   readonly contextName?: string;
   /** "spec" = userMessage: only this.name, extractMessage and the super fallback are allowed. */
   readonly mode: "impl" | "spec";
@@ -53,6 +58,7 @@ export interface RewrittenText {
   /** Uses `run` (so a helper needs it as a parameter). */
   readonly usesRun: boolean;
   readonly recursive: boolean;
+  /** The identifiers the text still uses that are spelt like a top-level name of the file. */
   readonly identifiers: Identifier[];
 }
 
@@ -139,13 +145,14 @@ function superEdits(root: Node, scope: RewriteScope, edits: TextEdit[]): void {
 }
 
 function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags: { usesRun: boolean }): void {
-  if (!scope.contextSymbol) return;
+  const contextSymbol = scope.contextSymbol?.();
+  if (!contextSymbol) return;
   for (const id of identifiersNamed(root, scope.contextName ?? "")) {
     const parentNode = id.getParent();
     const symbol = Node.isShorthandPropertyAssignment(parentNode)
       ? id.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parentNode)
       : id.getSymbol();
-    if (symbol !== scope.contextSymbol) continue;
+    if (symbol !== contextSymbol) continue;
     if (edits.some((e) => id.getStart() >= e.start && id.getEnd() <= e.end && e.end > e.start)) continue; // inside a replaced range
     flags.usesRun = true;
     if (Node.isShorthandPropertyAssignment(parentNode))
@@ -155,13 +162,18 @@ function contextEdits(root: Node, scope: RewriteScope, edits: TextEdit[], flags:
 }
 
 /** Identifiers in `root` that may name something outside it (property names excluded). */
-export function referenceIdentifiers(root: Node, dropped: readonly TextEdit[] = []): Identifier[] {
+export function referenceIdentifiers(
+  root: Node,
+  dropped: readonly TextEdit[] = [],
+  named?: ReadonlySet<string>,
+): Identifier[] {
   // Filtered on the compiler's tree and only the survivors wrapped (compiler-walk.ts says why).
   const sf = root.getSourceFile().compilerNode;
   const found = compilerDescendantsOfKind(root.compilerNode, ts.SyntaxKind.Identifier);
   const all = Node.isIdentifier(root) ? [root.compilerNode, ...found] : found;
   return all
     .filter((id) => {
+      if (named && !named.has((id as ts.Identifier).text)) return false;
       if (!namesOutside(id)) return false;
       const s = id.getStart(sf);
       return !dropped.some((e) => e.end > e.start && s >= e.start && s < e.end);
@@ -228,6 +240,7 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
     text: reindent(spliced, indent, frozen),
     usesRun: flags.usesRun,
     recursive: flags.recursive,
-    identifiers: referenceIdentifiers(root, edits),
+    // Only names the file binds at its top level can resolve to what placement moves (resolve.ts).
+    identifiers: referenceIdentifiers(root, edits, topLevelNames(root.getSourceFile().compilerNode)),
   };
 }

@@ -13,6 +13,15 @@ export function parseText(project: Project, path: string, text: string): SourceF
   return project.createSourceFile(`/${path}`, text, { overwrite: true });
 }
 
+/**
+ * Drops every file parsed into `project` so far, with its wrappers: what a step emitted is in
+ * the VirtualTree, and nothing reads a parsed file back, so holding the trees of the generated
+ * files (as big as the classes they took in) while the next steps run only raised the peak.
+ */
+export function forgetParsed(project: Project): void {
+  for (const sf of project.getSourceFiles()) project.removeSourceFile(sf);
+}
+
 /** Insert `insert` (whole lines) right before the `]` / `}` at `closePos`, keeping the list valid. */
 export function insertBeforeClose(
   text: string,
