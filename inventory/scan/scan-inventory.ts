@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../../lib/config/index.js";
 import type { WalkTrace } from "../../lib/tree-walk.js";
+import { readImportAliases } from "../../lib/import-aliases.js";
 import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
@@ -51,7 +52,13 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       })
     : undefined;
   const packages = listWorkspacePackages(root);
-  const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
+  const aliases = readImportAliases(
+    root,
+    config.seam.aliases,
+    packages.map((p) => p.dir),
+  );
+  for (const p of aliases.problems) problems.push({ file: p.file, line: 0, column: 0, message: p.message });
+  const memo = statCache && problems.length === 0 ? memoKey(root, config, packages, undefined, aliases) : undefined;
   const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
   if (warm) {
     statCache?.keepListing();
@@ -66,7 +73,16 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     // Nothing in scope (a wrong folder, a new repository): nothing to read or parse, so neither
     // the parser nor the readers are loaded; the analysis of no files is the result.
     const { analyzeFacts } = await import("../analyze.js");
-    const result = analyzeFacts({ root, files: [], packages, config, knownFiles: [], scannedFiles: 0, problems });
+    const result = analyzeFacts({
+      root,
+      files: [],
+      packages,
+      aliases,
+      config,
+      knownFiles: [],
+      scannedFiles: 0,
+      problems,
+    });
     const text = memo === undefined ? undefined : memoOf(result);
     // Every file (none) was searched for every name: the next run is answered by the memo.
     if (memo !== undefined && text !== undefined) statCache?.save(firstNeedles(config), { key: memo, text });
@@ -75,7 +91,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
     return result;
   }
   const { scanFiles } = await import("./full-scan.js");
-  const start = { root, config, files, problems, statCache, packages, progress, tm, lap };
+  const start = { root, config, files, problems, statCache, packages, aliases, progress, tm, lap };
   return scanFiles({
     ...start,
     cache: options.cache === true,
