@@ -5,9 +5,11 @@
  * only the alias reaches is found, the registry imports the base by a specifier that holds there,
  * and the module imports a context reached two ways once.
  */
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCapkit } from "../bin/test-support/run-capkit.js";
+import { tempProject } from "../codemods/test-support/temp-project.js";
 import { CAPKIT_ROOT } from "../lib/workspace-aliases.js";
 import { createResolver } from "../rules/graph/resolve-import.js";
 import { scanInventory } from "./scan/scan-inventory.js";
@@ -39,6 +41,24 @@ describe("fixtures/paths-alias-pnpm", () => {
     expect(moduleFile.match(/import type \{ Context \}/g)).toHaveLength(1);
     expect(moduleFile).toContain("CapabilityModule<Context> =");
     expect(moduleFile).not.toContain("Context2");
+  });
+
+  it("reports a broken tsconfig naming the file, and still scans", async () => {
+    const root = tempProject(ROOT);
+    try {
+      writeFileSync(join(root, "tsconfig.base.json"), '{ "compilerOptions": { "paths": ');
+      const broken = await scanInventory(root, { cache: false });
+      expect(broken.problems).toEqual([
+        expect.objectContaining({
+          file: "tsconfig.base.json",
+          message: expect.stringContaining("not readable as JSON"),
+        }),
+      ]);
+      expect(broken.incomplete).toBe(true);
+      expect(broken.classes.map((c) => c.name)).toContain("SaveNoteTool");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("the lint's resolver reads the same aliases", () => {
