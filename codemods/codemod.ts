@@ -4,6 +4,7 @@
  * the disk, prints or exits. The runner chains codemods over one tree, so a later codemod sees
  * the earlier ones' output, then validates and applies the net plan once.
  */
+import type { ImportAliases } from "../lib/import-aliases.js";
 import type { InventoryResult } from "../inventory/types.js";
 import type { UnitResult, VirtualTree } from "./plan.js";
 import type { SeamConfig } from "../lib/config/seam-section.js";
@@ -33,6 +34,10 @@ export interface CodemodContext {
    * call sites apply the shared rule of codemods/run-fields.ts.
    */
   readonly runFieldChoices?: Map<string, ReadonlyMap<string, string>>;
+  /** Root-relative file of the Tool base the registry binds its adapters to (config `codemods.toolModule`); absent: the file the classes import it from. */
+  readonly toolModule?: string | null;
+  /** The repo's import aliases (lib/import-aliases.ts); absent: read from the root when needed. */
+  readonly aliases?: ImportAliases;
   /** Root-relative capkit config the run loaded (default capkit.config.json): seam exceptions migrate needs are written there. */
   readonly configFile?: string;
 }

@@ -4,9 +4,9 @@
  * construction sites, classifies every subclass with evidence and blockers, and counts.
  * Pure: no file system access, no output. Consumed by scanInventory and the history backfill.
  */
-import { isAbsolute, relative, sep } from "node:path";
 import type { CapkitConfig } from "../lib/config/index.js";
-import type { WorkspacePackage } from "../lib/workspace-aliases.js";
+import type { ImportAliases } from "../lib/import-aliases.js";
+import { rootRelativePackages, type WorkspacePackage } from "../lib/workspace-aliases.js";
 import type { FileFacts, WireNameFact } from "./extract/facts.js";
 import { ModuleGraph, type PackageRef } from "./resolve/module-graph.js";
 import { classId, resolveSubclasses, type ResolvedSubclass } from "./resolve/resolve-subclasses.js";
@@ -25,6 +25,8 @@ export interface AnalyzeInput {
   readonly root: string;
   readonly files: readonly FileFacts[];
   readonly packages: readonly WorkspacePackage[];
+  /** The seam config's and the tsconfigs' aliases (lib/import-aliases.ts); none when absent. */
+  readonly aliases?: ImportAliases;
   readonly config: CapkitConfig;
   /** Every file in scope (also those the pre-filter skipped), so imports of them resolve. */
   readonly knownFiles?: readonly string[];
@@ -35,16 +37,9 @@ export interface AnalyzeInput {
   readonly generatedAt?: string;
 }
 
-const toPosix = (p: string) => p.split(sep).join("/");
-
 /** The workspace packages as the module graph takes them (root-relative, `/` separators). */
 export function packageRefs(root: string, packages: readonly WorkspacePackage[]): PackageRef[] {
-  return packages.map((p) => ({
-    name: p.name,
-    dir: p.dir,
-    entry: p.entry ? toPosix(isAbsolute(p.entry) ? relative(root, p.entry) : p.entry) : null,
-    ...(p.exports ? { exports: p.exports } : {}),
-  }));
+  return rootRelativePackages(root, packages);
 }
 
 /** Does the local name (a default or renamed import) denote the base or a listed subclass? (`constructor(inner: Base)`) */
@@ -213,7 +208,12 @@ const byFileAndLine = (a: { file: string; line: number }, b: { file: string; lin
 export function analyzeFacts(input: AnalyzeInput): InventoryResult {
   const { config, files } = input;
   const factsMap = new Map(files.map((f) => [f.file, f]));
-  const graph = new ModuleGraph(factsMap, input.knownFiles ?? [], packageRefs(input.root, input.packages));
+  const graph = new ModuleGraph(
+    factsMap,
+    input.knownFiles ?? [],
+    packageRefs(input.root, input.packages),
+    input.aliases,
+  );
   const { subclasses } = resolveSubclasses(graph, files, config.base);
   const a: Analysis = {
     config,

@@ -21,7 +21,7 @@ describe("specifier resolution rules", () => {
         exports: [{ key: "./*", targets: ["./dist/*.js", "./src/*.ts"] }],
       },
     ],
-    aliases: [{ prefix: "~/", wildcard: true, target: "pkg/src" }],
+    aliases: [{ prefix: "~/", wildcard: true, targets: ["pkg/src/*"] }],
   });
 
   it("lists bases in order: relative, alias, a package's exports targets, then src/<sub> before <sub>", () => {

@@ -4,10 +4,12 @@
  * (absolute paths, the file system or a known set) both ask it, with their own `exists`.
  *
  *   candidateBases(from, specifier)  where the specifier may point, most preferred first:
- *     `./x` `../x` → next to `from`; `/abs` → itself; a seam-config alias → its target;
+ *     `./x` `../x` → next to `from`; `/abs` → itself; a seam-config alias → its targets;
+ *     a tsconfig `paths` pattern of the scope `from` is in → its targets (lib/import-aliases.ts);
  *     a workspace package name or `name/sub` → its `exports` targets (lib/package-exports.ts:
  *     subpaths, `*` patterns, conditions), then the source layout: the entry, `src/index`,
- *     `index` for the name; `src/<sub>`, `<sub>` for a subpath. null: an external package.
+ *     `index` for the name; `src/<sub>`, `<sub>` for a subpath; then the scope's `baseUrl`.
+ *     null: an external package.
  *   probe(base)  the file a base denotes: a `.js`/`.jsx`/`.mjs`/`.cjs` twin in TypeScript first,
  *     the base itself, then `<base>.ts|.tsx|.mts|.cts`, then `<base>/index.ts|.tsx|.mts|.cts`.
  */
@@ -35,9 +37,20 @@ export interface ResolvablePackage {
 export interface SpecifierAlias {
   /** `@app/` for a `@app/*` alias, or the exact specifier. */
   readonly prefix: string;
+  /** What follows the `*` (`.js` in `@app/*.js`); empty by default. */
+  readonly suffix?: string;
   readonly wildcard: boolean;
-  /** Target folder (wildcard) or file base, in the caller's path style. */
-  readonly target: string;
+  /** Target bases in the caller's path style, tried in order; a wildcard's hold one `*` the match replaces. */
+  readonly targets: readonly string[];
+}
+
+/** A tsconfig's aliases: they apply to the files under `dir` that no deeper scope holds. */
+export interface AliasScope {
+  /** The tsconfig's folder in the caller's path style ("" for the root of root-relative paths). */
+  readonly dir: string;
+  readonly aliases: readonly SpecifierAlias[];
+  /** The folder `baseUrl` names (bare specifiers are tried under it last), or null. */
+  readonly baseUrl: string | null;
 }
 
 export interface SpecifierRules {
@@ -45,7 +58,40 @@ export interface SpecifierRules {
   /** The path functions of the caller's style: `posix` for root-relative paths (the default), `node:path` for native absolute ones. */
   readonly paths?: Pick<typeof posix, "dirname" | "join" | "normalize">;
   readonly packages: readonly ResolvablePackage[];
+  /** The seam config's aliases: everywhere, before any tsconfig's. */
   readonly aliases?: readonly SpecifierAlias[];
+  readonly scopes?: readonly AliasScope[];
+}
+
+/** A pattern's target bases for `specifier`, or null when it does not match. */
+function aliasBases(a: SpecifierAlias, specifier: string): string[] | null {
+  const suffix = a.suffix ?? "";
+  if (!a.wildcard) return specifier === a.prefix ? [...a.targets] : null;
+  if (!specifier.startsWith(a.prefix) || !specifier.endsWith(suffix)) return null;
+  if (specifier.length < a.prefix.length + suffix.length) return null;
+  const star = specifier.slice(a.prefix.length, specifier.length - suffix.length);
+  return a.targets.map((t) => t.replace("*", star));
+}
+
+/** The first alias that matches, as TypeScript picks: an exact pattern, else the longest prefix. */
+export function matchAlias(aliases: readonly SpecifierAlias[], specifier: string): string[] | null {
+  let best: { bases: string[]; rank: number } | null = null;
+  for (const a of aliases) {
+    const bases = aliasBases(a, specifier);
+    const rank = a.wildcard ? a.prefix.length : Infinity;
+    if (bases && (best === null || rank > best.rank)) best = { bases, rank };
+  }
+  return best?.bases ?? null;
+}
+
+/** The deepest scope holding `file`, or undefined. */
+export function scopeOf<S extends { readonly dir: string }>(scopes: readonly S[], file: string): S | undefined {
+  let best: S | undefined;
+  for (const s of scopes) {
+    const holds = s.dir === "" || file.startsWith(`${s.dir}/`) || file.startsWith(`${s.dir}\\`);
+    if (holds && (best === undefined || s.dir.length > best.dir.length)) best = s;
+  }
+  return best;
 }
 
 /** The extension a twin is looked for by (`posix.extname` of the base's last segment). */
@@ -78,6 +124,7 @@ export function createSpecifierResolution(rules: SpecifierRules) {
   // Longest name first, so `@a/b-c` is not taken for `@a/b`.
   const packages = [...rules.packages].sort((a, b) => b.name.length - a.name.length);
   const aliases = rules.aliases ?? [];
+  const scopes = rules.scopes ?? [];
   const { dirname, join, normalize } = rules.paths ?? posix;
 
   const candidateBases = (fromFile: string, specifier: string): string[] | null => {
@@ -85,10 +132,22 @@ export function createSpecifierResolution(rules: SpecifierRules) {
       return [normalize(join(dirname(fromFile), specifier))];
     }
     if (specifier.startsWith("/")) return [specifier];
-    for (const a of aliases) {
-      if (a.wildcard ? specifier.startsWith(a.prefix) : specifier === a.prefix)
-        return [join(a.target, specifier.slice(a.prefix.length))];
-    }
+    const seamBases = matchAlias(aliases, specifier);
+    if (seamBases) return seamBases.map((b) => normalize(b));
+    const scope = scopes.length > 0 ? scopeOf(scopes, fromFile) : undefined;
+    const aliased = scope ? (matchAlias(scope.aliases, specifier) ?? []).map((b) => normalize(b)) : [];
+    const layout = packageBases(specifier);
+    return aliased.length === 0 ? layout : [...aliased, ...(layout ?? [])];
+  };
+
+  /** Under the scope's `baseUrl`, tried last by resolve only: a guess there would take every npm package for a missing file. */
+  const baseUrlBase = (fromFile: string, specifier: string): string | null => {
+    if (scopes.length === 0 || specifier.startsWith(".") || specifier.startsWith("/")) return null;
+    const baseUrl = scopeOf(scopes, fromFile)?.baseUrl;
+    return baseUrl ? join(baseUrl, specifier) : null;
+  };
+
+  const packageBases = (specifier: string): string[] | null => {
     for (const p of packages) {
       const mapped = (subpath: string) =>
         p.exports ? (exportTargets(p.exports, subpath) ?? []).map((t) => normalize(join(p.dir, t))) : [];
@@ -110,7 +169,8 @@ export function createSpecifierResolution(rules: SpecifierRules) {
         const hit = probe(base, rules.exists);
         if (hit) return hit;
       }
-      return null;
+      const underBaseUrl = baseUrlBase(fromFile, specifier);
+      return underBaseUrl === null ? null : probe(underBaseUrl, rules.exists);
     },
   };
 }

@@ -8,9 +8,10 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { codeFile, PACKAGE_ROOT } from "./package-layout.js";
 import { readExportsField, type PackageExports } from "./package-exports.js";
+import type { ResolvablePackage } from "./specifier-resolution.js";
 import { expandWorkspaceGlobs, readWorkspaceGlobs } from "./workspace-globs.js";
 
 /** The folder with capkit's package.json (lib/package-layout.ts says where the code is). */
@@ -53,6 +54,17 @@ export function listWorkspacePackages(root: string): WorkspacePackage[] {
     }
   }
   return out;
+}
+
+/** The packages as lib/specifier-resolution.ts takes them over root-relative paths (`/` separators). */
+export function rootRelativePackages(root: string, packages: readonly WorkspacePackage[]): ResolvablePackage[] {
+  const toPosix = (p: string) => p.split(sep).join("/");
+  return packages.map((p) => ({
+    name: p.name,
+    dir: p.dir,
+    entry: p.entry ? toPosix(isAbsolute(p.entry) ? relative(root, p.entry) : p.entry) : null,
+    ...(p.exports ? { exports: p.exports } : {}),
+  }));
 }
 
 const require = createRequire(import.meta.url);

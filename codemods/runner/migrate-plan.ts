@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
+import { readImportAliases } from "../../lib/import-aliases.js";
+import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
 import { CODEMODS } from "../index.js";
 import type { CodemodContext } from "../codemod.js";
 import { VirtualTree, type FileChange, type UnitResult } from "../plan.js";
@@ -37,6 +39,12 @@ function contextFor(
     runtimeImport: c.runtimeImport,
     categoriesMap: config.categories.map,
     seam: config.seam,
+    toolModule: c.toolModule,
+    aliases: readImportAliases(
+      root,
+      config.seam.aliases,
+      listWorkspacePackages(root).map((p) => p.dir),
+    ),
     runFieldChoices: new Map(),
     ...(inRoot ? { configFile: rel } : {}),
   };

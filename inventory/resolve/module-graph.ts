@@ -1,13 +1,15 @@
 /**
  * The module graph over extracted facts: resolves import specifiers by lib/specifier-resolution.ts
- * (the lint's rules too: relative paths with `.js`→`.ts` mapping and index files, workspace
+ * (the lint's rules too: relative paths with `.js`→`.ts` mapping and index files, the seam
+ * config's and the tsconfigs' aliases (lib/import-aliases.ts), workspace
  * package names and their subpaths, the package's `exports` map first, then `src/<sub>` and
  * `<sub>`) over the scanned files, and follows exports through re-exports and barrels (named, renamed, default,
  * `export *`, `export * as ns`) to the class (or mixin-holding variable) a local name finally denotes. No type checker; no
  * file system access.
  */
+import { NO_ALIASES, type ImportAliases } from "../../lib/import-aliases.js";
 import type { PackageExports } from "../../lib/package-exports.js";
-import { createSpecifierResolution } from "../../lib/specifier-resolution.js";
+import { createSpecifierResolution, matchAlias, scopeOf } from "../../lib/specifier-resolution.js";
 import type { ClassFact, FileFacts, MixinBindingFact } from "../extract/facts.js";
 
 export interface PackageRef {
@@ -66,17 +68,34 @@ export class ModuleGraph {
   private readonly specCache = new Map<string, string | null>();
   private readonly packageNames: readonly string[];
   private readonly indexes = new Map<string, FileIndex>();
+  private readonly aliases: ImportAliases;
 
-  constructor(facts: ReadonlyMap<string, FileFacts>, knownFiles: Iterable<string>, packages: readonly PackageRef[]) {
+  constructor(
+    facts: ReadonlyMap<string, FileFacts>,
+    knownFiles: Iterable<string>,
+    packages: readonly PackageRef[],
+    aliases: ImportAliases = NO_ALIASES,
+  ) {
     this.facts = facts;
     const known = new Set([...knownFiles, ...facts.keys()]);
-    this.rules = createSpecifierResolution({ exists: (p) => known.has(p), packages });
+    this.aliases = aliases;
+    this.rules = createSpecifierResolution({
+      exists: (p) => known.has(p),
+      packages,
+      aliases: aliases.seam,
+      scopes: aliases.scopes,
+    });
     this.packageNames = packages.map((p) => p.name);
   }
 
   /** Why a specifier led nowhere, worded so it never claims a scanned file is missing. */
-  whyUnresolved(specifier: string): string {
+  whyUnresolved(specifier: string, fromFile?: string): string {
     if (specifier.startsWith(".") || specifier.startsWith("/")) return "which names no file in the scanned scope";
+    const scope = fromFile === undefined ? undefined : scopeOf(this.aliases.scopes, fromFile);
+    if (matchAlias(this.aliases.seam, specifier))
+      return "which the seam config's aliases map to no file in the scanned scope";
+    if (scope && matchAlias(scope.aliases, specifier))
+      return `which the paths of ${scope.dir === "" ? "" : `${scope.dir}/`}tsconfig.json map to no file in the scanned scope`;
     const pkg = this.packageNames.find((n) => specifier === n || specifier.startsWith(`${n}/`));
     if (pkg)
       return `which workspace package ${pkg} maps to no file in the scanned scope (its exports and src/ layout were tried)`;
@@ -121,7 +140,7 @@ export class ModuleGraph {
           kind: "unresolved",
           specifier: r.specifier,
           name: known,
-          reason: `re-exported by ${file}:${r.line} from "${r.specifier}", ${this.whyUnresolved(r.specifier)}`,
+          reason: `re-exported by ${file}:${r.line} from "${r.specifier}", ${this.whyUnresolved(r.specifier, file)}`,
         };
       }
       return r.imported === "*" ? { kind: "namespace", file: target } : this.resolveExport(target, r.imported, seen);
@@ -136,7 +155,7 @@ export class ModuleGraph {
           kind: "unresolved",
           specifier: r.specifier,
           name,
-          reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", ${this.whyUnresolved(r.specifier)}`,
+          reason: `maybe re-exported by ${file}:${r.line} via export * from "${r.specifier}", ${this.whyUnresolved(r.specifier, file)}`,
         };
         continue;
       }
@@ -165,7 +184,7 @@ export class ModuleGraph {
         kind: "unresolved",
         specifier: imp.specifier,
         name: known,
-        reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", ${this.whyUnresolved(imp.specifier)}`,
+        reason: `${imp.imported === "default" ? "default-" : ""}imported at ${file}:${imp.line} from "${imp.specifier}", ${this.whyUnresolved(imp.specifier, file)}`,
       };
     }
     if (imp.imported === "*") return { kind: "namespace", file: target };

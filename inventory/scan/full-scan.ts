@@ -4,6 +4,7 @@
  * it loads, is imported only when a scan needs them).
  */
 import type { CapkitConfig } from "../../lib/config/index.js";
+import type { ImportAliases } from "../../lib/import-aliases.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
 import { analyzeFacts, packageRefs } from "../analyze.js";
 import { extractFileFacts } from "../extract/extract-file-facts.js";
@@ -81,6 +82,7 @@ type Subclasses = ReturnType<typeof resolveSubclasses>["subclasses"];
 interface ScanFrame {
   readonly files: readonly string[];
   readonly refs: ReturnType<typeof packageRefs>;
+  readonly aliases: ImportAliases | undefined;
   readonly config: CapkitConfig;
 }
 
@@ -90,7 +92,7 @@ async function phase1Rounds(
   follower: Follower,
   extractor: Extractor,
   parseAndFollow: (list: readonly string[]) => Promise<void>,
-  { files, refs, config }: ScanFrame,
+  { files, refs, aliases, config }: ScanFrame,
 ): Promise<Subclasses> {
   let subclasses: Subclasses = new Map();
   for (let known = -1, batch = selector.next([]); batch.length > 0 || subclasses.size > known;) {
@@ -98,7 +100,11 @@ async function phase1Rounds(
     await parseAndFollow(batch);
     known = subclasses.size;
     const facts = [...extractor.facts.values()];
-    subclasses = resolveSubclasses(new ModuleGraph(extractor.facts, files, refs), facts, config.base).subclasses;
+    subclasses = resolveSubclasses(
+      new ModuleGraph(extractor.facts, files, refs, aliases),
+      facts,
+      config.base,
+    ).subclasses;
     batch = selector.next([...subclasses.values()].flatMap((s) => (s.cls.name ? [s.cls.name] : [])));
   }
   return subclasses;
@@ -150,6 +156,7 @@ export interface ScanStart {
   readonly problems: ScanProblem[];
   readonly statCache: StatCache | undefined;
   readonly packages: readonly WorkspacePackage[];
+  readonly aliases?: ImportAliases;
   /** The key to keep this scan's result under with the stat cache (warm-result.ts); absent: none kept. */
   readonly memoKey?: string;
   /** Reuse and refresh the facts cache. */
@@ -232,9 +239,9 @@ async function selectParseAnalyze(
   gate: ReturnType<typeof makeGate>,
   extractor: Extractor,
 ): Promise<InventoryResult> {
-  const { root, config, files, problems, statCache, packages, progress, tm, lap } = start;
+  const { root, config, files, problems, statCache, packages, aliases, progress, tm, lap } = start;
   const refs = packageRefs(root, packages);
-  const follower = new Follower(new ModuleGraph(new Map(), files, refs), sources);
+  const follower = new Follower(new ModuleGraph(new Map(), files, refs, aliases), sources);
   // Parse, then the barrels the parsed files' imports lead through, until none is left.
   const parseAndFollow = async (list: readonly string[]) => {
     for (let batch = list; batch.length > 0;) {
@@ -249,7 +256,12 @@ async function selectParseAnalyze(
   };
   const selector = new Phase1Selector(files, sources, config, statCache);
   progress({ phase: "parse", done: 0, total: 0 });
-  const subclasses = await phase1Rounds(selector, follower, extractor, parseAndFollow, { files, refs, config });
+  const subclasses = await phase1Rounds(selector, follower, extractor, parseAndFollow, {
+    files,
+    refs,
+    aliases,
+    config,
+  });
   const factories = new Set(
     [...subclasses.values()].flatMap((s) =>
       s.cls.enclosingFunction ? [s.cls.enclosingFunction.split(".").pop() ?? s.cls.enclosingFunction] : [],
@@ -272,6 +284,7 @@ async function selectParseAnalyze(
     root,
     files: [...extractor.facts.values()],
     packages,
+    ...(aliases ? { aliases } : {}),
     config,
     knownFiles: files,
     scannedFiles: files.length,

@@ -6,9 +6,10 @@
  */
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadConfig } from "../../lib/config/index.js";
+import { loadConfig, type CapkitConfig } from "../../lib/config/index.js";
 import type { WalkTrace } from "../../lib/tree-walk.js";
-import { listWorkspacePackages } from "../../lib/workspace-aliases.js";
+import { readImportAliases, type ImportAliases } from "../../lib/import-aliases.js";
+import { listWorkspacePackages, type WorkspacePackage } from "../../lib/workspace-aliases.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { discoverFiles } from "./discover.js";
 import { emptyTimings, firstNeedles, type ScanOptions, type ScanTimings } from "./scan-types.js";
@@ -59,7 +60,8 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
         })
       : undefined;
     const packages = listWorkspacePackages(root);
-    const memo = statCache && problems.length === 0 ? memoKey(root, config, packages) : undefined;
+    const aliases = importAliases(root, config, packages, problems);
+    const memo = statCache && problems.length === 0 ? memoKey(root, config, packages, undefined, aliases) : undefined;
     const warm = statCache && memo ? warmResult(statCache, memo, firstNeedles(config)) : undefined;
     if (warm) {
       statCache?.keepListing();
@@ -74,7 +76,16 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       // Nothing in scope (a wrong folder, a new repository): nothing to read or parse, so neither
       // the parser nor the readers are loaded; the analysis of no files is the result.
       const { analyzeFacts } = await import("../analyze.js");
-      const result = analyzeFacts({ root, files: [], packages, config, knownFiles: [], scannedFiles: 0, problems });
+      const result = analyzeFacts({
+        root,
+        files: [],
+        packages,
+        aliases,
+        config,
+        knownFiles: [],
+        scannedFiles: 0,
+        problems,
+      });
       const text = memo === undefined ? undefined : memoOf(result);
       // Every file (none) was searched for every name: the next run is answered by the memo.
       if (memo !== undefined && text !== undefined) statCache?.save(firstNeedles(config), { key: memo, text });
@@ -83,7 +94,7 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
       return result;
     }
     const { scanFiles } = await import("./full-scan.js");
-    const start = { root, config, files, problems, statCache, packages, progress, tm, lap };
+    const start = { root, config, files, problems, statCache, packages, aliases, progress, tm, lap };
     return await scanFiles({
       ...start,
       cache: options.cache === true,
@@ -94,6 +105,22 @@ export async function scanInventory(rootArg: string, options: ScanOptions = {}):
   } finally {
     reader?.stop();
   }
+}
+
+/** tsconfig `paths` and the config's seam aliases; a tsconfig that cannot be read is a scan problem. */
+function importAliases(
+  root: string,
+  config: CapkitConfig,
+  packages: readonly WorkspacePackage[],
+  problems: ScanProblem[],
+): ImportAliases {
+  const aliases = readImportAliases(
+    root,
+    config.seam.aliases,
+    packages.map((p) => p.dir),
+  );
+  for (const p of aliases.problems) problems.push({ file: p.file, line: 0, column: 0, message: p.message });
+  return aliases;
 }
 
 /** The read worker the options ask for: never beside a parse worker (facts-worker.ts decides that one). */

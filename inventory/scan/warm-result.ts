@@ -7,12 +7,14 @@
  *
  * Why it is safe: a scan reads only the files in scope (their contents are pinned by the stat
  * cache's entries, which are recorded only for files settled before the scan began), the root's
- * workspace manifests (their parsed packages are in the key) and its config (in the key). Every
+ * workspace manifests (their parsed packages are in the key), its tsconfigs' aliases (in the key
+ * when there are any) and its config (in the key). Every
  * step after the read is a pure function of those and of capkit's own code (stamped in the key).
  * A scan with any problem (an unreadable file or folder, a syntax error) is never memoised.
  */
 import { textHash } from "../../lib/text-hash.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
+import type { ImportAliases } from "../../lib/import-aliases.js";
 import type { WorkspacePackage } from "../../lib/workspace-aliases.js";
 import { inventoryCodeStamp } from "./code-stamp.js";
 import type { InventoryResult } from "../types.js";
@@ -29,8 +31,10 @@ export function memoKey(
   config: CapkitConfig,
   packages: readonly WorkspacePackage[],
   code: string = inventoryCodeStamp(),
+  aliases?: ImportAliases,
 ): string {
-  return textHash(JSON.stringify([MEMO_VERSION, code, root, config, packages]));
+  const aliased = aliases && (aliases.scopes.length > 0 || aliases.seam.length > 0) ? [aliases] : [];
+  return textHash(JSON.stringify([MEMO_VERSION, code, root, config, packages, ...aliased]));
 }
 
 /** The memo's text for a result, or undefined when the result must not be memoised. */

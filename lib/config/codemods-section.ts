@@ -17,7 +17,7 @@ export interface CodemodsConfig {
   readonly runFields: Readonly<Record<string, string>>;
   /** Module specifier migrated code imports the runtime from. */
   readonly runtimeImport: string;
-  /** Root-relative file that exports the Tool base class (adapters and shims need it); null → located from the inventory. */
+  /** Root-relative file that declares the Tool base class the registry binds its adapters to; null → the module the migrated classes import it from. */
   readonly toolModule: string | null;
   /** Root-relative category snapshot file, e.g. "<capabilitiesDir>/categories.snapshot.json". */
   readonly categorySnapshot: string | null;

@@ -51,7 +51,7 @@ export interface SeamConfig {
   readonly seams: readonly SeamDefinition[];
   /** Type-only imports are erased at build time; false makes them violations too. */
   readonly allowTypeImports: boolean;
-  /** Extra path aliases: "prefix/*" → "root-relative/target/*" (workspace package names resolve without this). */
+  /** Extra path aliases: "prefix/*" → "root-relative/target/*" (workspace package names and tsconfig `paths` resolve without this: lib/import-aliases.ts). The inventory and migrate use them too. */
   readonly aliases: Readonly<Record<string, string>>;
   /** Root-relative baseline of known violations; only new ones fail. */
   readonly baseline: string;

@@ -13,9 +13,10 @@ import { specsArrayName } from "./specs-file.js";
 
 export interface RegistryOptions {
   readonly runtimeImport: string;
-  /** The base's module: a root-relative file, or (toolPackage) a package specifier kept as written. */
+  /** The base's module: a root-relative file, or a package specifier. */
   readonly toolModule: string;
-  readonly toolPackage: boolean;
+  /** The specifier written as is (a package's, an alias that holds in the registry); null: relative to toolModule. */
+  readonly toolImport: string | null;
   readonly baseName: string;
   /** The base has no `process` (LangChain's): the adapters extend a generated bridge (tool-base.ts). */
   readonly bridge: boolean;
@@ -50,7 +51,7 @@ abstract class CapabilityBridgeTool extends ${baseName} {
 
 function skeleton(path: string, opts: RegistryOptions): string {
   const { runtimeImport, baseName } = opts;
-  const toolSpecifier = opts.toolPackage ? opts.toolModule : specifierAsWritten(path, opts.toolModule);
+  const toolSpecifier = opts.toolImport ?? specifierAsWritten(path, opts.toolModule);
   const bound = opts.bridge ? "CapabilityBridgeTool" : baseName;
   const tool = bound === "Tool" ? "Tool" : `Tool: ${bound}`;
   const bridgeOption = opts.bridge ? "\n  inputSchemaAsSchema: true," : "";

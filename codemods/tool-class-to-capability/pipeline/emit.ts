@@ -31,6 +31,22 @@ interface Collected {
   readonly parts: ClassParts[];
 }
 
+/**
+ * The specifier `target` imports `imported` by: re-based (import-spellings.ts), and the one an
+ * earlier source file's import of the same declaration was given, so a name reached two ways
+ * (a package name and a tsconfig alias) is one import, not `Context` and `Context2`.
+ */
+function spelledFor(run: NamespaceRun, specifier: string, from: string, target: string, imported: string): string {
+  const rebased = specifier.startsWith(".")
+    ? importSpecifierFor(specifier, from, target)
+    : run.spellings.rebase(specifier, from, target);
+  const key = `${target}\0${run.spellings.identity(from, specifier, imported)}`;
+  const first = run.spelled.get(key);
+  if (first !== undefined) return first;
+  run.spelled.set(key, rebased);
+  return rebased;
+}
+
 /** Every placement's imports and moved statements, re-based onto the generated files. */
 function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected {
   const { specs, module, shared } = run.paths;
@@ -47,7 +63,7 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
     const toNeed =
       (target: string) =>
       (r: FilePlacement["specImports"][number]): ImportNeed => ({
-        specifier: importSpecifierFor(r.decl.getModuleSpecifierValue(), work.file, target),
+        specifier: spelledFor(run, r.decl.getModuleSpecifierValue(), work.file, target, r.imported),
         imported: r.imported,
         local: r.local,
         typeOnly: r.typeOnly,
@@ -148,7 +164,7 @@ export function emitGenerated(run: NamespaceRun, convertedAsAnalysed: readonly C
     writeRegistryFile(project, paths.registry, tree.read(paths.registry), ns, {
       runtimeImport: ctx.runtimeImport,
       toolModule,
-      toolPackage: run.toolPackage,
+      toolImport: run.toolImport,
       baseName: run.baseName,
       bridge:
         !tree.exists(paths.registry) &&

@@ -4,6 +4,7 @@
  * analysed source files and the classes converting from each, the flattening groups and the
  * unit results so far. Built by createNamespaceRun; read and updated by every step.
  */
+import { createImportSpellings, type ImportSpellings } from "./import-spellings.js";
 import type { Project, SourceFile } from "ts-morph";
 import type { ClassRecord } from "../../../inventory/types.js";
 import type { CodemodContext } from "../../codemod.js";
@@ -57,11 +58,17 @@ export interface NamespaceRun {
   readonly removedIntermediates: Map<FlattenGroup, string[]>;
   /** Run field → the type text a converting class (or run-types.ts) gave it, and who. */
   readonly fieldTypes: Map<string, { readonly type: string; readonly key: string; readonly by: string }>;
-  /** The module the base class is imported from, and its local name, for the registry. */
+  /** The module the base class is imported from (a tree file, else a package specifier), and its local name, for the registry. */
   toolModule: string | null;
-  /** toolModule is a package specifier (`@langchain/core/tools`), written as is, not a tree file. */
-  toolPackage: boolean;
+  /** The specifier the registry imports the base by, as written (a package's, an alias that holds there); null: relative to toolModule. */
+  toolImport: string | null;
+  /** The base's module and name are settled (the first class that named it, or codemods.toolModule with its name). */
+  toolSettled: boolean;
   baseName: string;
+  /** How generated files import what source files imported (import-spellings.ts). */
+  readonly spellings: ImportSpellings;
+  /** A generated file's import of one declaration (target file and identity) → the specifier it was first written with. */
+  readonly spelled: Map<string, string>;
   workFor(file: string): FileWork | undefined;
   allocate(preferred: string, fallback: string): string;
   /** Whether a source file of the namespace or a generated file already declares `name`. */
@@ -98,9 +105,12 @@ export function createNamespaceRun(project: Project, tree: VirtualTree, ctx: Cod
     failedGroups: new Map(),
     removedIntermediates: new Map(),
     fieldTypes: declaredFieldTypes(tree.read(paths.runTypes), paths.runTypes),
-    toolModule: null,
-    toolPackage: false,
+    toolModule: ctx.toolModule ?? null,
+    toolImport: null,
+    toolSettled: false,
     baseName: "Tool",
+    spellings: createImportSpellings(project, tree, ctx.root, ctx.aliases),
+    spelled: new Map(),
     workFor(file) {
       let work = files.get(file);
       if (work) return work;

@@ -79,20 +79,41 @@ function claimAnalysis(run: NamespaceRun, rec: ClassRecord, work: FileWork, anal
   run.ctx.runFieldChoices?.set(`${rec.file}#${analysis.className}`, analysis.paramFields);
   run.wireTaken.set(analysis.wireName, rec.file);
   // Looked up until found: a scan of the file's statements for every class was quadratic.
-  const imp = run.toolModule
-    ? undefined
-    : work.sf
-        .getImportDeclarations()
-        .find((d) =>
-          d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === analysis.baseName),
-        );
-  if (imp) {
-    // A package's base (`@langchain/core/tools`) is imported as written, never joined to a path.
-    const specifier = imp.getModuleSpecifierValue();
-    run.toolPackage = !specifier.startsWith(".");
-    run.toolModule = run.toolPackage ? specifier : importTarget(rec.file, specifier);
-    run.baseName = analysis.baseName;
+  if (!run.toolSettled) settleToolModule(run, rec, work, analysis.baseName);
+}
+
+/**
+ * The registry's base: codemods.toolModule when configured (a root-relative file), else the
+ * module the class imports its base from. A bare specifier is resolved, never joined as if
+ * relative: kept as written where it loads the same file from the registry (a workspace package,
+ * an npm package like `@langchain/core/tools`, an alias its tsconfig covers), else imported
+ * through the file it loads (import-spellings.ts).
+ */
+function settleToolModule(run: NamespaceRun, rec: ClassRecord, work: FileWork, baseName: string): void {
+  const configured = run.ctx.toolModule;
+  if (configured) {
+    // The class may name the base through a renaming barrel (AgentTool): the configured file declares it as the inventory's base.
+    const text = run.tree.read(configured) ?? "";
+    const declares = new RegExp(`\\b(?:class|as)\\s+${baseName.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+    run.toolModule = configured;
+    run.baseName = declares ? baseName : rec.base;
+    run.toolSettled = true;
+    return;
   }
+  const imp = work.sf
+    .getImportDeclarations()
+    .find((d) => d.getNamedImports().some((s) => (s.getAliasNode()?.getText() ?? s.getName()) === baseName));
+  if (!imp) return;
+  const specifier = imp.getModuleSpecifierValue();
+  if (specifier.startsWith(".")) run.toolModule = importTarget(rec.file, specifier);
+  else {
+    const file = run.spellings.resolve(rec.file, specifier);
+    const written = run.spellings.rebase(specifier, rec.file, run.paths.registry);
+    run.toolModule = file ?? specifier;
+    run.toolImport = file === null || written === specifier ? specifier : null;
+  }
+  run.baseName = baseName;
+  run.toolSettled = true;
 }
 
 function selectOne(run: NamespaceRun, rec: ClassRecord): void {
