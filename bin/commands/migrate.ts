@@ -142,6 +142,10 @@ export const command: CommandModule = {
     ["--keep-shims", "leave a @deprecated thin subclass in place of each converted class"],
     ["--commit", "commit each namespace separately (git)"],
     [
+      "--ignore-size-limit",
+      "try a namespace whose class files look too large for the heap (refused up front otherwise)",
+    ],
+    [
       "--config FILE",
       "the config file (default <root>/capkit.config.json; capkit config --defaults lists every field)",
     ],
