@@ -18,6 +18,13 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("readImportAliases", () => {
+  it("reads a tsconfig that starts with a UTF-8 byte-order mark, as TypeScript does", () => {
+    const root = tree({ "tsconfig.json": '\uFEFF{ "compilerOptions": { "paths": { "@core/*": ["core/*"] } } }' });
+    const a = readImportAliases(root, {}, []);
+    expect(a.problems).toEqual([]);
+    expect(a.scopes[0]?.aliases.map((x) => x.prefix)).toEqual(["@core/"]);
+  });
+
   it("reads paths through an extends chain (comments, trailing commas), relative to the declaring config or baseUrl", () => {
     const root = tree({
       "configs/base.json":

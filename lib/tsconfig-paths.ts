@@ -76,7 +76,8 @@ function readChain(file: string, root: string, problems: TsconfigProblem[], seen
   seen.add(file);
   let raw: Raw;
   try {
-    raw = JSON.parse(stripJsonComments(readFileSync(file, "utf8"))) as Raw;
+    // A UTF-8 byte-order mark is valid in a tsconfig (TypeScript reads past it); JSON.parse is not.
+    raw = JSON.parse(stripJsonComments(readFileSync(file, "utf8").replace(/^\uFEFF/, ""))) as Raw;
   } catch (e) {
     problems.push({
       file: name,
