@@ -102,8 +102,14 @@ function renderText(result: LintResult, withCycles: boolean): string {
       `capkit lint: incomplete: ${unscannedCount(missed)} could not be read, so ${one ? "its" : "their"} imports were not checked:`,
     );
     for (const u of result.unreadable) lines.push(`  ${u.file}  ${u.message}`);
+    // A tsconfig that is not valid JSON is fixed, not made readable.
+    const fix = result.unreadable.some(
+      (u) => u.message.endsWith("fix the file") || u.message.includes("fix the extends"),
+    );
     lines.push(
-      "  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again",
+      fix
+        ? "  hint: fix each file as its line says, make the others readable to this user (or add them to seam.ignore in capkit.config.json), and run capkit lint again"
+        : "  hint: make them readable to this user (or add them to seam.ignore in capkit.config.json) and run capkit lint again",
     );
   }
   return `${lines.join("\n")}\n`;

@@ -85,6 +85,9 @@ function build(root: string, config: SeamConfig): Entry {
   const unreadable: UnreadablePath[] = [];
   const files = listSourceFiles(root, config.ignore, unreadable);
   const resolver = createResolver(root, { files: new Set(files.map((f) => join(root, f))), aliases: config.aliases });
+  // A tsconfig whose paths cannot be read leaves aliased imports unresolved: the graph is
+  // incomplete, as with a file that cannot be read (never a green lint over guessed edges).
+  for (const p of resolver.problems) unreadable.push({ file: p.file, message: p.message });
   const graph = buildGraph(root, files, resolver, unreadable, config.specs.typeNames);
   const mtimes = new Map<string, string>();
   const racy = new Set<string>();
