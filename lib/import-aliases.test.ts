@@ -18,6 +18,17 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("readImportAliases", () => {
+  it("goes on past an extends naming a package that is not installed (a scan before npm ci); a missing relative one is a problem", () => {
+    const root = tree({
+      "tsconfig.json":
+        '{ "extends": "@tsconfig/node20/tsconfig.json", "compilerOptions": { "paths": { "@a/*": ["a/*"] } } }',
+      "packages/b/tsconfig.json": '{ "extends": "./missing.json" }',
+    });
+    const a = readImportAliases(root, {}, ["packages/b"]);
+    expect(a.scopes[0]?.aliases.map((x) => x.prefix)).toEqual(["@a/"]);
+    expect(a.problems.map((p) => p.file)).toEqual(["packages/b/tsconfig.json"]);
+  });
+
   it("reads a tsconfig that starts with a UTF-8 byte-order mark, as TypeScript does", () => {
     const root = tree({ "tsconfig.json": '\uFEFF{ "compilerOptions": { "paths": { "@core/*": ["core/*"] } } }' });
     const a = readImportAliases(root, {}, []);

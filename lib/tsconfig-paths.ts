@@ -92,7 +92,11 @@ function readChain(file: string, root: string, problems: TsconfigProblem[], seen
     if (typeof spec !== "string") continue;
     const parent = extendedFile(file, spec, root);
     if (parent === null) {
-      problems.push({ file: name, message: `extends "${spec}", which is not found; fix the extends field` });
+      // A package's shared config (@tsconfig/node20) is not installed where capkit runs before
+      // `npm ci`; such configs hold compiler options, not a repo's paths, so the scan goes on.
+      const relativeSpec = spec.startsWith(".") || spec.startsWith("/");
+      if (relativeSpec)
+        problems.push({ file: name, message: `extends "${spec}", which is not found; fix the extends field` });
       continue;
     }
     const got = readChain(parent, root, problems, seen);
