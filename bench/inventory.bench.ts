@@ -7,7 +7,8 @@
  *   - the generated ~7,000-file monorepo of bench/inventory-tree.ts.
  * Per tree, RUNS rounds, each running in turn: grep; capkit cold (`CI=true`, no .capkit/: a fresh
  * CI checkout); the same with an empty per-user cache folder (no V8 code cache for TypeScript:
- * the first run on a machine, which also writes that cache); capkit with .capkit/cache/ restored
+ * the first run on a machine, which also writes that cache); cold with NODE_OPTIONS=--v8-pool-size=1
+ * (one V8 helper thread: on 2 cores the default pool preempts the scan); capkit with .capkit/cache/ restored
  * (`CI=true`); capkit local (stat cache warm).
  * Medians, ratios to grep's median, peak RSS (from /usr/bin/time when present), and the counts.
  * Then the empty-folder start against `node -e 0`.
@@ -23,6 +24,8 @@ import { performance } from "node:perf_hooks";
 import { generateTree } from "./inventory-tree.js";
 import { CAPKIT_BIN } from "./capkit-bin.js";
 
+/** Node's option for V8's helper-thread pool: on 2 cores its default of 4 threads preempts the scan. */
+const POOL_OPTIONS = [process.env["NODE_OPTIONS"], "--v8-pool-size=1"].filter(Boolean).join(" ");
 const RUNS = Math.max(5, Number(process.env["BENCH_RUNS"] ?? 5));
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = CAPKIT_BIN;
@@ -82,10 +85,17 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
     grep: [] as number[],
     cold: [] as number[],
     first: [] as number[],
+    pool: [] as number[],
     restored: [] as number[],
     local: [] as number[],
   };
-  const rss = { cold: [] as number[], first: [] as number[], restored: [] as number[], local: [] as number[] };
+  const rss = {
+    cold: [] as number[],
+    first: [] as number[],
+    pool: [] as number[],
+    restored: [] as number[],
+    local: [] as number[],
+  };
   let out = "";
   // A first local run writes the stat cache the local runs reuse (recorded only for files aged past its racy window).
   rmSync(dot, { recursive: true, force: true });
@@ -97,6 +107,10 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
     out = cold.stdout;
     times.cold.push(cold.ms);
     if (cold.rssMb !== null) rss.cold.push(cold.rssMb);
+    rmSync(dot, { recursive: true, force: true });
+    const pool = capkit(tree, { ...ciEnv, NODE_OPTIONS: POOL_OPTIONS });
+    times.pool.push(pool.ms);
+    if (pool.rssMb !== null) rss.pool.push(pool.rssMb);
     rmSync(dot, { recursive: true, force: true });
     const userCache = mkdtempSync(join(tmpdir(), "capkit-bench-user-cache-"));
     const first = capkit(tree, { ...ciEnv, XDG_CACHE_HOME: userCache });
@@ -122,6 +136,7 @@ function benchTree(label: string, tree: string, expectedClasses: number | null):
   );
   row("capkit cold, CI=true, no .capkit/", times.cold, rss.cold, "a fresh CI checkout");
   row("  same, no V8 code cache yet", times.first, rss.first, "the first run on a machine (writes it)");
+  row("  same, one V8 helper thread", times.pool, rss.pool, `NODE_OPTIONS=${POOL_OPTIONS}`);
   row("capkit CI=true, .capkit/ restored", times.restored, rss.restored, "facts cache from the run before");
   row("capkit local, stat cache warm", times.local, rss.local, "an unchanged tree, run again");
   const found = counts(out);
