@@ -120,10 +120,11 @@ function placeStatement(scope: PlacementScope, d: PlacementDecision, draft: Plac
 
 /** Who imports what from the shared module: staying code, and moved code on its side. */
 function importFromShared(scope: PlacementScope, d: PlacementDecision, draft: PlacementDraft): void {
+  const removed = new Set(draft.removeStatements);
   for (const s of scope.sf.getStatements()) {
     if (scope.migrating.has(s) || d.extract.has(s)) continue;
     const names = sharedNames(scope, d, referenceIdentifiers(s, [], topLevelNames(scope.sf.compilerNode)), s);
-    if (!draft.removeStatements.includes(s)) for (const n of names) draft.sourceFromShared.add(n);
+    if (!removed.has(s)) for (const n of names) draft.sourceFromShared.add(n);
     else for (const n of names) (d.specReach.has(s) ? draft.specFromShared : draft.moduleFromShared).add(n);
   }
 }

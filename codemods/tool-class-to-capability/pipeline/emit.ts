@@ -55,7 +55,9 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
   const shares: FileShare[] = [];
   for (const work of run.files.values()) {
     const pl = work.placement;
-    const parts = converted.filter((p) => work.parts.includes(p));
+    // A Set: one file can hold most of the namespace's classes, and `includes` per part is quadratic.
+    const inFile = new Set(work.parts);
+    const parts = converted.filter((p) => inFile.has(p));
     if (!pl && !parts.length) continue;
     const share: FileShare = { specImports: [], moduleImports: [], specStatements: [], moduleStatements: [], parts };
     shares.push(share);
