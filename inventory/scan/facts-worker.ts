@@ -16,6 +16,8 @@ import { codeFile, IS_BUILT } from "../../lib/package-layout.js";
 import { EnvironmentError } from "../../lib/errors.js";
 import type { FileFacts } from "../extract/facts.js";
 import { firstOf } from "../../lib/wording.js";
+import type { FactsCache } from "./facts-cache.js";
+import type { ScanOptions } from "./scan-types.js";
 
 /**
  * What the main thread sends: a batch of files to extract, a file the scan may ask for later
@@ -203,4 +205,27 @@ export class FactsWorker {
       },
     );
   }
+}
+
+/**
+ * The parse worker, if any: the option when given, else one for a cold run (no facts cache to
+ * answer) when CAPKIT_PARSE_WORKER=1 asks for it. A warm run parses a few changed files at most:
+ * never worth a thread.
+ */
+export function factsWorkerFor(
+  option: ScanOptions["parseWorker"],
+  cache: FactsCache | undefined,
+): FactsWorker | undefined {
+  if (option === false) return undefined;
+  const entry =
+    typeof option === "object"
+      ? option
+      : option === true
+        ? builtWorkerEntry()
+        : (cache?.loaded ?? 0) > 0
+          ? null
+          : autoWorkerEntry();
+  if (entry === null && option === true)
+    throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
+  return entry === null ? undefined : new FactsWorker(entry);
 }

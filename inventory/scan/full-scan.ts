@@ -11,7 +11,7 @@ import { extractFileFacts } from "../extract/extract-file-facts.js";
 import type { FileFacts } from "../extract/facts.js";
 import type { InventoryResult, ScanProblem } from "../types.js";
 import { openFactsCache, type FactsCache } from "./facts-cache.js";
-import { autoWorkerEntry, builtWorkerEntry, FactsWorker } from "./facts-worker.js";
+import { factsWorkerFor, type FactsWorker } from "./facts-worker.js";
 import { Guesser } from "./worker-guesses.js";
 import { readInTwo, workerJob, type ReadWorker } from "./read-worker.js";
 import { getTypeScript } from "../../lib/typescript.js";
@@ -167,26 +167,6 @@ export interface ScanStart {
   readonly parseWorker?: ScanOptions["parseWorker"];
   /** The read worker started while the tree was listed (scan-inventory.ts), if any. */
   readonly readWorker?: ReadWorker;
-}
-
-/**
- * The parse worker, if any: the option when given, else one for a cold run (no facts cache to
- * answer) when CAPKIT_PARSE_WORKER=1 asks for it. A warm run parses a few changed files at most:
- * never worth a thread.
- */
-function factsWorkerFor(option: ScanOptions["parseWorker"], cache: FactsCache | undefined): FactsWorker | undefined {
-  if (option === false) return undefined;
-  const entry =
-    typeof option === "object"
-      ? option
-      : option === true
-        ? builtWorkerEntry()
-        : (cache?.loaded ?? 0) > 0
-          ? null
-          : autoWorkerEntry();
-  if (entry === null && option === true)
-    throw new Error("scanInventory: parseWorker: true needs the built code (dist/); pass the worker's entry instead");
-  return entry === null ? undefined : new FactsWorker(entry);
 }
 
 export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
