@@ -36,8 +36,8 @@ export function resultPath(root: string, job: ResultJob): string {
  * The results that merge earlier runs (migrate's ledger: every namespace migrated so far) are
  * fsync-ed; the others are what the job computes anew on each run, so a power cut that loses one
  * only costs a re-run. Still written whole (temp file, rename). An fsync is costly where a run
- * starts: right after a checkout and an install, it waits for their writes to reach the disk (up to
- * ~130 ms measured on a busy machine, for a ~450 ms cold inventory).
+ * starts: right after a checkout and an install, it waits for their writes to reach the disk, a
+ * large share of a cold inventory.
  */
 const DURABLE_RESULTS: ReadonlySet<ResultJob> = new Set(["migrate"]);
 

@@ -48,7 +48,7 @@ prune(DIST);
 cpSync(join(ROOT, "lib", "target-loader-hooks.mjs"), join(DIST, "lib", "target-loader-hooks.mjs"));
 
 // `capkit inventory` runs from a bundle of the compiled CLI (bin/run.ts picks it): a cold run
-// loads ~130 modules otherwise, ~40 ms of its ~480 on the real corpus. Split at every dynamic
+// otherwise spends a measurable share of its time loading a hundred-odd modules. Split at every dynamic
 // import, so a command loads only its own chunks; packages stay external (TypeScript keeps its
 // V8 code cache). One folder below dist/, as the modules are, so lib/package-layout.ts finds
 // the same code root from either. Written after tsc, from its output, so it is never older.
