@@ -126,4 +126,22 @@ describe("shared module graph", () => {
       writeFileSync(join(root, rel), original);
     }
   });
+
+  it("builds anew when a tsconfig changes (a long-lived ESLint process sees its paths, or that it broke)", () => {
+    const config = loadSeamConfig(root);
+    const tsconfig = join(root, "tsconfig.json");
+    const before = existsSync(tsconfig) ? readFileSync(tsconfig, "utf8") : null;
+    expect(getSeamAnalysis(root, config, 0).graph.unreadable).toEqual([]);
+    const builds = graphBuildCount();
+    writeFileSync(tsconfig, '{ "compilerOptions": { "paths": { "@x/*": [ } }');
+    try {
+      const after = getSeamAnalysis(root, config, 0);
+      expect(graphBuildCount()).toBe(builds + 1);
+      expect(after.graph.unreadable.map((u) => u.file)).toEqual(["tsconfig.json"]);
+    } finally {
+      if (before === null) rmSync(tsconfig);
+      else writeFileSync(tsconfig, before);
+    }
+    expect(getSeamAnalysis(root, config, 0).graph.unreadable).toEqual([]);
+  });
 });

@@ -36,6 +36,8 @@ interface Entry {
   mtimes: Map<string, string>;
   /** Files whose mtime was too close to their scan to trust (see RACY_MS). */
   racy: Set<string>;
+  /** The resolver's tsconfigs → their stamps when it read them. */
+  configs: Map<string, string>;
   checkedAt: number;
 }
 
@@ -92,13 +94,17 @@ function build(root: string, config: SeamConfig): Entry {
   const mtimes = new Map<string, string>();
   const racy = new Set<string>();
   stamp(root, files, mtimes, racy);
-  return { analysis: analyse(root, config, graph, resolver), mtimes, racy, checkedAt: Date.now() };
+  const configs = new Map(resolver.configFiles.map((f) => [f, stampOf(root, f).key]));
+  return { analysis: analyse(root, config, graph, resolver), mtimes, racy, configs, checkedAt: Date.now() };
 }
 
 /** Re-list and re-stat; rebuild when files came or went, rescan the ones that changed. */
 function revalidate(entry: Entry): Entry {
   const { root, config, graph, resolver } = entry.analysis;
   if (graph.unreadable.length) return build(root, config); // rare: a fresh look rather than tracking which became readable
+  // A tsconfig edit changes what aliased imports resolve to (a tsconfig written within the stat's
+  // resolution of the build is missed, as a source file would be without RACY_MS: rare for a config).
+  for (const [f, key] of entry.configs) if (stampOf(root, f).key !== key) return build(root, config);
   const files = listSourceFiles(root, config.ignore);
   if (files.length !== entry.mtimes.size || files.some((f) => !entry.mtimes.has(f))) return build(root, config);
   const changed = files.filter((f) => entry.racy.has(f) || stampOf(root, f).key !== entry.mtimes.get(f));
