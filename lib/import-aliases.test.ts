@@ -45,6 +45,7 @@ describe("readImportAliases", () => {
     });
     const a = readImportAliases(root, { "@seam/*": "libs/seam/*" }, ["packages/app"]);
     expect(a.problems).toEqual([]);
+    expect(a.configFiles).toEqual(["tsconfig.json", "configs/base.json", "packages/app/tsconfig.json"]);
     expect(a.scopes).toEqual([
       {
         dir: "",

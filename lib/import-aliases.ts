@@ -18,9 +18,11 @@ export interface ImportAliases {
   /** One per tsconfig read, root first ("" is the root). */
   readonly scopes: readonly AliasScope[];
   readonly problems: readonly TsconfigProblem[];
+  /** Every tsconfig looked for or read, `extends` chains included (root-relative): what a cache of them keys on. */
+  readonly configFiles: readonly string[];
 }
 
-export const NO_ALIASES: ImportAliases = { seam: [], scopes: [], problems: [] };
+export const NO_ALIASES: ImportAliases = { seam: [], scopes: [], problems: [], configFiles: [] };
 
 /** A pattern (`@core/*`, `~/*.js`, an exact name) and its targets as a SpecifierAlias. */
 export function aliasOf(pattern: string, targets: readonly string[]): SpecifierAlias {
@@ -50,10 +52,12 @@ export function readImportAliases(
 ): ImportAliases {
   const problems: TsconfigProblem[] = [];
   const scopes: AliasScope[] = [];
+  const files = new Set<string>();
   for (const dir of ["", ...packageDirs]) {
     const file = join(root, dir, "tsconfig.json");
+    files.add(file); // a tsconfig that appears later changes the aliases too
     if (!existsSync(file)) continue;
-    const read = readTsconfigPaths(file, root, problems);
+    const read = readTsconfigPaths(file, root, problems, files);
     const aliases = [...(read?.paths ?? new Map<string, readonly string[]>())].map(([pattern, targets]) =>
       aliasOf(
         pattern,
@@ -65,7 +69,7 @@ export function readImportAliases(
   const seam = Object.entries(seamAliases).map(([from, to]) =>
     aliasOf(from, [isAbsolute(to) ? rootRelative(root, to) : toPosix(to).replace(/^\.\//, "")]),
   );
-  return { seam, scopes, problems };
+  return { seam, scopes, problems, configFiles: [...files].map((f) => rootRelative(root, f)) };
 }
 
 /** The same aliases over absolute native paths (the lint's resolver). */
@@ -80,5 +84,6 @@ export function absoluteAliases(root: string, a: ImportAliases): ImportAliases {
       baseUrl: s.baseUrl === null ? null : abs(s.baseUrl),
     })),
     problems: a.problems,
+    configFiles: a.configFiles,
   };
 }

@@ -66,9 +66,16 @@ interface Chain {
   paths: { readonly map: Record<string, unknown>; readonly dir: string } | null;
 }
 
-function readChain(file: string, root: string, problems: TsconfigProblem[], seen: Set<string>): Chain {
+function readChain(
+  file: string,
+  root: string,
+  problems: TsconfigProblem[],
+  seen: Set<string>,
+  read: Set<string> | undefined,
+): Chain {
   const empty: Chain = { baseUrl: null, paths: null };
   const name = relative(root, file).split(sep).join("/");
+  read?.add(file);
   if (seen.has(file)) {
     problems.push({ file: name, message: "its extends chain comes back to itself; fix the extends field" });
     return empty;
@@ -99,7 +106,7 @@ function readChain(file: string, root: string, problems: TsconfigProblem[], seen
         problems.push({ file: name, message: `extends "${spec}", which is not found; fix the extends field` });
       continue;
     }
-    const got = readChain(parent, root, problems, seen);
+    const got = readChain(parent, root, problems, seen, read);
     chain.baseUrl = got.baseUrl ?? chain.baseUrl;
     chain.paths = got.paths ?? chain.paths;
   }
@@ -110,9 +117,17 @@ function readChain(file: string, root: string, problems: TsconfigProblem[], seen
   return chain;
 }
 
-/** `file`'s aliases (absolute paths), or null when it has neither `paths` nor `baseUrl`. */
-export function readTsconfigPaths(file: string, root: string, problems: TsconfigProblem[]): TsconfigPaths | null {
-  const chain = readChain(file, root, problems, new Set());
+/**
+ * `file`'s aliases (absolute paths), or null when it has neither `paths` nor `baseUrl`. `read`
+ * collects every config of the chain (absolute), for a cache that must notice an edit to one.
+ */
+export function readTsconfigPaths(
+  file: string,
+  root: string,
+  problems: TsconfigProblem[],
+  read?: Set<string>,
+): TsconfigPaths | null {
+  const chain = readChain(file, root, problems, new Set(), read);
   if (chain.baseUrl === null && chain.paths === null) return null;
   const paths = new Map<string, string[]>();
   const against = chain.baseUrl ?? chain.paths?.dir ?? dirname(file);

@@ -23,7 +23,7 @@ export interface Resolver {
   guess(fromFile: string, specifier: string): string | null;
   /** Tsconfigs whose aliases could not be read (each names its file). */
   readonly problems: readonly TsconfigProblem[];
-  /** The tsconfigs whose `paths` it read or looked for (root-relative): an edit to one means a new resolver. */
+  /** The tsconfigs it read or looked for, `extends` chains included (root-relative): an edit to one means a new resolver. */
   readonly configFiles: readonly string[];
 }
 
@@ -60,7 +60,7 @@ export function createResolver(root: string, options: ResolverOptions = {}): Res
   const cache = new Map<string, string | null>();
   return {
     problems: aliases.problems,
-    configFiles: ["tsconfig.json", ...workspace.map((p) => `${p.dir}/tsconfig.json`)],
+    configFiles: aliases.configFiles,
     resolve(fromFile, specifier) {
       // A bare specifier means the same in every file of one tsconfig's scope.
       const scope = aliases.scopes.length > 0 ? (scopeOf(aliases.scopes, fromFile)?.dir ?? "") : "";
