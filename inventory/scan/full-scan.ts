@@ -172,7 +172,8 @@ export interface ScanStart {
 export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const { root, config, files, problems, statCache, tm, lap } = start;
   const gate = makeGate(config.base.names, config.classify.beltBuilders);
-  const { needles, always } = workerJob(root, files, config).spec;
+  const job = workerJob(root, files, config);
+  const { needles, always } = job.spec;
   const factsCache = start.cache ? openFactsCache(root) : undefined;
   const worker = factsWorkerFor(start.parseWorker, factsCache);
   // The thread starts (and loads TypeScript) at the first file naming what matters, mid-read, and
@@ -190,7 +191,7 @@ export async function scanFiles(start: ScanStart): Promise<InventoryResult> {
   const reader = worker || statCache ? undefined : start.readWorker;
   const records = reader
     ? await readInTwo(reader, {
-        ...workerJob(root, files, config),
+        ...job,
         gate,
         ...((factsCache?.loaded ?? 0) === 0 ? { onLikelyParse: () => void getTypeScript() } : {}),
       })

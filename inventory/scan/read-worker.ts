@@ -200,7 +200,9 @@ class TheirChunks {
 
 /** The first read of `spec.files` by this thread and a worker: every record, in file order. */
 export async function readInTwo(worker: ReadWorker, job: ReadInTwo): Promise<FirstRecords> {
-  const { spec, shared, theirs } = { ...worker.begin(job), spec: job.spec };
+  // The job the thread was sent (begin keeps the first one): both threads read the same list.
+  const { job: sent, shared, theirs } = worker.begin(job);
+  const spec = sent.spec;
   const n = spec.files.length;
 
   const guesser = new Guesser(job.baseNames);
