@@ -36,7 +36,7 @@ describe("the root of a command run without one", () => {
     mkdirSync(join(pkg, ".capkit", "results"), { recursive: true }); // a stray run's local results mark nothing
     expect(findRoot(pkg).root).toBe(pkg);
     writeFileSync(join(root, ".capkit", "baseline.json"), "{}");
-    expect(findRoot(pkg)).toEqual({ root, marker: ".capkit/baseline.json" });
+    expect(findRoot(pkg)).toEqual({ root, marker: ".capkit/baseline.json", ceiling: "the git repository's top" });
     expect(findRoot(root)).toEqual({ root, marker: null });
     // A config above the git top belongs to another tree.
     const outer = mkdtempSync(join(tmpdir(), "capkit-outer-"));
@@ -46,6 +46,35 @@ describe("the root of a command run without one", () => {
     mkdirSync(inner, { recursive: true });
     mkdirSync(join(outer, "repo", ".git"));
     expect(findRoot(inner).root).toBe(inner);
+  });
+
+  it("outside git, looks no higher than the workspace root or package, and never takes the home folder's config", () => {
+    const home = mkdtempSync(join(tmpdir(), "capkit-home-"));
+    dirs.push(home);
+    writeFileSync(join(home, "capkit.config.json"), "{}"); // a stray config in a home folder
+    const loose = join(home, "scratch", "src");
+    mkdirSync(loose, { recursive: true });
+    expect(findRoot(loose, home)).toEqual({ root: loose, marker: null });
+
+    const pkg = join(home, "proj");
+    mkdirSync(join(pkg, "src", "tools"), { recursive: true });
+    writeFileSync(join(pkg, "package.json"), "{}");
+    expect(findRoot(join(pkg, "src", "tools"), home)).toEqual({ root: join(pkg, "src", "tools"), marker: null });
+    writeFileSync(join(pkg, "capkit.config.json"), "{}");
+    expect(findRoot(join(pkg, "src", "tools"), home)).toEqual({
+      root: pkg,
+      marker: "capkit.config.json",
+      ceiling: `the package at ${pkg} (no git repository)`,
+    });
+
+    const mono = join(home, "mono");
+    const agents = join(mono, "packages", "agents");
+    mkdirSync(join(agents, "src"), { recursive: true });
+    writeFileSync(join(mono, "package.json"), JSON.stringify({ private: true, workspaces: ["packages/*"] }));
+    writeFileSync(join(agents, "package.json"), "{}");
+    writeFileSync(join(mono, "capkit.config.json"), "{}");
+    expect(findRoot(join(agents, "src"), home).root).toBe(mono);
+    expect(findRoot(join(agents, "src"), home).ceiling).toContain("the workspace root");
   });
 
   it("inventory --check from a package folder checks the repository's baseline, and says which root it ran on", async () => {
@@ -63,7 +92,7 @@ describe("the root of a command run without one", () => {
     const io = captureIO(pkg, { env: { CI: "true" } });
     expect(await main(["inventory", "--check"], io), io.err.join("")).toBe(1);
     expect(io.err.join("")).toContain(
-      `capkit inventory: running on ${root} (../../../..: the nearest folder up with .capkit/baseline.json)`,
+      `capkit inventory: running on ${root} (../../../..: the nearest folder up with .capkit/baseline.json, looking no higher than the git repository's top)`,
     );
     expect(io.out.join("") + io.err.join("")).toContain("SaveNoteTool");
 

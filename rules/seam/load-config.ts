@@ -1,12 +1,14 @@
 /**
  * Where the seam rules get their root and configuration: the root is the rule's `root`
- * option, else the nearest folder holding capkit.config.json, else the nearest git root, else
- * the working directory; the config is that root's capkit.config.json `seam` section with
+ * option, else the nearest folder holding capkit.config.json no higher than the search ceiling
+ * (lib/search-ceiling.ts: the git top, or outside git the workspace root or package; never the
+ * home or temp folder), else the nearest git root, else the working directory; the config is that root's capkit.config.json `seam` section with
  * the rule's options laid over it. Parsed configs are cached by file and modification time.
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readJsonFile } from "../../lib/read-json.js";
+import { foldersUpTo, searchCeiling } from "../../lib/search-ceiling.js";
 import { resolveSeamConfig, type SeamConfig } from "../../lib/config/seam-section.js";
 
 export const CONFIG_FILE = "capkit.config.json";
@@ -18,16 +20,9 @@ export function findRoot(fromFile: string, fallback: string = process.cwd()): st
   const startDir = dirname(resolve(fromFile));
   const cached = rootCache.get(startDir);
   if (cached) return cached;
-  let gitRoot: string | null = null;
-  let found: string | null = null;
-  for (let dir = startDir; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, CONFIG_FILE))) {
-      found = dir;
-      break;
-    }
-    if (gitRoot === null && existsSync(join(dir, ".git"))) gitRoot = dir;
-    if (dirname(dir) === dir) break;
-  }
+  const ceiling = searchCeiling(startDir);
+  const found = foldersUpTo(startDir, ceiling.dir).find((dir) => existsSync(join(dir, CONFIG_FILE)));
+  const gitRoot = existsSync(join(ceiling.dir, ".git")) ? ceiling.dir : null;
   const root = found ?? gitRoot ?? fallback;
   rootCache.set(startDir, root);
   return root;
