@@ -18,6 +18,7 @@ import { blockersFor } from "./classify/blockers.js";
 import { buildCategoryTable, categoryFor } from "./classify/namespace-category.js";
 import { processEffects } from "./classify/process-effects.js";
 import { proposeNamespaces, type NamespaceProposal } from "./classify/namespaces.js";
+import { moduleTableFits } from "./classify/nodetool-modules.js";
 import { countClasses } from "./count/count.js";
 import type { ClassRecord, InventoryResult, ScanProblem } from "./types.js";
 
@@ -120,6 +121,7 @@ function decideKinds(a: Analysis): { decisions: Map<string, Decision>; wires: Ma
   const rules = {
     functionTypeNames: a.functionTypeNames,
     preset: config.classify.preset,
+    moduleTable: moduleTableFits([...subclasses.values()].map((s) => s.file)),
     overrides: config.classify.overrides,
     loopOwners: config.classify.loopOwners.map((r) => new RegExp(r)),
     toolTypeNames: toolTypeNamesOf(a),

@@ -24,6 +24,8 @@ export interface ClassifyRules {
   readonly functionTypeNames: ReadonlySet<string>;
   /** The class's file (for the preset's mapping table). */
   readonly file?: string;
+  /** The preset's module table fits this repo (nodetool-modules.ts `moduleTableFits`). */
+  readonly moduleTable?: boolean;
 }
 
 export interface Decision {
@@ -129,7 +131,8 @@ function declarationVerdict(cls: ClassFact, wire: WireNameFact | null, rules: Cl
       reason: `made by a factory: ${cls.enclosingFunction} ${how} this class (line ${cls.line}), so its identity is built at run time`,
     };
   }
-  const mapped = rules.preset === "nodetool" && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
+  const mapped =
+    rules.preset === "nodetool" && rules.moduleTable && rules.file ? nodetoolMappedFile(rules.file, wireName) : null;
   if (mapped) return mapped;
   const closure = cls.ctorParams.find(
     (p) => p.isFunctionType || p.typeNames.some((t) => rules.functionTypeNames.has(t)),

@@ -1,11 +1,12 @@
 /**
  * The NodeTool preset: the wire names and class names NodeTool keeps as kinds that
  * stay (loop-protocol, supervisor, run-memory, sandbox-pack) or serve capabilities
- * (infrastructure). Applied only when config `classify.preset` is "nodetool".
+ * (infrastructure). Applied only when config `classify.preset` is "nodetool"; the module table's
+ * files only where the table fits the repo (nodetool-modules.ts).
  */
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
-import { NODETOOL_MODULES } from "./nodetool-modules.js";
+import { tableEntry } from "./nodetool-modules.js";
 
 export interface PresetMatch {
   readonly kind: Kind;
@@ -81,8 +82,7 @@ function snakeClassName(className: string): string {
  */
 export function nodetoolMappedFile(file: string, wireName: string | null): PresetMatch | null {
   if (wireName === null) return null;
-  const base = posix.basename(file).replace(/\.[cm]?[jt]sx?$/, "");
-  const entry = NODETOOL_MODULES[base];
+  const entry = tableEntry(file);
   if (!entry) return null;
   const where = entry.module ? `module ${entry.module}` : "split per domain";
   return {

@@ -84,6 +84,30 @@ describe("namespace proposals", () => {
     ]);
   });
 
+  it("applies the table only to a repo it fits: a lone search-tools.ts of another project is named by its own words", () => {
+    const mine = [
+      { id: "a", file: "packages/tools/src/search-tools.ts", wireName: "search_docs", kind: "capability" },
+      { id: "b", file: "packages/tools/src/search-tools.ts", wireName: "list_docs", kind: "capability" },
+      { id: "c", file: "packages/tools/src/calendar-tools.ts", wireName: "create_event", kind: "capability" },
+    ] as const;
+    const out = proposeNamespaces(mine, RULES, "nodetool");
+    expect(out.get("a")).toMatchObject({ namespace: "documents", source: "file-name" });
+    expect(out.get("a")?.evidence).toContain('its word "search" is a verb');
+    expect(out.get("b")?.namespace).toBe("documents");
+    expect(out.get("c")).toMatchObject({ namespace: "calendars", source: "file-name" });
+    // Three of the table's files: the repo is NodeTool-shaped, and the table names the module.
+    const nodetool = proposeNamespaces(
+      [
+        ...mine,
+        { id: "d", file: "packages/tools/src/email-tools.ts", wireName: "send_email", kind: "capability" },
+        { id: "e", file: "packages/tools/src/pdf-tools.ts", wireName: "extract_text", kind: "capability" },
+      ],
+      RULES,
+      "nodetool",
+    );
+    expect(nodetool.get("a")).toMatchObject({ namespace: "web", source: "preset" });
+  });
+
   it("lets config win and gives non-capability classes no proposal", () => {
     const rows: NamespaceSubject[] = [
       { id: "a", file: "x/asset-tools.ts", wireName: "get_asset", kind: "capability" },

@@ -1,7 +1,7 @@
 /**
  * Proposed capability namespaces, as a repo's engineers would name the modules, with where each
  * came from: config (`namespaces.byWireName`, `namespaces.byFile`) → the NodeTool preset's module
- * table (nodetool-modules.ts) → a domain namespace from the wire name's words and the file's
+ * table (nodetool-modules.ts; only in a repo the table fits) → a domain namespace from the wire name's words and the file's
  * stem (domain-words.ts), plural, matched against the namespaces already proposed in the repo.
  * A file whose classes name several known domains (and whose stem names none) is split per
  * class. Only capability-shaped classes get a proposal; config applies to every kind.
@@ -9,7 +9,7 @@
 import { posix } from "node:path";
 import type { Kind } from "../types.js";
 import { DOMAIN_SYNONYMS, domainWords, moduleOfWord, SINGULAR, VERBS } from "./domain-words.js";
-import { NODETOOL_MODULES, presetModuleNames } from "./nodetool-modules.js";
+import { moduleTableFits, presetModuleNames, tableEntry } from "./nodetool-modules.js";
 import { addTo } from "../../lib/multimap.js";
 
 /** File stems that carry no domain (a file of several domains, or of plumbing). */
@@ -89,19 +89,23 @@ function stemModule(file: string, known: ReadonlySet<string>): { module: string;
   return first ? { module: moduleOfWord(first), word: first } : null;
 }
 
-/** The module a wire name's words name, preferring one already known. */
+/**
+ * The module a wire name's words name, preferring one already known; a verb that names a domain
+ * (`search` → web) only when no noun does: `search_docs` is about documents, not the web.
+ */
 function wireModule(
   wireName: string,
   known: ReadonlySet<string>,
 ): { module: string; word: string; known: boolean } | null {
-  const words = domainWords(wireName, { stem: true });
+  const nouns = domainWords(wireName);
+  const words = nouns.length ? nouns : domainWords(wireName, { stem: true });
   for (const w of words) if (known.has(moduleOfWord(w))) return { module: moduleOfWord(w), word: w, known: true };
   const first = words[0];
   return first ? { module: moduleOfWord(first), word: first, known: false } : null;
 }
 
 function presetFor(file: string, wireName: string | null): { namespace: string; why: string } | null {
-  const entry = NODETOOL_MODULES[posix.basename(file).replace(/\.[cm]?[jt]sx?$/, "")];
+  const entry = tableEntry(file);
   if (!entry) return null;
   const words = wireName ? domainWords(wireName) : [];
   const byWord = words.map((w) => entry.words?.[w]).find((m) => m !== undefined);
@@ -114,15 +118,11 @@ function presetFor(file: string, wireName: string | null): { namespace: string; 
 type StemModule = NonNullable<ReturnType<typeof stemModule>>;
 
 /** Namespaces the config, the preset and the repo's one-domain tools files already name. */
-function knownNamespaces(
-  capability: readonly NamespaceSubject[],
-  rules: NamespaceRules,
-  preset: "nodetool" | "none",
-): Set<string> {
+function knownNamespaces(capability: readonly NamespaceSubject[], rules: NamespaceRules, table: boolean): Set<string> {
   const known = new Set<string>([
     ...Object.values(rules.byFile),
     ...Object.values(rules.byWireName),
-    ...(preset === "nodetool" ? presetModuleNames() : []),
+    ...(table ? presetModuleNames() : []),
   ]);
   // Stems of one-domain tools files are namespaces already proposed in the repo (`asset-tools.ts` → assets).
   for (const s of capability) {
@@ -162,7 +162,7 @@ function verbStemOverride(
   classCount: number,
 ): StemModule {
   const votes = new Map<string, number>();
-  for (const w of wires.values()) if (w?.known) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
+  for (const w of wires.values()) if (w) votes.set(w.module, (votes.get(w.module) ?? 0) + 1);
   const [top] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   if (top && top[0] !== stem.module && top[1] * 2 > classCount)
     return {
@@ -180,7 +180,8 @@ export function proposeNamespaces(
 ): Map<string, NamespaceProposal> {
   const out = new Map<string, NamespaceProposal>();
   const capability = subjects.filter((s) => s.kind === "capability");
-  const known = knownNamespaces(capability, rules, preset);
+  const table = preset === "nodetool" && moduleTableFits(subjects.map((s) => s.file));
+  const known = knownNamespaces(capability, rules, table);
   const byFile = new Map<string, NamespaceSubject[]>();
   for (const s of capability) addTo(byFile, s.file, s);
 
@@ -193,7 +194,7 @@ export function proposeNamespaces(
     const mixed = stem === null && knownDomains.size >= 2;
     for (const c of classes) {
       if (out.has(c.id)) continue;
-      const p = preset === "nodetool" ? presetFor(file, c.wireName) : null;
+      const p = table ? presetFor(file, c.wireName) : null;
       if (p) {
         out.set(c.id, {
           namespace: p.namespace,

@@ -4,6 +4,11 @@
  * class by its wire name's domain words; `words` sends a class to another module when its wire
  * name carries one of them (the critique-style pair in the critique file, `asset_list`-style
  * names in mcp-tools.ts).
+ *
+ * The table is NodeTool's own, so it applies only to a repo it fits (`moduleTableFits`): one
+ * whose Tool subclasses sit in at least MIN_TABLE_FILES of its files. Applied to any repo, a
+ * lone `search-tools.ts` of another project went to "web" and was called capability-shaped
+ * because "the design's mapping table" named it.
  */
 
 export interface PresetModule {
@@ -80,6 +85,22 @@ export const NODETOOL_MODULES: Readonly<Record<string, PresetModule>> = {
   "google-workspace-tools": { module: "google" },
   "shared-tools": { module: "shared" },
 };
+
+/** How many of the table's files a repo must hold Tool subclasses in for the table to fit it. */
+export const MIN_TABLE_FILES = 3;
+
+/** The table's entry for a file, by its stem (`search-tools.ts` → "search-tools"). */
+export function tableEntry(file: string): PresetModule | undefined {
+  const stem = (file.split("/").pop() ?? file).replace(/\.[cm]?[jt]sx?$/, "");
+  return Object.hasOwn(NODETOOL_MODULES, stem) ? NODETOOL_MODULES[stem] : undefined;
+}
+
+/** Does the table fit a repo whose Tool subclasses are declared in `files`? */
+export function moduleTableFits(files: Iterable<string>): boolean {
+  const named = new Set<string>();
+  for (const f of files) if (tableEntry(f)) named.add(f);
+  return named.size >= MIN_TABLE_FILES;
+}
 
 /** Every module the table names (the namespaces "already proposed" for matching). */
 export function presetModuleNames(): string[] {
