@@ -2,7 +2,7 @@
  * Keeping migrate's own output lint-clean across the seam. When a codemod makes a file on the
  * guarded side (tools/) import the other side (capabilities/) — a belt builder now naming
  * capabilities through the registry, a belt gated with the capabilities-side gateTools, a
- * --keep-shims shim — it records, in the same plan, a `seam.exceptions` entry for exactly that
+ * --keep-shims shim, the entry of a package named tools re-exporting the registry — it records, in the same plan, a `seam.exceptions` entry for exactly that
  * file with the reason, in the capkit config of the tree (created when there is none), so the
  * diff shows the exception next to the import it allows. See tool-class-to-capability/README.md
  * ("Belt builders and the seam") for why an exception and not a moved belt.
@@ -29,6 +29,7 @@ export const EXCEPTION_REASONS = {
   beltAssembly: `belt assembly: builds registry-backed tools by capability name (toolForCapabilityName); ${SAFE}`,
   beltGating: `belt gating: gates a belt with the capabilities-side gateTools; ${SAFE}`,
   shim: `deprecated --keep-shims shims delegate to the registry; ${SAFE} — delete this exception with the last shim`,
+  packageEntry: `package entry: re-exports the registry so other packages import it by package name; ${SAFE}`,
 } as const;
 
 /** Which seams a run guards and which config file records their exceptions. */

@@ -130,9 +130,29 @@ export function runToolConstruction(
       results.push(overlappingEditsUnit(CODEMOD_NAME, file, error));
     }
   }
-  reexports.apply();
+  allowEntryReexports(tree, seamWhere(context, options.seams), reexports.apply(), registryFile, results);
   results.push(...noCallSiteUnits(classes, results));
   return results;
+}
+
+/**
+ * A package entry on the tools side (a package named tools) that now re-exports the registry
+ * crosses the seam too: its exception (or refusal) goes with the first changed unit.
+ */
+function allowEntryReexports(
+  tree: VirtualTree,
+  where: ReturnType<typeof seamWhere>,
+  entries: readonly string[],
+  registryFile: string,
+  results: UnitResult[],
+): void {
+  for (const entry of entries) {
+    const seam = allowReverseImport(tree, where, CODEMOD_NAME, entry, registryFile, EXCEPTION_REASONS.packageEntry);
+    const i = results.findIndex((u) => u.outcome === "changed");
+    const unit = results[i];
+    if (seam.refusal) results.push(seam.refusal);
+    else if (seam.note && unit) results[i] = { ...unit, warnings: [...(unit.warnings ?? []), seam.note] };
+  }
 }
 
 /** The first other source file importing `name`, or null. */
