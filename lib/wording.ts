@@ -10,3 +10,11 @@ export function firstOf(items: readonly string[], max: number): string {
   const shown = items.slice(0, max).join(", ");
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
+
+/** What a category's "?" means, in the inventory's legend and in migrate's warning alike. */
+export const PROPOSED_CATEGORY_MEANING = "category proposed from the wire name's verb and what process does";
+
+/** A proposed category as every terminal output writes it: "read?". */
+export function proposedCategory(category: string): string {
+  return `${category}?`;
+}

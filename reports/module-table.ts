@@ -4,6 +4,7 @@
  * team can review the modules before the first migrate. Shared by the table and Markdown reporters.
  */
 import type { InventoryResult } from "../inventory/types.js";
+import { proposedCategory } from "../lib/wording.js";
 
 export interface ModuleRow {
   readonly namespace: string;
@@ -72,6 +73,6 @@ export function filesSummary(files: readonly string[]): string[] {
 export function categoryText(category: string | null, source: string, short: boolean): string {
   if (!category) return short ? "-" : "–";
   if (source === "fallback") return short ? `${category}*` : `${category} (fallback)`;
-  if (source === "proposed") return short ? `${category}?` : `${category} (proposed)`;
+  if (source === "proposed") return short ? proposedCategory(category) : `${category} (proposed)`;
   return category;
 }

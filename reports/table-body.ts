@@ -11,6 +11,7 @@ import { inventoryExitCode } from "./exit-code.js";
 import { incompleteText, ratchetFails, ratchetLines } from "./ratchet-text.js";
 import { trendLine } from "./trend.js";
 import { categoryText, filesSummary, moduleTable } from "./module-table.js";
+import { PROPOSED_CATEGORY_MEANING } from "../lib/wording.js";
 import { renderTextTable, type TextColumn, type TextTableStyle } from "./text-table.js";
 import type { InventoryReport, Rendered, ReportOptions, Reporter } from "./types.js";
 import { blockerCodes } from "./blocker-codes.js";
@@ -130,9 +131,7 @@ function renderWith(report: InventoryReport, options: ReportOptions, c: Paint): 
       notes.push("* category from the unlisted → external fallback: add the tool to the categories map");
     }
     if (inv.classes.some((k) => k.categorySource === "proposed")) {
-      notes.push(
-        "? category proposed from the wire name's verb and what process does: review it, then add it to the categories map",
-      );
+      notes.push(`? ${PROPOSED_CATEGORY_MEANING}: review it, then add it to the categories map`);
     }
     if (inv.classes.some((k) => !k.direct)) notes.push("↳ indirect subclass (a subclass of a subclass)");
     for (const n of notes) lines.push(c.dim(n));

@@ -5,6 +5,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { PROPOSED_CATEGORY_MEANING } from "../../lib/wording.js";
 import { main } from "../capkit.js";
 import { captureIO } from "../test-support/cli-io.js";
 import { toolsPackageRepo } from "../test-support/tools-package-repo.js";
@@ -25,5 +26,20 @@ describe("a package named tools", () => {
     expect(config.seam?.exceptions?.map((e) => e.from)).toContain("packages/tools/src/index.ts");
     const lint = captureIO(root);
     expect(await main(["lint"], lint), lint.out.join("") + lint.err.join("")).toBe(0);
+  });
+
+  it("migrate's category warning writes a proposed category as the inventory's table does", async () => {
+    const root = toolsPackageRepo();
+    dirs.push(root);
+    const inventory = captureIO(root);
+    expect(await main(["inventory"], inventory)).toBe(0);
+    const table = inventory.out.join("");
+    expect(table).toMatch(/get_events\s*│[^│]*│\s*read\?/);
+    expect(table).toContain(`? ${PROPOSED_CATEGORY_MEANING}`);
+    const migrate = captureIO(root);
+    expect(await main(["migrate", "--all"], migrate), migrate.err.join("")).toBe(0);
+    expect(migrate.out.join("")).toContain(
+      `get_events is not in the categories map: category "external" was written explicitly (the inventory shows read?: ${PROPOSED_CATEGORY_MEANING})`,
+    );
   });
 });

@@ -10,6 +10,7 @@ import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } 
 import { adaptArgs, runParameters, stringInputArgs, withCast } from "./run-parameters.js";
 import { metadataNotes } from "./metadata-notes.js";
 import { pushAll } from "../../shared/push-all.js";
+import { PROPOSED_CATEGORY_MEANING, proposedCategory } from "../../../lib/wording.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -126,7 +127,10 @@ function specCategory(a: ClassAnalysis, warnings: string[]): PermissionCategory 
     a.record.categorySource === "proposed"
   ) {
     // A proposal is for review: the migration keeps what the runtime does today (unlisted → external).
-    const proposal = a.record.categorySource === "proposed" ? ` (the inventory proposes "${category}")` : "";
+    const proposal =
+      a.record.categorySource === "proposed" && category
+        ? ` (the inventory shows ${proposedCategory(category)}: ${PROPOSED_CATEGORY_MEANING})`
+        : "";
     if (!category || a.record.categorySource !== "fallback") category = "external";
     warnings.push(
       `${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`,
