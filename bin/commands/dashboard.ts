@@ -12,7 +12,13 @@ import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { loadConfig } from "../../lib/config/index.js";
 import { EnvironmentError, UsageError } from "../../lib/errors.js";
 import { capkitDir, resultPath } from "../../lib/results-store.js";
-import { computeHistory, saveHistory, type HistoryProgress } from "../../inventory/history/index.js";
+import {
+  computeHistory,
+  historyStaleness,
+  saveHistory,
+  type HistoryProgress,
+  type HistoryResult,
+} from "../../inventory/history/index.js";
 import { loadDashboardInputs, renderDashboard } from "../../reports/dashboard/index.js";
 import { trendLine } from "../../reports/index.js";
 import { assertNoInterruptedMigrate, parseCommandArgs, type CliIO, type CommandModule } from "../command.js";
@@ -59,6 +65,25 @@ function inventoryOlderThanMigrate(root: string): boolean {
   return inventory !== null && migrate !== null && migrate > inventory;
 }
 
+/**
+ * Says which saved history the page's trend comes from when this run did not compute it: how
+ * old, and whether HEAD has moved past its newest commit (then how to refresh it).
+ */
+async function savedHistoryNote(io: CliIO, root: string, history: HistoryResult): Promise<void> {
+  const s = await historyStaleness(root, history);
+  const saved = `capkit dashboard: the trend is the saved history in ${display(io, resultPath(root, "history"))} (${s.commits} commit${s.commits === 1 ? "" : "s"}, computed ${s.generatedAt})`;
+  const refresh = `refresh it with capkit dashboard --history ${Math.max(s.commits, 1)}`;
+  if (s.behind === 0) io.stderr(`${saved}, up to date with HEAD\n`);
+  else if (s.behind !== null)
+    io.stderr(
+      `${saved}; it is stale: HEAD is ${s.behind} commit${s.behind === 1 ? "" : "s"} past its newest (${s.newest?.slice(0, 8)}), which the trend does not show; ${refresh}\n`,
+    );
+  else
+    io.stderr(
+      `${saved}; it may be stale: its newest commit (${s.newest?.slice(0, 8) ?? "none"}) is not on HEAD's line${s.head ? ` (HEAD ${s.head.slice(0, 8)})` : ""}; ${refresh}\n`,
+    );
+}
+
 function display(io: CliIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel && !rel.startsWith("..") ? rel : path;
@@ -103,6 +128,7 @@ export const command: CommandModule = {
       );
     }
     const inputs = loadDashboardInputs(root, { baselineFile: config.ratchet.baseline });
+    if (commits === undefined && inputs.history) await savedHistoryNote(io, root, inputs.history);
     if (inventoryOlderThanMigrate(root))
       io.stderr(
         `capkit dashboard: note: the saved inventory (${display(io, resultPath(root, "inventory"))}) is older than the last capkit migrate, so its counts are from before it: run capkit inventory, then capkit dashboard again\n`,

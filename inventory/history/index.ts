@@ -18,6 +18,7 @@ export type { HistoryEngine, AnalyzeCommitInput } from "./history-engine.js";
 export type { HistoryProgress } from "./backfill.js";
 export { backfillHistory } from "./backfill.js";
 export { inventoryEngine } from "./inventory-engine.js";
+export { historyStaleness, type HistoryStaleness } from "./staleness.js";
 
 export interface ComputeHistoryOptions {
   /** How many first-parent commits to walk back from `ref` (inclusive). */

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync, utimesSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -173,5 +174,37 @@ describe("capkit dashboard", () => {
     const html = readFileSync(out, "utf8");
     expect(html).toContain("Trend over 5 commits");
     expect(loadDashboardInputs(repo).history?.commits).toHaveLength(5);
+  });
+
+  it("names the saved history it renders, and says it is stale once HEAD moved past it", async () => {
+    const repo = buildRepo(STEPS);
+    made.push(repo);
+    saveResult(repo, "inventory", mixedInventory());
+    const out = join(tempRoot(), "page.html");
+    expect(await main(["dashboard", ".", "--history", "5", "--out", out], io(repo))).toBe(0);
+    const fresh = io(repo);
+    expect(await main(["dashboard", ".", "--out", out], fresh)).toBe(0);
+    expect(fresh.err.join("")).toMatch(
+      /the trend is the saved history in .*history\.json \(5 commits, computed .*\), up to date with HEAD/,
+    );
+    for (const n of [1, 2]) {
+      writeFileSync(join(repo, `later-${n}.txt`), `${n}\n`);
+      execFileSync("git", ["-C", repo, "add", "-A"]);
+      execFileSync("git", [
+        "-C",
+        repo,
+        "-c",
+        "user.email=t@capkit",
+        "-c",
+        "user.name=t",
+        "commit",
+        "-qm",
+        `later ${n}`,
+      ]);
+    }
+    const stale = io(repo);
+    expect(await main(["dashboard", ".", "--out", out], stale)).toBe(0);
+    expect(stale.err.join("")).toContain("it is stale: HEAD is 2 commits past its newest");
+    expect(stale.err.join("")).toContain("refresh it with capkit dashboard --history 5");
   });
 });
