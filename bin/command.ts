@@ -9,6 +9,14 @@ import { didYouMean } from "../lib/did-you-mean.js";
 import { UsageError } from "../lib/errors.js";
 import { trySaveResult, type ResultJob } from "../lib/results-store.js";
 
+export type StopSignal = "SIGINT" | "SIGTERM";
+
+/** Where signals come from: the process, or a test's emitter. */
+export interface SignalSource {
+  on(event: StopSignal, listener: () => void): unknown;
+  off(event: StopSignal, listener: () => void): unknown;
+}
+
 export interface CliIO {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
@@ -17,6 +25,8 @@ export interface CliIO {
   /** True when stderr is an interactive terminal (progress indicators go there). */
   readonly stderrIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
+  /** Where SIGINT/SIGTERM come from (default: the process); tests pass an emitter. */
+  readonly signals?: SignalSource;
 }
 
 export interface CommandModule {

@@ -13,15 +13,18 @@ import { addTo } from "../../lib/multimap.js";
 import { loadResult } from "../../lib/results-store.js";
 import {
   mergeSavedMigrate,
+  MigrateInterruptedError,
   resolveJournal,
   runMigration,
   type JournalActionResult,
+  type MigrateOptions,
   type MigrateProgress,
   type MigrateResult,
   type SavedMigrate,
 } from "../../codemods/runner/index.js";
 import { parseCommandArgs, saveResultOrNote, type CliIO, type CommandModule } from "../command.js";
 import { commandRoot } from "../root.js";
+import { interruptedText, signalExitCode, withInterrupts } from "../interrupts.js";
 import { progressLine } from "../progress-line.js";
 
 const USAGE =
@@ -206,7 +209,7 @@ export const command: CommandModule = {
     const root = commandRoot(io, "migrate", positionals[0]);
     const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
-    const result = await runMigration({
+    return migrateUntilStopped(io, values.json ?? false, () => line?.clear(), {
       root,
       namespaces: values.all ? "all" : namespaces,
       config,
@@ -224,10 +227,40 @@ export const command: CommandModule = {
       },
       onProgress: line && ((e) => line.show(progressText(e))),
     });
-    line?.clear();
-    return reportMigration(io, root, result, values.json ?? false);
   },
 };
+
+/**
+ * Runs the migration with SIGINT/SIGTERM stopping it between atomic steps (bin/interrupts.ts):
+ * a stopped run says what the tree holds and exits 130 (143 for SIGTERM); so does a run whose
+ * last step the signal came in, after its normal report.
+ */
+async function migrateUntilStopped(
+  io: CliIO,
+  json: boolean,
+  clearProgress: () => void,
+  options: Omit<MigrateOptions, "signal">,
+): Promise<number> {
+  let stoppedBy: string | null = null;
+  let result: MigrateResult;
+  try {
+    result = await withInterrupts(io, io.signals ?? process, async (signal) => {
+      const r = await runMigration({ ...options, signal });
+      if (signal.aborted) stoppedBy = String(signal.reason);
+      return r;
+    });
+  } catch (error) {
+    clearProgress();
+    if (!(error instanceof MigrateInterruptedError)) throw error;
+    io.stderr(interruptedText(error.state, options.commit ?? false));
+    return signalExitCode(error.state.signal);
+  }
+  clearProgress();
+  const code = reportMigration(io, options.root, result, json);
+  if (stoppedBy === null) return code;
+  io.stderr(`capkit migrate: ${stoppedBy} came during the last step, which finished: the run is complete\n`);
+  return signalExitCode(stoppedBy);
+}
 
 /** Saves an applied run's result, prints it (JSON or text, the diff first on a dry run) and gives the exit code. */
 function reportMigration(io: CliIO, root: string, result: MigrateResult, json: boolean): number {

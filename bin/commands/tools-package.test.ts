@@ -1,15 +1,19 @@
 /**
  * A project whose Tool classes live in a package named `tools`: what migrate writes there must
- * pass the default seam, since that package's own folder matches its tools side.
+ * pass the default seam, since that package's own folder matches its tools side; its proposed
+ * categories read as in the inventory; and a Ctrl-C stops migrate cleanly.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROPOSED_CATEGORY_MEANING } from "../../lib/wording.js";
 import { main } from "../capkit.js";
 import { captureIO } from "../test-support/cli-io.js";
 import { toolsPackageRepo } from "../test-support/tools-package-repo.js";
 
+const SIGNAL_CHILD = fileURLToPath(new URL("../test-support/signal-child.ts", import.meta.url));
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -41,5 +45,31 @@ describe("a package named tools", () => {
     expect(migrate.out.join("")).toContain(
       `get_events is not in the categories map: category "external" was written explicitly (the inventory shows read?: ${PROPOSED_CATEGORY_MEANING})`,
     );
+  });
+});
+
+describe("capkit migrate and Ctrl-C", () => {
+  it("a real SIGINT while the run is on: stops before writing, releases its lock, says so, exits 130", async () => {
+    const root = toolsPackageRepo();
+    dirs.push(root);
+    const child = spawn(process.execPath, ["--import", "tsx", SIGNAL_CHILD, "migrate", root, "--all"], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, CI: "" },
+    });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    await new Promise<void>((resolve) =>
+      child.stdout.on("data", (d: Buffer) => d.toString().includes("listening") && resolve()),
+    );
+    child.kill("SIGINT");
+    child.stdin.end("go\n");
+    expect(await exited, err).toBe(130);
+    expect(err).toContain("capkit migrate: SIGINT: finishing the step in progress, then stopping");
+    expect(err).toContain("stopped on SIGINT; the lock is released");
+    expect(err).toContain("nothing was changed");
+    expect(err).toContain("to go on: capkit migrate --namespace calendars");
+    expect(existsSync(join(root, ".capkit/migrate.lock"))).toBe(false);
+    expect(execFileSync("git", ["-C", root, "status", "--porcelain"], { encoding: "utf8" })).toBe("");
   });
 });

@@ -6,6 +6,8 @@
 export {
   runMigration,
   knownNamespaces,
+  MigrateInterruptedError,
+  type InterruptedState,
   type MigrateOptions,
   type MigrateProgress,
   type MigrateResult,

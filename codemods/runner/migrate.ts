@@ -11,8 +11,9 @@ import { scanInventory } from "../../inventory/index.js";
 import type { InventoryResult } from "../../inventory/types.js";
 import type { CapkitConfig } from "../../lib/config/index.js";
 import { UsageError } from "../../lib/errors.js";
-import type { UnitResult } from "../plan.js";
+import type { FileChange, UnitResult } from "../plan.js";
 import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
+import { stopIfInterrupted } from "./interrupt.js";
 import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, isGitRepo } from "./migrate-git.js";
@@ -27,6 +28,7 @@ import { realChanges, validatePlan } from "./validate-plan.js";
 
 export type { NamespaceRunField, NamespaceSummary } from "./namespace-summary.js";
 export { NO_GIT_NOTICE } from "./migrate-guards.js";
+export { MigrateInterruptedError, type InterruptedState } from "./interrupt.js";
 export { knownNamespaces } from "./select-namespaces.js";
 
 export interface MigrateProgress {
@@ -63,6 +65,8 @@ export interface MigrateOptions {
   readonly heapLimitBytes?: number;
   /** Things the user must be told even when the run fails later (a rollback, a lost protection). */
   readonly onNotice?: (message: string) => void;
+  /** Aborted on SIGINT/SIGTERM: the run stops between atomic steps (interrupt.ts), throwing MigrateInterruptedError. */
+  readonly signal?: AbortSignal;
 }
 
 export interface MigrateResult {
@@ -93,6 +97,46 @@ export async function runMigration(opts: MigrateOptions): Promise<MigrateResult>
   }
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Applies one batch's changes, type-checked when asked: false when the type check found new
+ * errors (rolled back, said in `out.rolledBack`). A signal during the apply rolls back an apply
+ * the type check has yet to judge (`stopRolledBack` then throws).
+ */
+function applyBatch(
+  root: string,
+  opts: MigrateOptions,
+  fs: ApplyFs,
+  changes: readonly FileChange[],
+  out: Mutable<MigrateResult>,
+  stopRolledBack: () => void,
+): boolean {
+  const before = opts.typecheck
+    ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root))
+    : undefined;
+  opts.onProgress?.({ phase: "apply", done: 0, total: changes.length });
+  const apply = applyPlan(root, changes, fs);
+  if (before) {
+    if (opts.signal?.aborted) {
+      apply.rollback();
+      stopRolledBack();
+    }
+    opts.onProgress?.({ phase: "typecheck", done: 1, total: 2 });
+    const after = runTypecheck(root);
+    const added = newErrors(before.errors, after.errors);
+    out.typecheck = { before: before.errors.length, after: after.errors.length, newErrors: added };
+    if (added.length) {
+      apply.rollback();
+      out.rolledBack = `the type check found ${added.length} new error${added.length > 1 ? "s" : ""}; the apply was rolled back`;
+      return false;
+    }
+  }
+  apply.commit();
+  out.applied = true;
+  return true;
+}
+
 async function migrateLocked(root: string, opts: MigrateOptions): Promise<MigrateResult> {
   const fs = opts.fs ?? nodeApplyFs;
   const dryRun = opts.dryRun ?? false;
@@ -120,8 +164,17 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
     commits: [],
     danglingLinks: [],
   };
-  const out = result as { -readonly [K in keyof MigrateResult]: MigrateResult[K] };
+  const out = result as Mutable<MigrateResult>;
+  const applied: string[] = [];
+  const stop = (rolledBack: readonly string[] = []) =>
+    stopIfInterrupted(opts.signal, () => ({
+      applied,
+      commits: out.commits,
+      rolledBack,
+      remaining: selected.filter((ns) => !applied.includes(ns)),
+    }));
   for (const [b, batch] of batches.entries()) {
+    stop();
     const inv = b === 0 || opts.inventory ? inventory : await scan(root, opts.config);
     const planned = await planMigration(root, inv, opts, batch, all && b === batches.length - 1);
     assertParsedCallers(root, inv, planned.units, planned.changes);
@@ -140,24 +193,8 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
       continue;
     }
     if (!changes.length) continue;
-    const before = opts.typecheck
-      ? (opts.onProgress?.({ phase: "typecheck", done: 0, total: 2 }), runTypecheck(root))
-      : undefined;
-    opts.onProgress?.({ phase: "apply", done: 0, total: changes.length });
-    const applied = applyPlan(root, changes, fs);
-    if (before) {
-      opts.onProgress?.({ phase: "typecheck", done: 1, total: 2 });
-      const after = runTypecheck(root);
-      const added = newErrors(before.errors, after.errors);
-      out.typecheck = { before: before.errors.length, after: after.errors.length, newErrors: added };
-      if (added.length) {
-        applied.rollback();
-        out.rolledBack = `the type check found ${added.length} new error${added.length > 1 ? "s" : ""}; the apply was rolled back`;
-        return result;
-      }
-    }
-    applied.commit();
-    out.applied = true;
+    if (!applyBatch(root, opts, fs, changes, out, () => stop(batch))) return result;
+    applied.push(...batch);
     if (opts.commit) {
       opts.onProgress?.({ phase: "commit", namespace: batch[0], done: b, total: batches.length });
       out.commits.push(
@@ -168,6 +205,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
         ),
       );
     }
+    if (b < batches.length - 1) stop();
   }
   return result;
 }
