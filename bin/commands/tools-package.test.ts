@@ -14,12 +14,13 @@ import { captureIO } from "../test-support/cli-io.js";
 import { toolsPackageRepo } from "../test-support/tools-package-repo.js";
 
 const SIGNAL_CHILD = fileURLToPath(new URL("../test-support/signal-child.ts", import.meta.url));
+const WHERE = { codemods: { capabilitiesDir: "packages/tools/src/capabilities" } };
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe("a package named tools", () => {
   it("migrate's re-export of the registry from the package entry is lint-clean under the default seam", async () => {
-    const root = toolsPackageRepo({ codemods: { capabilitiesDir: "packages/tools/src/capabilities" } });
+    const root = toolsPackageRepo(WHERE);
     dirs.push(root);
     const io = captureIO(root);
     expect(await main(["migrate", "--all"], io), io.err.join("")).toBe(0);
@@ -33,7 +34,7 @@ describe("a package named tools", () => {
   });
 
   it("migrate's category warning writes a proposed category as the inventory's table does", async () => {
-    const root = toolsPackageRepo();
+    const root = toolsPackageRepo(WHERE);
     dirs.push(root);
     const inventory = captureIO(root);
     expect(await main(["inventory"], inventory)).toBe(0);
@@ -48,9 +49,22 @@ describe("a package named tools", () => {
   });
 });
 
+describe("capkit migrate and the default capabilitiesDir", () => {
+  it("is refused, naming a folder next to the classes, when NodeTool's packages/agents does not exist", async () => {
+    const root = toolsPackageRepo();
+    dirs.push(root);
+    const io = captureIO(root);
+    expect(await main(["migrate", "--all"], io)).toBe(2);
+    expect(io.err.join("")).toContain("codemods.capabilitiesDir is not set");
+    expect(io.err.join("")).toContain('"capabilitiesDir": "packages/tools/src/capabilities"');
+    expect(existsSync(join(root, "packages/agents"))).toBe(false);
+    expect(execFileSync("git", ["-C", root, "status", "--porcelain"], { encoding: "utf8" })).toBe("");
+  });
+});
+
 describe("capkit migrate and Ctrl-C", () => {
   it("a real SIGINT while the run is on: stops before writing, releases its lock, says so, exits 130", async () => {
-    const root = toolsPackageRepo();
+    const root = toolsPackageRepo(WHERE);
     dirs.push(root);
     const child = spawn(process.execPath, ["--import", "tsx", SIGNAL_CHILD, "migrate", root, "--all"], {
       stdio: ["pipe", "pipe", "pipe"],

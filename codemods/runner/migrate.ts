@@ -14,6 +14,7 @@ import { UsageError } from "../../lib/errors.js";
 import type { FileChange, UnitResult } from "../plan.js";
 import { applyPlan, nodeApplyFs, type ApplyFs } from "./apply.js";
 import { stopIfInterrupted } from "./interrupt.js";
+import { assertCapabilitiesDirFits } from "./capabilities-dir-guard.js";
 import { acquireMigrateLock } from "./lock.js";
 import { planDiff } from "./diff.js";
 import { commitPaths, isGitRepo } from "./migrate-git.js";
@@ -147,6 +148,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   const scan = opts.scan ?? ((r: string, config: CapkitConfig) => scanInventory(r, { config }));
   const inventory = opts.inventory ?? (await scan(root, opts.config));
   assertReadable(inventory);
+  assertCapabilitiesDirFits(root, opts.config.codemods.capabilitiesDir, opts.configFile, inventory);
   const all = opts.namespaces === "all";
   const selected = selectedNamespaces(root, inventory, opts);
   assertMigrationFits(root, inventory, selected, { limitBytes: opts.heapLimitBytes, force: opts.ignoreSizeLimit });
