@@ -4,7 +4,7 @@
  * interest (a local, a global, a property).
  */
 import { Node, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from "ts-morph";
-import { topLevelNames } from "../../shared/top-level-names.js";
+import { namesBoundAtTopLevel } from "../../shared/top-level-names.js";
 
 export interface ImportRef {
   readonly kind: "import";
@@ -40,7 +40,7 @@ function inTypePosition(id: Identifier): boolean {
 export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
   // A name the file does not bind at its top level resolves to nothing here: answered without a
   // symbol, since the first symbol asked makes the checker bind the whole file.
-  if (!topLevelNames(sf.compilerNode).has(id.compilerNode.text)) return undefined;
+  if (!namesBoundAtTopLevel(sf.compilerNode).has(id.compilerNode.text)) return undefined;
   const parent = id.getParent();
   const symbol = Node.isShorthandPropertyAssignment(parent)
     ? sf.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parent)
