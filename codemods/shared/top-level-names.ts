@@ -23,7 +23,7 @@ function importNames(decl: ts.ImportDeclaration, into: Set<string>): void {
   else if (b) for (const s of b.elements) into.add(s.name.text);
 }
 
-export function topLevelNames(sf: ts.SourceFile): ReadonlySet<string> {
+export function namesBoundAtTopLevel(sf: ts.SourceFile): ReadonlySet<string> {
   let names = cache.get(sf);
   if (names) return names;
   const into = new Set<string>();

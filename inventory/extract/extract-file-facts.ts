@@ -15,6 +15,8 @@ import { LEAD_CHARS, statementChunks, type TextChunk } from "./chunks.js";
 import { closeClassBody, topLevelConstants } from "./class-facts.js";
 import { memberRuns, type MemberRuns } from "./member-runs.js";
 import { walkFacts, type SplitClass } from "./walk-facts.js";
+import { heapLimitBytes } from "../../lib/memory-estimate.js";
+import { fitsWhole, tooLarge, WHOLE_PARSE_CHARS, type Limits } from "./parse-limits.js";
 
 /** Files at least this big are parsed with their inert top-level bodies cut out (see mask.ts). */
 const MASK_MIN_CHARS = 4096;
@@ -49,6 +51,10 @@ export interface ExtractOptions {
   readonly mask?: boolean;
   /** Files (after masking) longer than this are parsed a run of statements at a time (chunks.ts). */
   readonly chunkChars?: number;
+  /** A big file with a chunk that stays broken is parsed whole only up to this size (tests inject a small one). */
+  readonly wholeParseChars?: number;
+  /** The heap a whole-file parse must fit in (default: this process's limit; tests inject a small one). */
+  readonly heapLimitBytes?: number;
 }
 
 /** Big enough that ordinary files are parsed whole; small enough that one chunk's tree stays small. */
@@ -56,8 +62,13 @@ const CHUNK_CHARS = 256 * 1024;
 
 export function extractFileFacts(relPath: string, text: string, options: ExtractOptions = {}): FileFacts {
   const mask = options.mask ?? true;
-  const chunked = extractChunked(relPath, text, mask, options.chunkChars ?? CHUNK_CHARS);
+  const limits: Limits = {
+    wholeParseChars: options.wholeParseChars ?? WHOLE_PARSE_CHARS,
+    heapLimitBytes: options.heapLimitBytes ?? heapLimitBytes(),
+  };
+  const chunked = extractChunked(relPath, text, mask, options.chunkChars ?? CHUNK_CHARS, limits);
   if (chunked) return chunked;
+  if (!fitsWhole(text, limits)) return tooLarge(relPath, text, limits);
   const parsed = parseForFacts(relPath, text, mask);
   const facts = walkFacts(relPath, { ts: parsed.ts, sf: parsed.sourceFile }, parsed.errors);
   return { ...facts, localExports: withCutExports(facts.localExports, parsed.cutExports) };
@@ -66,10 +77,10 @@ export function extractFileFacts(relPath: string, text: string, options: Extract
 /**
  * The facts of a big file from its statement chunks, each parsed and walked on its own (its
  * tree dropped before the next is parsed), a chunk holding one huge class in runs of its members
- * (member-runs.ts), or null when the file is not cut or a chunk has a syntax error (then the
- * whole file is parsed as before, errors and all).
+ * (member-runs.ts), or null when the file is not cut (or a class's first run did not meet its
+ * head: then the whole file is parsed as before).
  */
-function extractChunked(relPath: string, text: string, mask: boolean, size: number): FileFacts | null {
+function extractChunked(relPath: string, text: string, mask: boolean, size: number, limits: Limits): FileFacts | null {
   if (text.length <= size) return null;
   const masked = mask && MASKABLE.test(relPath) ? maskInertBodies(text) : null;
   const source = masked?.text ?? text;
@@ -80,20 +91,37 @@ function extractChunked(relPath: string, text: string, mask: boolean, size: numb
   const parts: FileFacts[] = [];
   const constants = new Map<string, string | null>();
   const splits: SplitClass[] = [];
-  for (const chunk of chunks ?? [{ start: 0, text: source, lineBase: 0, lead: "" }]) {
+  const walk = (parsed: ParsedFile, run: TextChunk & { readonly leadAt: number }, split?: SplitClass): void => {
+    // A piece's syntax errors are reported at their lines in the file, not found again by parsing the whole file.
+    const errors = parsed.errors.map((e) => ({ ...e, line: e.line + run.lineBase }));
+    const ctx = { ts: parsed.ts, sf: parsed.sourceFile, lineBase: run.lineBase, lead: run.lead, leadAt: run.leadAt };
+    topLevelConstants(ctx, constants);
+    parts.push(walkFacts(relPath, ctx, errors, split));
+  };
+  const list = chunks ?? [{ start: 0, text: source, lineBase: 0, lead: "" }];
+  for (let i = 0; i < list.length; i++) {
+    const chunk = list[i] as TextChunk;
     const runs = wholeRuns ?? (chunk.text.length > size ? memberRuns(chunk.text, size) : null);
-    const split: SplitClass | undefined = runs ? { first: true } : undefined;
-    for (const run of runs ? classRuns(chunk, runs) : [{ ...chunk, leadAt: 0 }]) {
-      const parsed = parseFile(relPath, run.text);
-      if (parsed.errors.length > 0) return null;
-      const ctx = { ts: parsed.ts, sf: parsed.sourceFile, lineBase: run.lineBase, lead: run.lead, leadAt: run.leadAt };
-      topLevelConstants(ctx, constants);
-      parts.push(walkFacts(relPath, ctx, [], split));
-      // The first run must have met the class (its head as the last statement), or the cut is not trusted.
-      if (split?.first && !split.state) return null;
-      if (split) split.first = false;
+    if (!runs) {
+      const joined = parseNeighbourhood(relPath, list, i, size);
+      // Still broken when joined: a small file is parsed whole as before (same facts, errors and all).
+      if (joined.parsed.errors.length > 0 && text.length <= limits.wholeParseChars) return null;
+      walk(joined.parsed, { ...joined.chunk, leadAt: 0 });
+      i = joined.last;
+      continue;
     }
-    if (split) splits.push(split);
+    // Member runs are cut by the mask's lexer (strings, comments, templates, regexes skipped): a run's error is the class's.
+    const split: SplitClass = { first: true };
+    for (const run of classRuns(chunk, runs)) {
+      const parsed = parseFile(relPath, run.text);
+      // A run with an error may be a wrong cut: the whole file is parsed instead, where it fits the heap.
+      if (parsed.errors.length > 0 && fitsWhole(text, limits)) return null;
+      walk(parsed, run, split);
+      // The first run must have met the class (its head as the last statement), or the cut is not trusted.
+      if (split.first && !split.state) return fitsWhole(text, limits) ? null : tooLarge(relPath, text, limits);
+      split.first = false;
+    }
+    splits.push(split);
   }
   const all = <T>(pick: (f: FileFacts) => readonly T[] | undefined): T[] => parts.flatMap((f) => pick(f) ?? []);
   const mixinBindings = all((f) => f.mixinBindings);
@@ -101,7 +129,7 @@ function extractChunked(relPath: string, text: string, mask: boolean, size: numb
   return {
     version: FACTS_VERSION,
     file: relPath,
-    parseErrors: [],
+    parseErrors: all((f) => f.parseErrors),
     imports: all((f) => f.imports),
     localExports: withCutExports(
       all((f) => f.localExports),
@@ -119,6 +147,39 @@ function extractChunked(relPath: string, text: string, mask: boolean, size: numb
     ...(mixinBindings.length > 0 ? { mixinBindings } : {}),
     ...(classTables.length > 0 ? { classTables } : {}),
   };
+}
+
+/** How many following chunks a chunk with a syntax error is joined with, at most, to see whether a cut caused it. */
+const NEIGHBOURS = 3;
+
+/**
+ * Chunk `i` parsed, and if it has a syntax error, parsed again joined with the chunks after it
+ * (up to NEIGHBOURS of them, none holding a class to cut in runs) until the error goes: a
+ * statement cut can fall inside a template, comment or unindented block (chunks.ts), which
+ * leaves the chunk before it unterminated. An error that stays is the file's, reported at its
+ * line by the joined parse; the rest of the file is still parsed a chunk at a time. `last`: the
+ * last chunk used.
+ */
+function parseNeighbourhood(
+  relPath: string,
+  chunks: readonly TextChunk[],
+  i: number,
+  size: number,
+): { parsed: ParsedFile; chunk: TextChunk; last: number } {
+  let chunk = chunks[i] as TextChunk;
+  let parsed = parseFile(relPath, chunk.text);
+  let last = i;
+  for (
+    let next = chunks[last + 1];
+    parsed.errors.length > 0 && next && last - i < NEIGHBOURS;
+    next = chunks[last + 1]
+  ) {
+    if (next.text.length > size) break;
+    chunk = { ...chunk, text: chunk.text + next.text };
+    parsed = parseFile(relPath, chunk.text);
+    last++;
+  }
+  return { parsed, chunk, last };
 }
 
 /** The stand-in head a member run after the first is parsed in (one line: the run starts on the next). */

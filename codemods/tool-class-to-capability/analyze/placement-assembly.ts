@@ -9,7 +9,7 @@ import type { PlacementDecision } from "./placement-decision.js";
 import { closure, declaredNames, statementText, type PlacementScope } from "./placement-scope.js";
 import { isExported, isTypeOnlyStatement, resolveRef, type ImportRef } from "./resolve.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
-import { topLevelNames } from "../../shared/top-level-names.js";
+import { namesBoundAtTopLevel } from "../../shared/top-level-names.js";
 
 /** The placement as it is filled in, statement by statement. */
 interface PlacementDraft {
@@ -123,7 +123,7 @@ function importFromShared(scope: PlacementScope, d: PlacementDecision, draft: Pl
   const removed = new Set(draft.removeStatements);
   for (const s of scope.sf.getStatements()) {
     if (scope.migrating.has(s) || d.extract.has(s)) continue;
-    const names = sharedNames(scope, d, referenceIdentifiers(s, [], topLevelNames(scope.sf.compilerNode)), s);
+    const names = sharedNames(scope, d, referenceIdentifiers(s, [], namesBoundAtTopLevel(scope.sf.compilerNode)), s);
     if (!removed.has(s)) for (const n of names) draft.sourceFromShared.add(n);
     else for (const n of names) (d.specReach.has(s) ? draft.specFromShared : draft.moduleFromShared).add(n);
   }

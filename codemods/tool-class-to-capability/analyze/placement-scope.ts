@@ -7,7 +7,7 @@ import { Node, type SourceFile, type Statement } from "ts-morph";
 import type { ClassParts } from "./build-parts.js";
 import { isExported, resolveRef, type ImportRef, type Ref } from "./resolve.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
-import { topLevelNames } from "../../shared/top-level-names.js";
+import { namesBoundAtTopLevel } from "../../shared/top-level-names.js";
 
 export interface Refs {
   readonly locals: Map<Statement, boolean>; // statement → typeOnly (all uses in type positions)
@@ -52,7 +52,7 @@ export function placementScope(
     let r = memo.get(stmt);
     if (!r) {
       r = collect(
-        referenceIdentifiers(stmt, [], topLevelNames(sf.compilerNode))
+        referenceIdentifiers(stmt, [], namesBoundAtTopLevel(sf.compilerNode))
           .map((id) => resolveRef(id, sf))
           .filter((x) => !(x?.kind === "local" && x.stmt === stmt)),
       );

@@ -4,7 +4,9 @@
  * interest (a local, a global, a property).
  */
 import { Node, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from "ts-morph";
-import { topLevelNames } from "../../shared/top-level-names.js";
+import { namesBoundAtTopLevel } from "../../shared/top-level-names.js";
+import { wrapperOf } from "../../shared/compiler-walk.js";
+import { unboundDeclaration } from "./unbound-declaration.js";
 
 export interface ImportRef {
   readonly kind: "import";
@@ -36,11 +38,8 @@ function inTypePosition(id: Identifier): boolean {
   return false;
 }
 
-/** Resolve `id` (in `sf`); undefined for locals of the same region, globals and properties. */
-export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
-  // A name the file does not bind at its top level resolves to nothing here: answered without a
-  // symbol, since the first symbol asked makes the checker bind the whole file.
-  if (!topLevelNames(sf.compilerNode).has(id.compilerNode.text)) return undefined;
+/** The checker's first declaration of what `id` names, when it is in `sf`, and its top-level statement. */
+function declarationBySymbol(id: Identifier, sf: SourceFile): { decl: Node; stmt: Statement } | undefined {
   const parent = id.getParent();
   const symbol = Node.isShorthandPropertyAssignment(parent)
     ? sf.getProject().getTypeChecker().getShorthandAssignmentValueSymbol(parent)
@@ -48,8 +47,22 @@ export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
   const decl = symbol?.getDeclarations()[0];
   if (!decl || decl.getSourceFile() !== sf) return undefined;
   const stmt = topLevelStatement(decl);
-  if (!stmt) return undefined;
+  return stmt ? { decl, stmt } : undefined;
+}
+
+/** Resolve `id` (in `sf`); undefined for locals of the same region, globals and properties. */
+export function resolveRef(id: Identifier, sf: SourceFile): Ref | undefined {
+  // A name the file does not bind at its top level resolves to nothing here, and one the tree
+  // settles is answered from it (unbound-declaration.ts): the first symbol asked makes the
+  // checker bind the whole file.
+  if (!namesBoundAtTopLevel(sf.compilerNode).has(id.compilerNode.text)) return undefined;
   const typeOnly = inTypePosition(id);
+  const unbound = unboundDeclaration(id.compilerNode, sf.compilerNode, typeOnly);
+  const found = unbound
+    ? { decl: wrapperOf(sf, unbound.decl), stmt: wrapperOf<Statement>(sf, unbound.stmt) }
+    : declarationBySymbol(id, sf);
+  if (!found) return undefined;
+  const { decl, stmt } = found;
   if (Node.isImportDeclaration(stmt)) {
     const whole = stmt.isTypeOnly();
     if (Node.isImportSpecifier(decl)) {

@@ -14,7 +14,7 @@ import {
   wrapperOf,
 } from "../../shared/compiler-walk.js";
 import { refuse } from "./class-refusals.js";
-import { topLevelNames } from "../../shared/top-level-names.js";
+import { namesBoundAtTopLevel } from "../../shared/top-level-names.js";
 import { spliceRange, type TextEdit } from "../../shared/splice.js";
 import { frozenLinesOf, reindent } from "./text-edits.js";
 import { thisEdits } from "./this-edits.js";
@@ -241,6 +241,6 @@ export function rewriteNode(root: Node, scope: RewriteScope, indent: string): Re
     usesRun: flags.usesRun,
     recursive: flags.recursive,
     // Only names the file binds at its top level can resolve to what placement moves (resolve.ts).
-    identifiers: referenceIdentifiers(root, edits, topLevelNames(root.getSourceFile().compilerNode)),
+    identifiers: referenceIdentifiers(root, edits, namesBoundAtTopLevel(root.getSourceFile().compilerNode)),
   };
 }

@@ -20,7 +20,30 @@ const TS_OF_MORPH = morphTs as unknown as TypeScriptApi;
 
 /** `sf`'s text with `needs` imported. */
 export function mergeImports(sf: SourceFile, needs: readonly ImportNeed[]): string {
-  const plan = new ImportPlan(TS_OF_MORPH, sf.compilerNode as unknown as TS.SourceFile, ImportStyle.generated());
+  return merged(sf.getFilePath(), sf.compilerNode as unknown as TS.SourceFile, needs);
+}
+
+function merged(path: string, sf: TS.SourceFile, needs: readonly ImportNeed[]): string {
+  const plan = new ImportPlan(TS_OF_MORPH, sf, ImportStyle.generated());
   for (const need of needs) plan.add(need);
-  return applyEdits(sf.getFilePath(), sf.getFullText(), plan.edits());
+  return applyEdits(path, sf.text, plan.edits());
+}
+
+/** A syntax tree of `text` alone (no project, no wrappers): dropped as soon as its edits are made. */
+function parseHead(path: string, text: string): TS.SourceFile {
+  return morphTs.createSourceFile(path, text, morphTs.ScriptTarget.Latest, true) as unknown as TS.SourceFile;
+}
+
+/**
+ * `text` with `needs` imported, when every import of `text` lies before `headEnd` (a statement
+ * start): only that head is parsed, and the rest (a generated file's moved code and entries,
+ * as big as the classes they came from) is appended untouched. The edits are the same as over
+ * the whole text: an import plan reads only the imports (`add` never walks the file) and puts
+ * new lines after the last one. A head without imports is merged over the whole text.
+ */
+export function mergeImportsInHead(path: string, text: string, headEnd: number, needs: readonly ImportNeed[]): string {
+  const head = parseHead(path, text.slice(0, headEnd));
+  if (!head.statements.some((s) => TS_OF_MORPH.isImportDeclaration(s)))
+    return merged(path, parseHead(path, text), needs);
+  return merged(path, head, needs) + text.slice(headEnd);
 }

@@ -6,7 +6,7 @@
  */
 import { Node, type Project, type SourceFile, type TypeNode } from "ts-morph";
 import type { ImportNeed } from "../../shared/imports.js";
-import { mergeImports } from "./imports.js";
+import { mergeImportsInHead } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 
 export interface ModuleInput {
@@ -86,28 +86,33 @@ export function writeModuleFile(
     existing === null
       ? skeleton(ns, runtimeImport, input.contextType)
       : withContextType(project, path, existing, input.contextType);
-  let sf = parseText(project, path, text);
+  const sf = parseText(project, path, text);
   const anchor = sf.getVariableStatement("module");
   const obj = anchor?.getDeclarations()[0]?.getInitializer();
   const prop = Node.isObjectLiteralExpression(obj) ? obj.getProperty("exports") : undefined;
   const array = Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
   if (!anchor || !Node.isArrayLiteralExpression(array))
     throw new Error(`${path}: no \`export const module = { exports: [...] }\` to add to`);
+  // Everything goes in at or after the anchor, so the text before it (the imports) stays as parsed.
+  const at = anchor.getStart();
+  const head = importsBefore(sf, at) ? at : null;
   text = insertBeforeClose(text, array.getEnd() - 1, array.getStart(), input.entries.join("\n"));
-  if (input.statements.length) {
-    const at = anchor.getStart();
-    text = `${text.slice(0, at)}${input.statements.map((s) => s.trimEnd()).join("\n\n")}\n\n${text.slice(at)}`;
-  }
+  const moved = input.statements.length ? `${input.statements.map((s) => s.trimEnd()).join("\n\n")}\n\n` : "";
+  text = `${text.slice(0, at)}${moved}${text.slice(at)}`;
   if (text.includes("requireRunField(") && !text.includes("function requireRunField")) {
-    const at = parseText(project, path, text).getVariableStatementOrThrow("module").getStart();
-    text = `${text.slice(0, at)}${REQUIRE_RUN_FIELD}\n\n${text.slice(at)}`;
+    const before = at + moved.length;
+    text = `${text.slice(0, before)}${REQUIRE_RUN_FIELD}\n\n${text.slice(before)}`;
   }
-  sf = parseText(project, path, text);
   const needs: ImportNeed[] = [
     { specifier: runtimeImport, imported: "CapabilityModule", local: "CapabilityModule", typeOnly: true },
     ...input.imports,
   ];
   if (/\brun: CapabilityRun\b/.test(text))
     needs.push({ specifier: runtimeImport, imported: "CapabilityRun", local: "CapabilityRun", typeOnly: true });
-  return mergeImports(sf, needs);
+  return mergeImportsInHead(path, text, head ?? text.length, needs);
+}
+
+/** Whether every import of `sf` ends before `pos`. */
+function importsBefore(sf: SourceFile, pos: number): boolean {
+  return sf.getImportDeclarations().every((d) => d.getEnd() <= pos);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renameIdentifiers, topLevelNames } from "./rename-identifiers.js";
+import { renameIdentifiers, namesDeclaredInText } from "./rename-identifiers.js";
 
 const renames = new Map([
   ["Ctx", "Ctx2"],
@@ -39,10 +39,12 @@ describe("renameIdentifiers", () => {
   });
 });
 
-describe("topLevelNames", () => {
+describe("namesDeclaredInText", () => {
   it("lists what statements declare at the top level", () => {
     expect(
-      topLevelNames("const [a, { b }] = x;\nfunction f() { const inner = 1; }\ninterface I {}\nexport type T = 1;"),
+      namesDeclaredInText(
+        "const [a, { b }] = x;\nfunction f() { const inner = 1; }\ninterface I {}\nexport type T = 1;",
+      ),
     ).toEqual(["a", "b", "f", "I", "T"]);
   });
 });

@@ -63,8 +63,12 @@ export function renameIdentifiers(text: string, renames: ReadonlyMap<string, str
   return out;
 }
 
-/** The names a statement text declares at its top level (functions, classes, consts, types, enums). */
-export function topLevelNames(text: string): string[] {
+/**
+ * The names generated statement text declares at its top level (functions, classes, consts,
+ * types, enums), parsed from the text; imports are not declarations here. What a whole source
+ * file binds, imports included, is shared/top-level-names.ts's namesBoundAtTopLevel.
+ */
+export function namesDeclaredInText(text: string): string[] {
   const { ts, sourceFile } = parseSource("snippet.ts", text);
   const names: string[] = [];
   const bind = (name: TS.BindingName): void => {

@@ -7,7 +7,7 @@ import type { Project } from "ts-morph";
 import { Node } from "ts-morph";
 import { camel } from "../analyze/build-parts.js";
 import type { ImportNeed } from "../../shared/imports.js";
-import { mergeImports } from "./imports.js";
+import { mergeImportsInHead } from "./imports.js";
 import { insertBeforeClose, parseText } from "./morph.js";
 
 export interface SpecsInput {
@@ -50,7 +50,7 @@ export function writeSpecsFile(
   input: SpecsInput,
 ): string {
   let text = existing ?? skeleton(ns, runtimeImport);
-  let sf = parseText(project, path, text);
+  const sf = parseText(project, path, text);
   const arrayName = specsArrayName(ns);
   const anchor = sf.getVariableStatement(arrayName);
   const array = anchor?.getDeclarations()[0]?.getInitializer();
@@ -63,12 +63,12 @@ export function writeSpecsFile(
   // Array first (it is after the anchor's start), then the statements before the anchor.
   text = insertBeforeClose(text, array.getEnd() - 1, array.getStart(), entries);
   const at = anchor.getStart();
+  const head = sf.getImportDeclarations().every((d) => d.getEnd() <= at) ? at : null;
   text = `${text.slice(0, at)}${chunks.join("\n\n")}\n\n${text.slice(at)}`;
-  sf = parseText(project, path, text);
   const needs: ImportNeed[] = [
     { specifier: runtimeImport, imported: "CapabilitySpec", local: "CapabilitySpec", typeOnly: true },
     ...input.imports,
   ];
   if (input.usesZodHelper) needs.push({ specifier: "zod", imported: "z", local: "z", typeOnly: false });
-  return mergeImports(sf, needs);
+  return mergeImportsInHead(path, text, head ?? text.length, needs);
 }

@@ -10,7 +10,7 @@
  */
 import type { ClassParts } from "../analyze/build-parts.js";
 import type { ImportNeed } from "../../shared/imports.js";
-import { renameIdentifiers, topLevelNames } from "../emit/rename-identifiers.js";
+import { renameIdentifiers, namesDeclaredInText } from "../emit/rename-identifiers.js";
 import { parseText } from "../emit/morph.js";
 import type { NamespaceRun } from "./namespace-run.js";
 
@@ -46,7 +46,7 @@ function existingBindings(run: NamespaceRun, path: string): Bindings {
   }
   for (const s of sf.getStatements()) {
     if (s.getKindName() === "ImportDeclaration") continue;
-    for (const name of topLevelNames(s.getText())) out.set(name, declKey(s.getText()));
+    for (const name of namesDeclaredInText(s.getText())) out.set(name, declKey(s.getText()));
   }
   return out;
 }
@@ -85,7 +85,7 @@ function bindingsOf(share: FileShare): { target: Target; name: string; key: stri
   for (const n of share.specImports) out.push({ target: "spec", name: n.local, key: importKey(n) });
   for (const n of share.moduleImports) out.push({ target: "module", name: n.local, key: importKey(n) });
   const decls = (target: Target, texts: readonly string[]): void => {
-    for (const t of texts) for (const name of topLevelNames(t)) out.push({ target, name, key: declKey(t) });
+    for (const t of texts) for (const name of namesDeclaredInText(t)) out.push({ target, name, key: declKey(t) });
   };
   decls("spec", share.specStatements);
   decls("module", share.moduleStatements);
@@ -180,7 +180,7 @@ export function joinShares(
     }
     const dedupe = (target: Target, texts: readonly string[]): string[] =>
       texts.filter((t) => {
-        const names = topLevelNames(t);
+        const names = namesDeclaredInText(t);
         return !(names.length > 0 && names.every((n) => bound[target].get(n) === declKey(t)));
       });
     share = {
