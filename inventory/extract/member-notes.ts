@@ -65,6 +65,7 @@ export function memberNotes(
       code: "instance-state",
       detail: `field ${name} holds instance state: make it a module constant or a constructor dependency`,
       line: lineOf(ctx, member),
+      field: name,
     });
   // A public method callers may use, or a getter other than the spec's own, has no place on a
   // module capability: the class move refuses them with these codes (member-roles.ts).

@@ -93,7 +93,7 @@ export function buildParts(
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
   const warnings: string[] = [];
   const category = specCategory(a, warnings);
-  warnings.push(...metadataNotes(a));
+  warnings.push(...metadataNotes(a), ...a.constructorNotes);
   const helpers = helperRefs(a, allocate, shared);
   const { ctxParam, argsParam, stringInput } = runParameters(a);
   const ctxTypeNode = ctxParam?.getTypeNode();
@@ -280,18 +280,22 @@ function implSide(
   if (rt) pushAll(implIds, referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "      ");
   pushAll(implIds, probe.identifiers, a.fieldIds);
+  // The args cast, then the constructor's configuration checks: the impl's first statements.
+  const prologue = (indent: string): string | null =>
+    [adapted.castLine, ...a.guards].filter(Boolean).join(`\n${indent}  `) || null;
+  const usesRun = probe.usesRun || a.guards.length > 0;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "");
     moduleFunctions.push(
-      `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`,
+      `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, prologue(""), "")}`,
     );
     const entryText = `    { spec: ${specVar}, impl: ${implName} },`;
     return { entryText, typedEntryText: entryText, moduleFunctions, sharedFunctions, implIds };
   }
   const entry = (runParam: string): string =>
-    `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
-  const entryText = entry(probe.usesRun ? "run" : "_run");
+    `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, prologue("      "), "      ")},\n    },`;
+  const entryText = entry(usesRun ? "run" : "_run");
   // The impl's own context type, when it reads the run and its class declared one.
-  const typedEntryText = probe.usesRun && ps.contextType ? entry(`run: ${runType}`) : entryText;
+  const typedEntryText = usesRun && ps.contextType ? entry(`run: ${runType}`) : entryText;
   return { entryText, typedEntryText, moduleFunctions, sharedFunctions, implIds };
 }
