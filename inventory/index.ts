@@ -31,6 +31,7 @@ export {
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export {
   RUN_METHODS,
+  inputThisTyping,
   inputTypedThroughThis,
   isRunMethod,
   pickRunMethod,

@@ -4,7 +4,7 @@
  * lc_name(), a body reading its run manager), the langchain-metadata fixture (Serializable
  * metadata dropped, look-alikes that still block, LangChain's super(fields), a public method, a getter), the
  * langchain-constructor-config fixture (LangChain's super(fields) and configuration checks), the
- * run-method-inputs fixture (an input typed through `this`, a third process parameter read or
+ * run-method-inputs fixture (an input typed `typeof this.schema`, converted, and one typed by the polymorphic `this`, a third process parameter read or
  * not) and the run-method-execute fixture (`execute` with and without a context, a read
  * `options`, a function-valued `execute` field), `capkit inventory --json` and `capkit migrate --all --json` run on the same tree:
  * every capability class the inventory leaves unblocked converts (but those whose constructor the
@@ -71,9 +71,9 @@ const CASES = [
     fixture: "run-method-inputs",
     bases: ["Tool", "StructuredTool"],
     file: "src/tools/lookup-tools.ts",
-    converted: ["plain_lookup"],
+    converted: ["count_keys", "lookup_key", "plain_lookup"],
     blocked: [
-      { class: "LookupKeyTool", code: "this-typed-input" },
+      { class: "ThisTypedTool", code: "this-typed-input" },
       { class: "TracedLookupTool", code: "run-method-param" },
     ],
   },

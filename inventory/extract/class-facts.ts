@@ -9,6 +9,7 @@ import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { memberNotes } from "./member-notes.js";
 import { langChainMetadata } from "./langchain-metadata.js";
 import { importedFromLangChain } from "./langchain-base.js";
+import { isOwnSchema, isSimpleValue } from "./constructor-shapes.js";
 import {
   lineOf,
   propertyNameText,
@@ -97,39 +98,6 @@ function paramFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration): CtorParamFact[] 
       line: lineOf(ctx, p),
     };
   });
-}
-
-/** `this.x = <simple>` is plain field wiring; calls, `new` and statements are constructor logic. */
-function isSimpleValue(ts: Ctx["ts"], expr: TS.Expression): boolean {
-  const e = unwrapExpression(ts, expr);
-  if (
-    ts.isIdentifier(e) ||
-    ts.isLiteralExpression(e) ||
-    ts.isNoSubstitutionTemplateLiteral(e) ||
-    ts.isTemplateExpression(e)
-  )
-    return true;
-  if (
-    e.kind === ts.SyntaxKind.TrueKeyword ||
-    e.kind === ts.SyntaxKind.FalseKeyword ||
-    e.kind === ts.SyntaxKind.NullKeyword
-  )
-    return true;
-  if (ts.isPropertyAccessExpression(e)) return isSimpleValue(ts, e.expression);
-  if (
-    ts.isBinaryExpression(e) &&
-    (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)
-  ) {
-    return isSimpleValue(ts, e.left) && isSimpleValue(ts, e.right);
-  }
-  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return true;
-  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => isSimpleValue(ts, x));
-  if (ts.isObjectLiteralExpression(e)) {
-    return e.properties.every((p) =>
-      ts.isPropertyAssignment(p) ? isSimpleValue(ts, p.initializer) : ts.isShorthandPropertyAssignment(p),
-    );
-  }
-  return false;
 }
 
 /** `state.ctorAssigned` gains the fields the constructor assigns at its top level. */
@@ -256,6 +224,8 @@ export interface ClassBodyState {
   readonly ctorAssigned: Set<string>;
   /** The class extends a base imported from LangChain (langchain-base.ts). */
   readonly langChainBase: boolean;
+  /** The class declares its own `schema = …` (a run method typed `typeof this.schema` is then convertible). */
+  ownSchema: boolean;
 }
 
 /** Starts a class's body facts from its head (modifiers, decorators). */
@@ -273,7 +243,7 @@ export function openClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBod
   const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
   const base = heritage?.types[0]?.expression;
   const langChainBase = base !== undefined && ts.isIdentifier(base) && importedFromLangChain(ts, ctx.sf, base.text);
-  return { out, shape: createShapeCollector(ts), ctorAssigned: new Set(), langChainBase };
+  return { out, shape: createShapeCollector(ts), ctorAssigned: new Set(), langChainBase, ownSchema: false };
 }
 
 /** Feeds members, in source order, parsed in `ctx`. */
@@ -282,6 +252,7 @@ export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readon
   for (const member of members) {
     const notesBefore = body.notes.length;
     memberFacts(ctx, member, body);
+    if (isOwnSchema(ctx.ts, member)) state.ownSchema = true;
     state.shape.member(member);
     if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body, state);
     bodyFacts(ctx, member, body, state.shape);
@@ -294,10 +265,16 @@ export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readon
 export function closeClassBody(state: ClassBodyState): ClassBodyFacts {
   // A field default the constructor replaces (LangChain's `maxResults = 5`, then `this.maxResults =
   // fields?.maxResults ?? this.maxResults`) is constructor logic the class move re-checks, not state.
-  const notes = state.out.notes.map(({ field, ...note }) =>
-    field !== undefined && note.code === "instance-state" && state.ctorAssigned.has(field)
-      ? { ...note, code: "constructor-logic", detail: `replaces the default of field ${field} in the constructor` }
-      : note,
+  // An input typed `z.infer<typeof this.schema>` of a class with its own schema is typed by the
+  // spec's schema constant after the move (run-parameters.ts): no blocker.
+  const notes = state.out.notes.flatMap(({ field, ...note }) =>
+    field === "schema" && note.code === "this-typed-input"
+      ? state.ownSchema
+        ? []
+        : [note]
+      : field !== undefined && note.code === "instance-state" && state.ctorAssigned.has(field)
+        ? [{ ...note, code: "constructor-logic", detail: `replaces the default of field ${field} in the constructor` }]
+        : [note],
   );
   return { ...state.out, notes, shape: state.shape.result() };
 }

@@ -6,7 +6,13 @@
 import type TS from "typescript";
 import type { ClassNoteFact } from "./facts.js";
 import { lineOf, type Ctx } from "./ast-utils.js";
-import { inputTypedThroughThis, isRunMethod, isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
+import {
+  inputThisTyping,
+  inputTypedThroughThis,
+  isRunMethod,
+  isRunMethodField,
+  runMethodReadsExtra,
+} from "./run-methods.js";
 import { langChainMetadata } from "./langchain-metadata.js";
 
 /**
@@ -43,6 +49,8 @@ export function memberNotes(
         code: "this-typed-input",
         detail: `${name}()'s input is typed through this: type it from a module constant (z.infer<typeof Schema>)`,
         line: lineOf(ctx, member),
+        // Only `typeof this.schema`: dropped on close when the class declares its own schema.
+        ...(inputThisTyping(ts, name, member) === "schema" ? { field: "schema" } : {}),
       });
   const runField = !isStatic && name !== null && isRunMethodField(ts, name, member);
   if (runField)
