@@ -31,6 +31,7 @@ export {
 export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export {
   RUN_METHODS,
+  inputThisTyping,
   inputTypedThroughThis,
   isRunMethod,
   pickRunMethod,
@@ -41,5 +42,6 @@ export {
 } from "./extract/run-methods.js";
 export { SPEC_FIELDS } from "./extract/member-notes.js";
 export { langChainMetadata, type LangChainMetadata } from "./extract/langchain-metadata.js";
+export { LANGCHAIN_BASE_MODULE } from "./extract/langchain-base.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

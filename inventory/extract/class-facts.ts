@@ -8,6 +8,8 @@ import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from 
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { memberNotes } from "./member-notes.js";
 import { langChainMetadata } from "./langchain-metadata.js";
+import { importedFromLangChain } from "./langchain-base.js";
+import { isOwnSchema, isSimpleValue } from "./constructor-shapes.js";
 import {
   lineOf,
   propertyNameText,
@@ -98,40 +100,8 @@ function paramFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration): CtorParamFact[] 
   });
 }
 
-/** `this.x = <simple>` is plain field wiring; calls, `new` and statements are constructor logic. */
-function isSimpleValue(ts: Ctx["ts"], expr: TS.Expression): boolean {
-  const e = unwrapExpression(ts, expr);
-  if (
-    ts.isIdentifier(e) ||
-    ts.isLiteralExpression(e) ||
-    ts.isNoSubstitutionTemplateLiteral(e) ||
-    ts.isTemplateExpression(e)
-  )
-    return true;
-  if (
-    e.kind === ts.SyntaxKind.TrueKeyword ||
-    e.kind === ts.SyntaxKind.FalseKeyword ||
-    e.kind === ts.SyntaxKind.NullKeyword
-  )
-    return true;
-  if (ts.isPropertyAccessExpression(e)) return isSimpleValue(ts, e.expression);
-  if (
-    ts.isBinaryExpression(e) &&
-    (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)
-  ) {
-    return isSimpleValue(ts, e.left) && isSimpleValue(ts, e.right);
-  }
-  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return true;
-  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => isSimpleValue(ts, x));
-  if (ts.isObjectLiteralExpression(e)) {
-    return e.properties.every((p) =>
-      ts.isPropertyAssignment(p) ? isSimpleValue(ts, p.initializer) : ts.isShorthandPropertyAssignment(p),
-    );
-  }
-  return false;
-}
-
-function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassBodyFacts): void {
+/** `state.ctorAssigned` gains the fields the constructor assigns at its top level. */
+function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassBodyFacts, state: ClassBodyState): void {
   const { ts } = ctx;
   out.ctorParams = paramFacts(ctx, ctor);
   const params = new Set(out.ctorParams.map((p) => p.name));
@@ -140,10 +110,20 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
     if (ts.isExpressionStatement(stmt)) {
       const e = stmt.expression;
       if (ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) {
-        // A capability has no base to configure (LangChain's super(fields), super(...arguments)):
-        // the class move refuses it with this code too (analyze/constructor-deps.ts).
+        // A capability has no base to configure: super-call, as the class move refuses it
+        // (analyze/constructor-statements.ts), except a LangChain base given only the constructor's
+        // own parameters (super(fields), super(...arguments)), which the move drops (langchain-base.ts).
+        const ownParams = e.arguments.every(
+          (a) =>
+            (ts.isIdentifier(a) && params.has(a.text)) ||
+            (ts.isSpreadElement(a) && ts.isIdentifier(a.expression) && a.expression.text === "arguments"),
+        );
         if (e.arguments.length > 0)
-          out.notes.push({ code: "super-call", detail: "passes arguments to the base constructor", line });
+          out.notes.push(
+            ownParams && state.langChainBase
+              ? { code: "constructor-logic", detail: "passes its parameters to the base constructor", line }
+              : { code: "super-call", detail: "passes arguments to the base constructor", line },
+          );
         continue;
       }
       if (
@@ -153,6 +133,7 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
         e.left.expression.kind === ts.SyntaxKind.ThisKeyword
       ) {
         const field = e.left.name.text;
+        state.ctorAssigned.add(field);
         if (field === WIRE_PROPERTY) out.wireName = wireFromExpression(ctx, e.right, line, params);
         if (!isSimpleValue(ts, e.right))
           out.notes.push({ code: "constructor-logic", detail: `computes this.${field} in the constructor`, line });
@@ -239,6 +220,12 @@ function bodyFacts(ctx: Ctx, member: TS.ClassElement, out: ClassBodyFacts, shape
 export interface ClassBodyState {
   readonly out: Omit<ClassBodyFacts, "shape">;
   readonly shape: ShapeCollector;
+  /** Fields the constructor assigns at its top level (a default it replaces is re-checked by the move). */
+  readonly ctorAssigned: Set<string>;
+  /** The class extends a base imported from LangChain (langchain-base.ts). */
+  readonly langChainBase: boolean;
+  /** The class declares its own `schema = …` (a run method typed `typeof this.schema` is then convertible). */
+  ownSchema: boolean;
 }
 
 /** Starts a class's body facts from its head (modifiers, decorators). */
@@ -253,7 +240,10 @@ export function openClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBod
   };
   if (ts.getDecorators(node)?.length)
     out.notes.push({ code: "decorator", detail: "decorated class", line: lineOf(ctx, node) });
-  return { out, shape: createShapeCollector(ts) };
+  const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+  const base = heritage?.types[0]?.expression;
+  const langChainBase = base !== undefined && ts.isIdentifier(base) && importedFromLangChain(ts, ctx.sf, base.text);
+  return { out, shape: createShapeCollector(ts), ctorAssigned: new Set(), langChainBase, ownSchema: false };
 }
 
 /** Feeds members, in source order, parsed in `ctx`. */
@@ -262,8 +252,9 @@ export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readon
   for (const member of members) {
     const notesBefore = body.notes.length;
     memberFacts(ctx, member, body);
+    if (isOwnSchema(ctx.ts, member)) state.ownSchema = true;
     state.shape.member(member);
-    if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body);
+    if (ctx.ts.isConstructorDeclaration(member)) constructorFacts(ctx, member, body, state);
     bodyFacts(ctx, member, body, state.shape);
     // LangChain serialisation metadata (static lc_name(), get lc_namespace() over
     // super.lc_namespace, …) blocks nothing: the class move drops it (langchain-metadata.ts).
@@ -272,7 +263,20 @@ export function addClassMembers(ctx: Ctx, state: ClassBodyState, members: readon
 }
 
 export function closeClassBody(state: ClassBodyState): ClassBodyFacts {
-  return { ...state.out, shape: state.shape.result() };
+  // A field default the constructor replaces (LangChain's `maxResults = 5`, then `this.maxResults =
+  // fields?.maxResults ?? this.maxResults`) is constructor logic the class move re-checks, not state.
+  // An input typed `z.infer<typeof this.schema>` of a class with its own schema is typed by the
+  // spec's schema constant after the move (run-parameters.ts): no blocker.
+  const notes = state.out.notes.flatMap(({ field, ...note }) =>
+    field === "schema" && note.code === "this-typed-input"
+      ? state.ownSchema
+        ? []
+        : [note]
+      : field !== undefined && note.code === "instance-state" && state.ctorAssigned.has(field)
+        ? [{ ...note, code: "constructor-logic", detail: `replaces the default of field ${field} in the constructor` }]
+        : [note],
+  );
+  return { ...state.out, notes, shape: state.shape.result() };
 }
 
 export function extractClassBody(ctx: Ctx, node: TS.ClassLikeDeclaration): ClassBodyFacts {

@@ -61,6 +61,8 @@ export interface ClassNoteFact {
   readonly code: string;
   readonly detail: string;
   readonly line: number;
+  /** While a class body is read: the field a field-initializer note is about (dropped on close). */
+  readonly field?: string;
 }
 
 /** An identifier-path argument of a mixin call in an extends clause, with the mixin callees it goes through, outermost first. */

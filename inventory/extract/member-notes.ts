@@ -6,7 +6,13 @@
 import type TS from "typescript";
 import type { ClassNoteFact } from "./facts.js";
 import { lineOf, type Ctx } from "./ast-utils.js";
-import { inputTypedThroughThis, isRunMethod, isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
+import {
+  inputThisTyping,
+  inputTypedThroughThis,
+  isRunMethod,
+  isRunMethodField,
+  runMethodReadsExtra,
+} from "./run-methods.js";
 import { langChainMetadata } from "./langchain-metadata.js";
 
 /**
@@ -43,6 +49,8 @@ export function memberNotes(
         code: "this-typed-input",
         detail: `${name}()'s input is typed through this: type it from a module constant (z.infer<typeof Schema>)`,
         line: lineOf(ctx, member),
+        // Only `typeof this.schema`: dropped on close when the class declares its own schema.
+        ...(inputThisTyping(ts, name, member) === "schema" ? { field: "schema" } : {}),
       });
   const runField = !isStatic && name !== null && isRunMethodField(ts, name, member);
   if (runField)
@@ -65,6 +73,7 @@ export function memberNotes(
       code: "instance-state",
       detail: `field ${name} holds instance state: make it a module constant or a constructor dependency`,
       line: lineOf(ctx, member),
+      field: name,
     });
   // A public method callers may use, or a getter other than the spec's own, has no place on a
   // module capability: the class move refuses them with these codes (member-roles.ts).

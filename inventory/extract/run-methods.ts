@@ -92,19 +92,35 @@ export function isRunMethodField(ts: TsApi, name: string, member: TS.ClassElemen
 }
 
 /**
- * Is the run method's input typed through `this` (LangChain's `_call(arg: z.infer<typeof
- * this.schema>)`)? A module function has no `this` to name, so neither the inventory (blocker
- * `this-typed-input`) nor the class move converts it: name the schema with a module constant.
+ * How the run method's input is typed through `this`: not at all, only as `typeof this.schema`
+ * (LangChain's `_call(arg: z.infer<typeof this.schema>)`, which the class move rewrites to the
+ * spec's schema constant when the class declares its own `schema`), or otherwise (`this["x"]`, a
+ * `this` type), which a module function cannot name: blocker `this-typed-input` for both.
  */
-export function inputTypedThroughThis(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): boolean {
+export function inputThisTyping(
+  ts: TsApi,
+  name: RunMethod,
+  fn: TS.FunctionLikeDeclaration,
+): "none" | "schema" | "other" {
   const input = fn.parameters[runMethodTakesContext(ts, name, fn) ? 1 : 0];
-  let found = false;
+  let schema = false;
+  let other = false;
   const visit = (node: TS.Node): void => {
-    if (found) return;
+    if (other) return;
+    const q = ts.isTypeQueryNode(node) ? node.exprName : undefined;
+    if (q && ts.isQualifiedName(q) && ts.isIdentifier(q.left) && q.left.text === "this" && q.right.text === "schema") {
+      schema = true;
+      return;
+    }
     // `typeof this.schema` parses `this` as an identifier of that text; `this["x"]` as a this type.
-    if (node.kind === ts.SyntaxKind.ThisType || (ts.isIdentifier(node) && node.text === "this")) found = true;
+    if (node.kind === ts.SyntaxKind.ThisType || (ts.isIdentifier(node) && node.text === "this")) other = true;
     else ts.forEachChild(node, visit);
   };
   if (input?.type) visit(input.type);
-  return found;
+  return other ? "other" : schema ? "schema" : "none";
+}
+
+/** Is the run method's input typed through `this` at all (inputThisTyping)? */
+export function inputTypedThroughThis(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): boolean {
+  return inputThisTyping(ts, name, fn) !== "none";
 }

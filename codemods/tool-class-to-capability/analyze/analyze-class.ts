@@ -50,6 +50,10 @@ export interface ClassAnalysis {
   readonly createdFields: CreatedRunField[];
   /** Identifiers the field expressions use (module constants in defaults): the impl needs them. */
   readonly fieldIds: Identifier[];
+  /** The constructor's configuration checks over the run: the impl's first statements. */
+  readonly guards: readonly string[];
+  /** Report notes on constructor statements dropped or moved (constructor-statements.ts). */
+  readonly constructorNotes: readonly string[];
   readonly privateMethods: MethodDeclaration[];
   /** The flattened abstract intermediate whose members were merged in, if any. */
   readonly inherited: ClassDeclaration | null;
@@ -127,6 +131,8 @@ export function analyzeClass(
     paramFields: ctorDeps.paramFields,
     createdFields: ctorDeps.createdFields,
     fieldIds: ctorDeps.ids,
+    guards: ctorDeps.guards,
+    constructorNotes: ctorDeps.notes,
     privateMethods,
     inherited,
     langChainMetadata: langChainMembers(cls, inherited),

@@ -9,8 +9,8 @@ import type { ClassAnalysis } from "./analyze-class.js";
 import { referenceIdentifiers, rewriteNode, type HelperRef, type RewriteScope } from "./rewrite-body.js";
 import { adaptArgs, runParameters, stringInputArgs, withCast } from "./run-parameters.js";
 import { metadataNotes } from "./metadata-notes.js";
+import { functionFromMethod, specCategory, userMessageLine } from "./part-texts.js";
 import { pushAll } from "../../shared/push-all.js";
-import { PROPOSED_CATEGORY_MEANING, proposedCategory } from "../../../lib/wording.js";
 
 export interface ClassParts {
   readonly analysis: ClassAnalysis;
@@ -33,6 +33,8 @@ export interface ClassParts {
   readonly sharedFunctions: { readonly name: string; readonly text: string }[];
   readonly specIds: Identifier[];
   readonly implIds: Identifier[];
+  /** Hoisted schema constants of the specs file the impl types its input by (imported as types). */
+  readonly schemaTypeImports: string[];
   /** The process context parameter's type as written (e.g. "ProcessingContext"), if annotated. */
   readonly contextType: string | null;
 }
@@ -43,30 +45,6 @@ export function camel(wire: string): string {
     .map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1)))
     .join("");
   return /^[0-9]/.test(joined) ? `_${joined}` : joined || "capability";
-}
-
-function functionFromMethod(
-  method: MethodDeclaration,
-  fnName: string,
-  needsRun: boolean,
-  body: string,
-  runType: string,
-): string {
-  const doc = method
-    .getJsDocs()
-    .map((d) => `${d.getText()}\n`)
-    .join("");
-  const typeParams = method.getTypeParameters().length
-    ? `<${method
-        .getTypeParameters()
-        .map((t) => t.getText())
-        .join(", ")}>`
-    : "";
-  const params = [needsRun ? `run: ${runType}` : null, ...method.getParameters().map((p) => p.getText())]
-    .filter(Boolean)
-    .join(", ");
-  const ret = method.getReturnTypeNode() ? `: ${method.getReturnTypeNodeOrThrow().getText()}` : "";
-  return `${doc}${method.isAsync() ? "async " : ""}function ${fnName}${typeParams}(${params})${ret} ${body}`;
 }
 
 /** What building one class's parts shares: the analysis, the names chosen, the helpers and the process context. */
@@ -83,6 +61,8 @@ interface PartsScope {
   readonly runType: string;
   /** The run method takes one string (LangChain's `Tool._call(input: string)`): args.input carries it. */
   readonly stringInput: boolean;
+  /** The input is typed `typeof this.schema` (run-parameters.ts): the impl names the spec's schema. */
+  readonly schemaTyped: boolean;
 }
 
 /** `shared`: intermediate methods that become one module function for all subclasses (flatten.ts). */
@@ -94,9 +74,9 @@ export function buildParts(
   const specVar = allocate(`${camel(a.wireName)}Spec`, `${camel(a.wireName)}CapabilitySpec`);
   const warnings: string[] = [];
   const category = specCategory(a, warnings);
-  warnings.push(...metadataNotes(a));
+  warnings.push(...metadataNotes(a), ...a.constructorNotes);
   const helpers = helperRefs(a, allocate, shared);
-  const { ctxParam, argsParam, stringInput } = runParameters(a);
+  const { ctxParam, argsParam, stringInput, schemaTyped } = runParameters(a);
   const ctxTypeNode = ctxParam?.getTypeNode();
   const contextType = ctxTypeNode && !/^(any|unknown)$/.test(ctxTypeNode.getText()) ? ctxTypeNode.getText() : null;
   const ps: PartsScope = {
@@ -110,33 +90,12 @@ export function buildParts(
     contextType,
     runType: contextType ? `CapabilityRun<${contextType}>` : "CapabilityRun",
     stringInput,
+    schemaTyped,
   };
-  const spec = specSide(ps, category);
+  const { zodRef, ...spec } = specSide(ps, category);
   settleHelperRuns(ps);
-  const impl = implSide(ps, shared);
+  const impl = implSide(ps, shared, zodRef);
   return { analysis: a, specVar, category, warnings, ...spec, ...impl, contextType };
-}
-
-/** The spec's category; one the categories map does not give is written as "external", with a warning. */
-function specCategory(a: ClassAnalysis, warnings: string[]): PermissionCategory {
-  let category = a.record.category;
-  if (
-    !category ||
-    a.record.categorySource === "fallback" ||
-    a.record.categorySource === "none" ||
-    a.record.categorySource === "proposed"
-  ) {
-    // A proposal is for review: the migration keeps what the runtime does today (unlisted → external).
-    const proposal =
-      a.record.categorySource === "proposed" && category
-        ? ` (the inventory shows ${proposedCategory(category)}: ${PROPOSED_CATEGORY_MEANING})`
-        : "";
-    if (!category || a.record.categorySource !== "fallback") category = "external";
-    warnings.push(
-      `${a.wireName} is not in the categories map: category "external" was written explicitly${proposal} — review it in the spec`,
-    );
-  }
-  return category;
 }
 
 /** Private methods → the module functions they become (whether they need `run` is settled later). */
@@ -182,7 +141,7 @@ function rewriteScope(ps: PartsScope, mode: "impl" | "spec", withContext: boolea
 function specSide(
   ps: PartsScope,
   category: PermissionCategory,
-): Pick<ClassParts, "specText" | "usesZodHelper" | "specIds"> {
+): Pick<ClassParts, "specText" | "usesZodHelper" | "specIds"> & { zodRef: SchemaRef | null } {
   const { a, allocate } = ps;
   const specIds: Identifier[] = [];
   const spec = (node: Node, indent: string): string => {
@@ -194,16 +153,17 @@ function specSide(
   const lines: string[] = [`  name: ${name},`, `  description: ${spec(a.description, "  ")},`];
   let hoisted = "";
   let usesZodHelper = false;
+  let zodRef: SchemaRef | null = null;
   if (a.schema?.kind === "json") lines.push(`  inputSchema: ${spec(a.schema.node, "  ")},`);
   else if (a.schema?.kind === "zod") {
     usesZodHelper = true;
-    let zodRef: string;
-    if (Node.isIdentifier(a.schema.node)) zodRef = spec(a.schema.node, "");
+    if (Node.isIdentifier(a.schema.node)) zodRef = { name: spec(a.schema.node, ""), hoisted: false };
     else {
-      zodRef = allocate(`${camel(a.wireName)}Schema`, `${camel(a.wireName)}InputSchema`);
-      hoisted = `const ${zodRef} = ${spec(a.schema.node, "")};\n\n`;
+      zodRef = { name: allocate(`${camel(a.wireName)}Schema`, `${camel(a.wireName)}InputSchema`), hoisted: true };
+      // Exported when the impl types its input by it (`z.infer<typeof this.schema>`).
+      hoisted = `${ps.schemaTyped ? "export " : ""}const ${zodRef.name} = ${spec(a.schema.node, "")};\n\n`;
     }
-    lines.push(`  inputSchema: toInputSchema(${zodRef}),`, `  zodSchema: ${zodRef},`);
+    lines.push(`  inputSchema: toInputSchema(${zodRef.name}),`, `  zodSchema: ${zodRef.name},`);
   } else if (ps.stringInput)
     lines.push(`  inputSchema: { type: "object", properties: { input: { type: "string" } }, required: ["input"] },`);
   else lines.push(`  inputSchema: { type: "object", properties: {} },`);
@@ -212,27 +172,13 @@ function specSide(
   if (a.userMessage) lines.push(userMessageLine(a.userMessage, spec, specIds));
   const doc = a.doc ? `${a.doc}\n` : "";
   const specText = `${hoisted}${doc}export const ${ps.specVar}: CapabilitySpec = {\n${lines.join("\n")}\n};\n`;
-  return { specText, usesZodHelper, specIds };
+  return { specText, usesZodHelper, specIds, zodRef };
 }
 
-/** `userMessage(params)` → the spec's `userMessage: (params) => …` line. */
-function userMessageLine(
-  um: MethodDeclaration,
-  spec: (node: Node, indent: string) => string,
-  specIds: Identifier[],
-): string {
-  const adapted = adaptArgs(um.getParameters()[0], "");
-  pushAll(specIds, adapted.ids);
-  const body = um.getBodyOrThrow();
-  const statements = Node.isBlock(body) ? body.getStatements() : [];
-  const only = statements.length === 1 ? statements[0] : undefined;
-  const expr = Node.isReturnStatement(only) && !adapted.castLine ? only.getExpression() : undefined;
-  const text = expr ? spec(expr, "  ") : withCast(spec(body, "  "), adapted.castLine, "  ");
-  // Dropping `Tool.extractMessage(params)` (the runtime reads `_message` itself) can leave the
-  // parameter unused: name it `_params` so noUnusedParameters stays as quiet as it was.
-  const unused =
-    /^[A-Za-z$][\w$]*$/.test(adapted.param) && !new RegExp(`\\b${adapted.param.replace(/\$/g, "\\$")}\\b`).test(text);
-  return `  userMessage: (${unused ? `_${adapted.param}` : adapted.param}) => ${text},`;
+/** The constant a spec's zodSchema names: the class's own (moved like any dependency) or one hoisted from an inline schema. */
+interface SchemaRef {
+  readonly name: string;
+  readonly hoisted: boolean;
 }
 
 /** Settles which helpers need `run` (a fixpoint over helpers calling helpers). */
@@ -255,7 +201,11 @@ function settleHelperRuns(ps: PartsScope): void {
 function implSide(
   ps: PartsScope,
   shared: ReadonlyMap<MethodDeclaration, string>,
-): Pick<ClassParts, "entryText" | "typedEntryText" | "moduleFunctions" | "sharedFunctions" | "implIds"> {
+  zodRef: SchemaRef | null,
+): Pick<
+  ClassParts,
+  "entryText" | "typedEntryText" | "moduleFunctions" | "sharedFunctions" | "implIds" | "schemaTypeImports"
+> {
   const { a, specVar, implName, runType } = ps;
   const implIds: Identifier[] = [];
   const moduleFunctions: string[] = [];
@@ -275,8 +225,13 @@ function implSide(
     if (shared.has(m)) sharedFunctions.push({ name: ref.fnName, text: fn });
     else moduleFunctions.push(fn);
   }
-  const adapted = ps.stringInput ? stringInputArgs(ps.argsParam) : adaptArgs(ps.argsParam, "args");
+  const schemaRef = ps.schemaTyped ? zodRef : null;
+  const adapted = ps.stringInput ? stringInputArgs(ps.argsParam) : adaptArgs(ps.argsParam, "args", schemaRef?.name);
   pushAll(implIds, adapted.ids);
+  // A class's own schema constant is a dependency the impl now names too; a hoisted one is imported.
+  if (schemaRef && !schemaRef.hoisted && a.schema && Node.isIdentifier(a.schema.node))
+    pushAll(implIds, [a.schema.node]);
+  const schemaTypeImports = schemaRef?.hoisted ? [schemaRef.name] : [];
   const ctxTypeNode = ps.ctxParam?.getTypeNode();
   if (ctxTypeNode && ps.contextType) pushAll(implIds, referenceIdentifiers(ctxTypeNode));
   const rt = a.process.getReturnTypeNode();
@@ -284,18 +239,22 @@ function implSide(
   if (rt) pushAll(implIds, referenceIdentifiers(rt));
   const probe = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "      ");
   pushAll(implIds, probe.identifiers, a.fieldIds);
+  // The args cast, then the constructor's configuration checks: the impl's first statements.
+  const prologue = (indent: string): string | null =>
+    [adapted.castLine, ...a.guards].filter(Boolean).join(`\n${indent}  `) || null;
+  const usesRun = probe.usesRun || a.guards.length > 0;
   if (probe.recursive) {
     const body = rewriteNode(a.process.getBodyOrThrow(), rewriteScope(ps, "impl", true), "");
     moduleFunctions.push(
-      `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, adapted.castLine, "")}`,
+      `async function ${implName}(run: ${runType}, ${adapted.param}: Record<string, unknown>)${retText || ": Promise<unknown>"} ${withCast(body.text, prologue(""), "")}`,
     );
     const entryText = `    { spec: ${specVar}, impl: ${implName} },`;
-    return { entryText, typedEntryText: entryText, moduleFunctions, sharedFunctions, implIds };
+    return { entryText, typedEntryText: entryText, moduleFunctions, sharedFunctions, implIds, schemaTypeImports };
   }
   const entry = (runParam: string): string =>
-    `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, adapted.castLine, "      ")},\n    },`;
-  const entryText = entry(probe.usesRun ? "run" : "_run");
+    `    {\n      spec: ${specVar},\n      impl: async (${runParam}, ${adapted.param})${retText} => ${withCast(probe.text, prologue("      "), "      ")},\n    },`;
+  const entryText = entry(usesRun ? "run" : "_run");
   // The impl's own context type, when it reads the run and its class declared one.
-  const typedEntryText = probe.usesRun && ps.contextType ? entry(`run: ${runType}`) : entryText;
-  return { entryText, typedEntryText, moduleFunctions, sharedFunctions, implIds };
+  const typedEntryText = usesRun && ps.contextType ? entry(`run: ${runType}`) : entryText;
+  return { entryText, typedEntryText, moduleFunctions, sharedFunctions, implIds, schemaTypeImports };
 }

@@ -6,15 +6,13 @@
  * parameter, `(run.x ?? DEFAULT)` for a default parameter, and for a field computed from
  * parameters (`this.timeoutMs = options?.timeoutMs ?? DEFAULT_TIMEOUT`) that expression with the
  * parameters read from the run. Allowed only while that keeps behaviour: the expressions must be
- * side-effect free and allocate nothing (they are evaluated per call instead of once), so
- * calls, `new`, object/array literals and statements other than `super()` are refused
- * (pure-value.ts). Each parameter's field and read are chosen in parameter-fields.ts.
+ * side-effect free (they are evaluated per call instead of once: pure-value.ts, environment reads
+ * included); which statements qualify is constructor-statements.ts, and its configuration checks
+ * become the impl's first lines. Each parameter's field and read are chosen in parameter-fields.ts.
  */
 import {
   Node,
-  SyntaxKind,
   type ClassDeclaration,
-  type ConstructorDeclaration,
   type Expression,
   type Identifier,
   type ParameterDeclaration,
@@ -23,7 +21,8 @@ import {
 import type { CreatedRunField } from "../../plan.js";
 import { mutatedFields } from "./instance-mutation.js";
 import { checkParameter, parameterRead } from "./parameter-fields.js";
-import { allocates, isPureValue } from "./pure-value.js";
+import { allocates } from "./pure-value.js";
+import { constructorStatements, type ConstructorStatements, type FieldValue } from "./constructor-statements.js";
 import { refuse } from "./class-refusals.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
 import { startLineOf } from "../../shared/line-number.js";
@@ -48,23 +47,53 @@ export interface ConstructorDeps {
   readonly createdFields: CreatedRunField[];
   /** Identifiers the field expressions use besides parameters (module constants in defaults). */
   readonly ids: Identifier[];
+  /** The constructor's configuration checks over the run, for the start of the impl. */
+  readonly guards: string[];
+  /** What the migrate report says about constructor statements the move dropped or moved. */
+  readonly notes: string[];
 }
 
-/** `expr`'s text with each parameter identifier replaced by how the run supplies it. */
-function overRun(expr: Expression, reads: ReadonlyMap<ParameterDeclaration, string>): string {
+/**
+ * `expr`'s text over the run: each parameter identifier replaced by how the run supplies it, each
+ * constructor local by its (rendered) initializer, each `this.y` read by y's value at that point;
+ * with the identifiers the text still names (module constants, an environment helper).
+ */
+function overRun(
+  expr: Expression,
+  reads: ReadonlyMap<ParameterDeclaration, string>,
+  st: ConstructorStatements,
+): { text: string; ids: Identifier[] } {
   const start = expr.getStart();
   let text = expr.getText();
+  const ids: Identifier[] = [];
   const edits: { at: number; end: number; text: string }[] = [];
+  const edit = (node: Node, replacement: string) =>
+    edits.push({ at: node.getStart() - start, end: node.getEnd() - start, text: replacement });
+  const valueText = (v: FieldValue): string => {
+    if (v.kind === "param") return reads.get(v.param) ?? `run.${v.param.getName()}`;
+    if (v.kind === "unset") return "undefined";
+    const inner = overRun(v.expr, reads, st);
+    ids.push(...inner.ids);
+    return /^([\w$.]+|"[^"\\]*")$/.test(inner.text) ? inner.text : `(${inner.text})`;
+  };
+  const thisReads = [...st.thisReads].filter(([n]) => n.getStart() >= start && n.getEnd() <= expr.getEnd());
+  for (const [n, v] of thisReads) edit(n, valueText(v));
+  const inThisRead = (id: Node) => thisReads.some(([n]) => id.getStart() >= n.getStart() && id.getEnd() <= n.getEnd());
   for (const id of referenceIdentifiers(expr)) {
+    if (inThisRead(id)) continue;
     const decl = id.getSymbol()?.getValueDeclaration();
     const read = decl && Node.isParameterDeclaration(decl) ? reads.get(decl) : undefined;
-    if (read === undefined) continue;
+    const localInit = Node.isVariableDeclaration(decl) ? st.locals.get(decl) : undefined;
+    const replacement = read ?? (localInit ? valueText({ kind: "expr", expr: localInit }) : undefined);
+    if (replacement === undefined) {
+      ids.push(id);
+      continue;
+    }
     const parent = id.getParent();
-    const replacement = Node.isShorthandPropertyAssignment(parent) ? `${id.getText()}: ${read}` : read;
-    edits.push({ at: id.getStart() - start, end: id.getEnd() - start, text: replacement });
+    edit(id, Node.isShorthandPropertyAssignment(parent) ? `${id.getText()}: ${replacement}` : replacement);
   }
   for (const e of edits.sort((a, b) => b.at - a.at)) text = text.slice(0, e.at) + e.text + text.slice(e.end);
-  return text;
+  return { text, ids };
 }
 
 /** `claimedType(field)`: the type identity an earlier class (or run-types.ts) gave a run field, if any. */
@@ -81,6 +110,8 @@ export function analyzeConstructor(
     paramFields: new Map(),
     createdFields: [],
     ids: [],
+    guards: [],
+    notes: [],
   };
   const ctors = cls.getConstructors();
   if (ctors.length > 1)
@@ -95,75 +126,35 @@ export function analyzeConstructor(
   if (!ctor) return deps;
   const params = ctor.getParameters();
   for (const p of params) checkParameter(p, file);
-  const { stored, computed } = constructorFields(ctor, file);
+  const st = constructorStatements(cls, ctor, file, wireName);
+  const { stored, computed } = st;
   const reads = new Map<ParameterDeclaration, string>();
-  const scope = { cls, file, wireName, runFields, claimedType, stored, deps };
+  const scope = { cls, file, wireName, runFields, claimedType, stored, passedToBase: st.passedToBase, deps };
   for (const p of params) reads.set(p, parameterRead(scope, p));
   refuseMutatedFresh(cls, file, stored, computed);
-  for (const [name, p] of stored) deps.depFields.set(name, reads.get(p) ?? `run.${p.getName()}`);
+  // After a check the constructor narrowed what it stored (`if (!key) throw …; this.key = key`):
+  // the field keeps its declared type, which the same check, now first in the impl, still ensures.
+  const typed = (name: string, text: string): string => {
+    const prop = st.guards.length > 0 ? cls.getProperty(name) : undefined;
+    const typeNode = prop?.getTypeNode();
+    if (!prop || !typeNode) return text;
+    deps.ids.push(...referenceIdentifiers(typeNode));
+    return `(${text} as ${typeNode.getText()}${prop.hasQuestionToken() ? " | undefined" : ""})`;
+  };
+  for (const [name, p] of stored) deps.depFields.set(name, typed(name, reads.get(p) ?? `run.${p.getName()}`));
   for (const [name, expr] of computed) {
-    deps.depFields.set(name, `(${overRun(expr, reads)})`);
-    deps.ids.push(...referenceIdentifiers(expr).filter((id) => !params.some((p) => p.getName() === id.getText())));
+    const r = overRun(expr, reads, st);
+    deps.depFields.set(name, typed(name, /^[\w$.]+$/.test(r.text) ? r.text : `(${r.text})`));
+    deps.ids.push(...r.ids);
   }
+  for (const g of st.guards) {
+    const cond = overRun(g.cond, reads, st);
+    const args = g.args.map((a) => overRun(a, reads, st));
+    deps.guards.push(`if (${cond.text}) throw new ${g.error}(${args.map((a) => a.text).join(", ")});`);
+    deps.ids.push(...cond.ids, ...args.flatMap((a) => a.ids));
+  }
+  deps.notes.push(...st.notes);
   return deps;
-}
-
-/**
- * Class field → the parameter stored in it, or the expression computed from parameters; any
- * other constructor statement than `super()` and such assignments is refused.
- */
-function constructorFields(
-  ctor: ConstructorDeclaration,
-  file: string,
-): { stored: Map<string, ParameterDeclaration>; computed: Map<string, Expression> } {
-  const stored = new Map<string, ParameterDeclaration>();
-  const computed = new Map<string, Expression>();
-  for (const p of ctor.getParameters()) if (p.isParameterProperty()) stored.set(p.getName(), p);
-  for (const stmt of ctor.getStatements()) {
-    const line = startLineOf(stmt);
-    const text = stmt.getText();
-    if (/^super\(\s*\);?$/.test(text)) continue;
-    if (Node.isExpressionStatement(stmt)) {
-      const expr = stmt.getExpression();
-      if (Node.isCallExpression(expr) && expr.getExpression().getKind() === SyntaxKind.SuperKeyword) {
-        refuse(
-          "super-call",
-          file,
-          line,
-          `\`${text}\` passes arguments to the base constructor`,
-          "set the wire name/description as class fields instead of constructor arguments",
-        );
-      }
-      if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === "=") {
-        const left = expr.getLeft();
-        const right = expr.getRight();
-        if (
-          Node.isPropertyAccessExpression(left) &&
-          left.getExpression().getKind() === SyntaxKind.ThisKeyword &&
-          !stored.has(left.getName()) &&
-          !computed.has(left.getName())
-        ) {
-          const param = Node.isIdentifier(right) ? ctor.getParameter(right.getText()) : undefined;
-          if (param) {
-            stored.set(left.getName(), param);
-            continue;
-          }
-          if (isPureValue(right, true)) {
-            computed.set(left.getName(), right);
-            continue;
-          }
-        }
-      }
-    }
-    refuse(
-      "constructor-logic",
-      file,
-      line,
-      `\`${text.split("\n")[0]}\``,
-      "reduce the constructor to `super()`, field assignments and defaults without calls (do the work in process or where the run is built)",
-    );
-  }
-  return { stored, computed };
 }
 
 /** An object the constructor made once, changed by the class, would start fresh on every call: refused. */

@@ -14,6 +14,7 @@ import {
 } from "ts-morph";
 import { langChainMetadata, SPEC_FIELDS, type LangChainMetadata, type RunMethod } from "../../../inventory/index.js";
 import { refuse } from "./class-refusals.js";
+import { isPureValue } from "./pure-value.js";
 import { startLineOf } from "../../shared/line-number.js";
 
 /** The methods that move besides process: userMessage and the private helpers (an intermediate's too). */
@@ -57,7 +58,11 @@ function memberRole(
   if (Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) {
     const pname = member.getName();
     if (SPEC_FIELDS.has(pname)) return { kind: "spec" };
-    if (Node.isPropertyDeclaration(member) && depFields.has(pname) && !member.getInitializer()) return { kind: "spec" };
+    // A default the constructor replaces (`maxResults = 5`, then `this.maxResults = fields?.maxResults
+    // ?? this.maxResults`) lives on in the field's expression (constructor-statements.ts).
+    const init = Node.isPropertyDeclaration(member) ? member.getInitializer() : undefined;
+    if (Node.isPropertyDeclaration(member) && depFields.has(pname) && (!init || isPureValue(init, true)))
+      return { kind: "spec" };
     refuse(
       "instance-state",
       file,

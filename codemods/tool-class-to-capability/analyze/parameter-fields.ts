@@ -7,7 +7,7 @@ import { Node, type ClassDeclaration, type Expression, type ParameterDeclaration
 import { runFieldFor, type RunFieldChoice } from "../../run-fields.js";
 import { camel } from "./build-parts.js";
 import type { ConstructorDeps } from "./constructor-deps.js";
-import { isPureValue } from "./pure-value.js";
+import { isEnvironmentRead, isPureValue } from "./pure-value.js";
 import { refuse } from "./class-refusals.js";
 import { typeIdentity } from "./type-identity.js";
 import { referenceIdentifiers } from "./rewrite-body.js";
@@ -22,6 +22,8 @@ export interface ParameterScope {
   readonly claimedType: (field: string) => string | undefined;
   /** Class field → the parameter the constructor stores in it. */
   readonly stored: ReadonlyMap<string, ParameterDeclaration>;
+  /** Parameters a LangChain tool passes on to its base (`super(fields)`; constructor-statements.ts). */
+  readonly passedToBase: ReadonlySet<ParameterDeclaration>;
   readonly deps: ConstructorDeps;
 }
 
@@ -69,11 +71,18 @@ export function checkParameter(p: ParameterDeclaration, file: string): void {
  * The field keeps following the code: the parameter's own name, the class field it is stored in,
  * the annotation's type name (`SummaryOptions` → `summaryOptions`), then the wire name plus the
  * parameter (`summarizeOptions`) — the first one that is free or typed alike, reported as created.
+ * LangChain's `fields` (passed on to the base) tries its type's name first: every tool has one.
  * With none free the choice stands and select-classes.ts refuses the class (`run-field-conflict`).
  */
 function typedChoice(
   choice: RunFieldChoice,
-  names: { readonly param: string; readonly storedIn: string | undefined; readonly wireName: string },
+  names: {
+    readonly param: string;
+    readonly storedIn: string | undefined;
+    readonly wireName: string;
+    /** The parameter is the options object a LangChain tool passes on to its base. */
+    readonly langChainFields: boolean;
+  },
   typeText: string | null,
   typeKey: string | null,
   claimedType: (field: string) => string | undefined,
@@ -84,9 +93,12 @@ function typedChoice(
     const theirs = claimedType(field);
     return (theirs === undefined || theirs === typeKey) && !taken(field);
   };
-  if (fits(choice.field)) return choice;
   const { param, storedIn, wireName } = names;
   const typeName = /^[A-Z][\w$]*$/.test(typeText) ? typeText.charAt(0).toLowerCase() + typeText.slice(1) : undefined;
+  // LangChain's options object is `fields` in every tool: its type names what it configures.
+  if (names.langChainFields && choice.created && typeName && fits(typeName))
+    return { ok: true, field: typeName, created: true };
+  if (fits(choice.field)) return choice;
   // A configured field is the host's: spellings of its type differ between classes (an alias), so
   // it is left only for the parameter's own name; a created one tries every candidate.
   const candidates = choice.created
@@ -108,10 +120,14 @@ export function parameterRead(scope: ParameterScope, p: ParameterDeclaration): s
   const init = p.getInitializer();
   const typeNode = p.getTypeNode();
   const typeText = typeNode?.getText() ?? literalType(init);
-  const typeKey = typeNode ? typeIdentity(typeNode, cls.getSourceFile(), file) : typeText;
+  // A default read from the environment names the secret the field holds: two classes share the
+  // field only when they read the same variable (Bing's and Serper's `apiKey` are two keys).
+  const envVars = init ? environmentVariablesOf(init) : [];
+  const ownKey = typeNode ? typeIdentity(typeNode, cls.getSourceFile(), file) : typeText;
+  const typeKey = ownKey && envVars.length ? `${ownKey} = env ${envVars.join(",")}` : ownKey;
   const choice = typedChoice(
     runFieldFor(pname, scope.runFields, storedIn),
-    { param: pname, storedIn, wireName },
+    { param: pname, storedIn, wireName, langChainFields: scope.passedToBase.has(p) },
     typeText,
     typeKey,
     scope.claimedType,
@@ -151,4 +167,12 @@ export function parameterRead(scope: ParameterScope, p: ParameterDeclaration): s
         ? `(run.${field} === undefined ? ${init.getText()} : run.${field})`
         : `(run.${field} ?? ${init.getText()})`
       : `run.${field}`;
+}
+
+/** The environment variables an expression reads (`getEnvironmentVariable("X")`), sorted. */
+function environmentVariablesOf(expr: Expression): string[] {
+  const names = [expr, ...expr.getDescendants()]
+    .filter(isEnvironmentRead)
+    .map((call) => call.getArguments()[0]?.getText() ?? "");
+  return [...new Set(names)].sort();
 }

@@ -1,9 +1,29 @@
 /**
  * Whether a constructor expression may move into the impl, where it is evaluated on every call
  * instead of once: side-effect free (isPureValue), and whether it makes a new object each time
- * (allocates). Used by constructor-deps.ts and parameter-fields.ts.
+ * (allocates). Used by constructor-deps.ts and parameter-fields.ts. An environment read
+ * (`getEnvironmentVariable("X")` from LangChain's env helper, `process.env.X`) counts as a read:
+ * a secret a constructor read from the environment is then read on each call, as a host that
+ * rotates it expects.
  */
-import { Node, SyntaxKind } from "ts-morph";
+import { Node, SyntaxKind, type CallExpression } from "ts-morph";
+
+/** Modules whose `getEnvironmentVariable(name)` only reads `process.env` (or Deno's, a worker's). */
+const ENV_MODULES = new Set(["@langchain/core/utils/env", "langchain/util/env"]);
+
+/** `getEnvironmentVariable("X")` imported from LangChain's env helper: a read of the environment. */
+export function isEnvironmentRead(node: Node): node is CallExpression {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  const args = node.getArguments();
+  if (!Node.isIdentifier(callee) || args.length !== 1 || !Node.isStringLiteral(args[0])) return false;
+  const decl = callee.getSymbol()?.getDeclarations()[0];
+  if (!Node.isImportSpecifier(decl)) return false;
+  return (
+    decl.getName() === "getEnvironmentVariable" &&
+    ENV_MODULES.has(decl.getImportDeclaration().getModuleSpecifierValue())
+  );
+}
 
 const PURE_BINARY = new Set([
   "??",
@@ -24,9 +44,14 @@ const PURE_BINARY = new Set([
   ">=",
 ]);
 
-/** Side-effect free; `allowLiterals`: object/array literals of such values (a fresh one per call, see mutatedFields). */
-export function isPureValue(node: Node, allowLiterals = false): boolean {
-  const pure = (n: Node): boolean => isPureValue(n, allowLiterals);
+/**
+ * Side-effect free; `allowLiterals`: object/array literals of such values (a fresh one per call,
+ * see mutatedFields); `allowed`: further nodes the caller resolves itself (constructor-statements.ts
+ * passes its `this.x` reads).
+ */
+export function isPureValue(node: Node, allowLiterals = false, allowed?: (n: Node) => boolean): boolean {
+  const pure = (n: Node): boolean => isPureValue(n, allowLiterals, allowed);
+  if (allowed?.(node) || isEnvironmentRead(node)) return true;
   if (allowLiterals && Node.isArrayLiteralExpression(node)) return node.getElements().every(pure);
   if (allowLiterals && Node.isObjectLiteralExpression(node))
     return node

@@ -12,6 +12,7 @@ import {
   type ParameterDeclaration,
 } from "ts-morph";
 import {
+  inputThisTyping,
   inputTypedThroughThis,
   isRunMethodField,
   pickRunMethod,
@@ -30,18 +31,24 @@ const LOOSE_ARGS = /^(Record<string,\s*unknown>|Record<string,\s*any>|\{\s*\[\w+
 export function adaptArgs(
   param: ParameterDeclaration | undefined,
   fallback: string,
+  schemaRef?: string,
 ): { param: string; castLine: string | null; ids: Identifier[] } {
   if (!param) return { param: fallback, castLine: null, ids: [] };
   const nameNode = param.getNameNode();
   const typeNode = param.getTypeNode();
   if (Node.isIdentifier(nameNode) && (!typeNode || LOOSE_ARGS.test(typeNode.getText())))
     return { param: nameNode.getText(), castLine: null, ids: [] };
-  const type = typeNode ? typeNode.getText() : "Record<string, unknown>";
-  return {
-    param: "rawArgs",
-    castLine: `const ${nameNode.getText()} = rawArgs as unknown as ${type};`,
-    ids: typeNode ? referenceIdentifiers(typeNode) : [],
-  };
+  const written = typeNode ? typeNode.getText() : "Record<string, unknown>";
+  // `typeof this.schema` → `typeof <the spec's schema constant>` (runParameters' schemaTyped).
+  const type = schemaRef ? written.replace(/\btypeof\s+this\.schema\b/g, `typeof ${schemaRef}`) : written;
+  const ids = typeNode ? referenceIdentifiers(typeNode).filter((id) => !isThisSchemaPart(id)) : [];
+  return { param: "rawArgs", castLine: `const ${nameNode.getText()} = rawArgs as unknown as ${type};`, ids };
+}
+
+/** `this` and `schema` of a `typeof this.schema` query: no declarations to carry. */
+function isThisSchemaPart(id: Identifier): boolean {
+  const q = id.getParent();
+  return Node.isQualifiedName(q) && q.getLeft().getText() === "this";
 }
 
 export function withCast(block: string, castLine: string | null, indent: string): string {
@@ -59,6 +66,8 @@ export function runParameters(a: ClassAnalysis): {
   ctxParam: ParameterDeclaration | undefined;
   argsParam: ParameterDeclaration | undefined;
   stringInput: boolean;
+  /** The input is typed `…typeof this.schema…`: retyped by the spec's schema constant. */
+  schemaTyped: boolean;
 } {
   const params = a.process.getParameters();
   // ts-morph bundles its own TypeScript, the same API under another type identity, hence the casts.
@@ -77,7 +86,15 @@ export function runParameters(a: ClassAnalysis): {
       `stop reading ${read} in ${a.runMethod}() (an unread one is dropped)`,
     );
   const typeText = argsParam?.getTypeNode()?.getText();
-  if (inputTypedThroughThis(ts as never, a.runMethod, node))
+  // `z.infer<typeof this.schema>` names the class's own zod schema, which the spec holds: the impl
+  // types the input by the spec's schema constant instead (build-parts.ts). The inventory lets
+  // exactly these through (class-facts.ts), so both agree.
+  const declaring = a.process.getParent();
+  const ownSchema =
+    Node.isClassDeclaration(declaring) && Node.isPropertyDeclaration(declaring.getInstanceProperty("schema"));
+  const schemaTyped =
+    inputThisTyping(ts as never, a.runMethod, node) === "schema" && a.schema?.kind === "zod" && ownSchema;
+  if (inputTypedThroughThis(ts as never, a.runMethod, node) && !schemaTyped)
     refuse(
       "this-typed-input",
       a.file,
@@ -89,7 +106,7 @@ export function runParameters(a: ClassAnalysis): {
   // the wire. An unannotated `_call(input)` (plain-JS LangChain tools) is that Tool too.
   const stringInput =
     !takesContext && !a.schema && (typeText === "string" || (typeText === undefined && a.runMethod === "_call"));
-  return { ctxParam, argsParam, stringInput };
+  return { ctxParam, argsParam, stringInput, schemaTyped };
 }
 
 /** `_call(input: string)` reads the wire's `input` argument. */

@@ -89,12 +89,16 @@ function collect(run: NamespaceRun, converted: readonly ClassParts[]): Collected
     share.specStatements.push(...pl.specStatements);
     share.moduleStatements.push(...pl.moduleStatements);
   }
-  const specVarImports = converted.map((p): ImportNeed => ({
-    specifier: specifierAsWritten(module, specs),
-    imported: p.specVar,
-    local: p.specVar,
-    typeOnly: false,
-  }));
+  const specVarImports = converted.flatMap((p): ImportNeed[] => [
+    { specifier: specifierAsWritten(module, specs), imported: p.specVar, local: p.specVar, typeOnly: false },
+    // A hoisted schema the impl types its input by (`z.infer<typeof this.schema>`).
+    ...p.schemaTypeImports.map((name) => ({
+      specifier: specifierAsWritten(module, specs),
+      imported: name,
+      local: name,
+      typeOnly: true,
+    })),
+  ]);
   const joined = joinShares(run, shares, specVarImports);
   return {
     specImports: joined.flatMap((s) => s.specImports),

@@ -5,7 +5,7 @@
  * assemble Tool[] belts. Written by `capkit migrate`; one entry per migrated namespace.
  */
 import { bindToolAdapters, createCapabilityRegistry } from "capkit/runtime";
-import { Tool } from "../tools/base-tool.js";
+import { StructuredTool } from "../tools/base-tool.js";
 import { TOOL_PERMISSION_CATEGORIES } from "../tools/tool-permissions.js";
 import { lookupSpecs } from "./lookup.specs.js";
 
@@ -13,8 +13,8 @@ export const registry = createCapabilityRegistry({
   lookup: { loader: () => import("./lookup.js").then((m) => m.module), specs: lookupSpecs },
 });
 
-export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters<Tool>({
-  Tool,
+export const { toolFromCapability, toolFromLazyCapability, toolForCapabilityName, capabilityFromTool, gateTools } = bindToolAdapters<StructuredTool>({
+  Tool: StructuredTool,
   registry,
   categories: TOOL_PERMISSION_CATEGORIES,
 });

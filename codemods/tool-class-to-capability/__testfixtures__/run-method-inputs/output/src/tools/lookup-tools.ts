@@ -1,21 +1,20 @@
 /**
  * Run-method inputs the class move and the inventory judge alike: an input typed through `this`
- * (LangChain's file tools: `z.infer<typeof this.schema>`) and a third `process` parameter, read
- * or not.
+ * (LangChain's file tools: `z.infer<typeof this.schema>`, retyped by the spec's schema constant;
+ * a polymorphic `this` type, which stays) and a third `process` parameter, read or not.
  */
 import { z } from "zod";
 import { StructuredTool, Tool } from "./base-tool.js";
+import { LookupInput } from "../schemas/lookup.shared.js";
 
-const LookupInput = z.object({ key: z.string() });
-
-/** Typed through this: a module function has no `this` to name. */
-export class LookupKeyTool extends StructuredTool {
-  name = "lookup_key";
-  description = "Looks a key up.";
+/** Typed by the polymorphic `this` type: no constant names it, so a module function cannot. */
+export class ThisTypedTool extends StructuredTool {
+  name = "this_typed";
+  description = "Typed through this.";
   schema = LookupInput;
 
-  async _call({ key }: z.infer<typeof this.schema>): Promise<string> {
-    return `value of ${key}`;
+  async _call({ key }: z.infer<this["schema"]>): Promise<string> {
+    return `value of ${String(key)}`;
   }
 }
 
