@@ -5,16 +5,22 @@
  * install, pnpm's layout) there is nothing to detect. Tests import main() from capkit.ts instead.
  */
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+type Cli = typeof import("./capkit.js");
 
 /**
- * `capkit inventory` runs from the build's bundle of the CLI (dist/cli/, scripts/build.mjs) when
- * there is one: a few chunks load faster than the ~130 modules of its cold path. Every other
- * command runs from the modules (migrate and parity lend targets the modules of capkit/runtime,
- * which must be the very instances the command runs).
+ * `capkit inventory` runs from the build's bundle of the CLI (dist/cli/capkit.cjs,
+ * scripts/build.mjs) when there is one: one file compiled with a V8 code cache loads faster than
+ * the ~130 modules of its cold path. Every other command runs from the modules (migrate and
+ * parity lend targets the modules of capkit/runtime, which must be the very instances the
+ * command runs).
  */
-const BUNDLE = new URL("../cli/capkit.js", import.meta.url);
+const BUNDLE = fileURLToPath(new URL("../cli/capkit.cjs", import.meta.url));
 const bundled = process.argv[2] === "inventory" && import.meta.url.endsWith(".js") && existsSync(BUNDLE);
-const { main, processIO } = (await import(bundled ? BUNDLE.href : "./capkit.js")) as typeof import("./capkit.js");
+const { main, processIO }: Cli = bundled
+  ? (await import("../lib/code-cache.js")).requireWithCodeCache<Cli>(BUNDLE).exports
+  : await import("./capkit.js");
 
 // A reader that stops early (`capkit inventory --json | head`) closes the pipe: stop quietly
 // with the command's exit code instead of an unhandled EPIPE trace.

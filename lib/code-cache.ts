@@ -1,6 +1,7 @@
 /**
  * requireWithCodeCache(id): `require(id)` for a big CommonJS library (TypeScript: megabytes of
- * JavaScript to compile on every CLI run), compiled with a V8 code cache kept on disk.
+ * JavaScript to compile on every CLI run; the CLI's own bundle), compiled with a V8 code cache
+ * kept on disk.
  * Node 22 has module.enableCompileCache() for this; Node 20, which capkit supports, does not.
  * With the cache the load is several times faster. The cache is written when the process exits, so it
  * also holds the functions compiled while the library was used (the parser, not only its
@@ -19,10 +20,11 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } fr
 import { createRequire, Module } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { Script } from "node:vm";
+import { constants as vmConstants, Script } from "node:vm";
 import { writeFileAtomic } from "./atomic-write.js";
 
 const requireHere = createRequire(import.meta.url);
+const DEFAULT_LOADER = (vmConstants as Partial<typeof vmConstants> | undefined)?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
 
 /** Where the cache files go; null when turned off or when there is no per-user folder. */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -63,6 +65,9 @@ export function requireWithCodeCache<T>(id: string, dir: string | null = codeCac
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
+    // A dynamic import() in the library (the CLI's bundle loads the other commands' modules so)
+    // resolves as it would in a module Node loaded; Node before 20.12 has no such loader to name.
+    ...(DEFAULT_LOADER ? { importModuleDynamically: DEFAULT_LOADER } : {}),
   });
   const mod = new Module(file);
   mod.filename = file;

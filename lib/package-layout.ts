@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(import.meta.url);
 
-/** True when this code is the compiled build (dist/**\/*.js), false under tsx or vitest. */
-export const IS_BUILT = HERE.endsWith(".js");
+/** True when this code is the compiled build (dist/**\/*.js, or the CLI's bundle dist/cli/capkit.cjs), false under tsx or vitest. */
+export const IS_BUILT = !HERE.endsWith(".ts");
 
 /** The folder holding bin/, lib/, runtime/ …: the checkout's root, or dist/ in a build. */
 export const CODE_ROOT = resolve(dirname(HERE), "..");

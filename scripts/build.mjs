@@ -48,22 +48,26 @@ prune(DIST);
 cpSync(join(ROOT, "lib", "target-loader-hooks.mjs"), join(DIST, "lib", "target-loader-hooks.mjs"));
 
 // `capkit inventory` runs from a bundle of the compiled CLI (bin/run.ts picks it): a cold run
-// otherwise spends a measurable share of its time loading a hundred-odd modules. Split at every dynamic
-// import, so a command loads only its own chunks; packages stay external (TypeScript keeps its
-// V8 code cache). One folder below dist/, as the modules are, so lib/package-layout.ts finds
-// the same code root from either. Written after tsc, from its output, so it is never older.
+// otherwise spends a measurable share of its time loading a hundred-odd modules. One CommonJS
+// file, so bin/run.ts can compile it with a V8 code cache as it does TypeScript
+// (lib/code-cache.ts): no compile of the bundle or of the functions it runs on later runs, which
+// an ES module loaded by Node cannot have on Node 20. Its dynamic imports are inlined but the
+// other commands' (which stay the modules they are); packages stay external (TypeScript keeps
+// its own code cache). `import.meta.url` becomes the bundle's own file URL. One folder below
+// dist/, as the modules are, so lib/package-layout.ts finds the same code root from either.
+// Written after tsc, from its output, so it is never older.
 rmSync(CLI, { recursive: true, force: true });
 try {
   await require("esbuild").build({
     entryPoints: [join(DIST, "bin", "capkit.js")],
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
+    target: "node20",
     packages: "external",
-    outdir: CLI,
-    entryNames: "[name]",
-    chunkNames: "chunk-[hash]",
+    outfile: join(CLI, "capkit.cjs"),
+    define: { "import.meta.url": "__capkitModuleUrl" },
+    banner: { js: 'const __capkitModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     logLevel: "warning",
     // Only inventory's path: the other commands stay the modules they are (bin/run.ts sends only
     // `inventory` here), so the package does not carry a second copy of them.
