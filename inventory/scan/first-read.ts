@@ -1,8 +1,9 @@
 /**
- * The first read of a tree as records: for each file, what Sources' first read learns of it (the
- * names it holds, the identifiers around them, and for a gated file its gate and bytes), made
- * apart from the scan's own state. Two threads can then read parts of one tree (read-worker.ts),
- * and Sources takes the records on in file order, as if one thread had read every file: the same
+ * The first read of a tree: what a scan learns of each file when it first reads it (the names it
+ * holds, the identifiers around them, and for a gated file its gate and bytes). The one home of
+ * that rule: Sources reads through `FirstReader.look`, and `read` makes the same as records apart
+ * from the scan's own state, so two threads can read parts of one tree (read-worker.ts) and
+ * Sources takes the records on in file order, as if one thread had read every file: the same
  * maps in the same order, the same problems in the same order.
  */
 import type { FileGate, Gate } from "./byte-gate.js";
@@ -22,6 +23,11 @@ export interface FirstRecord {
   readonly bytes?: Uint8Array;
 }
 
+/** What the first look at a gated file learnt. */
+export interface GatedLook {
+  readonly gate: FileGate;
+}
+
 /** What a first read searches for: the same names, gate and always-gated files on every thread. */
 export interface FirstReadSpec {
   /** The root with its trailing separator; files are relative to it, with `/`. */
@@ -31,12 +37,38 @@ export interface FirstReadSpec {
   readonly always: readonly string[];
 }
 
+/** What Sources' first read searches for and is told of (sources.ts). */
+export interface FirstSearch {
+  /** The names searched in the first read; only files holding one (or listed in `always`) are gated. */
+  readonly needles: readonly string[];
+  /** Files gated and kept whatever they hold (the base's module). */
+  readonly always?: readonly string[];
+  /** Called at the first file gated in the first read (the scan starts its parse worker then). */
+  readonly onGated?: () => void;
+  /**
+   * Called at each file gated in the first read, with its bytes (the read's scratch buffer: valid
+   * only during the call) and its gate (the scan guesses from them what its parse worker may need).
+   */
+  readonly onGatedFile?: (file: string, bytes: Buffer, gate: FileGate) => void;
+  /**
+   * The first read, done already (first-read.ts: by two threads), in file order: taken on instead
+   * of reading the files. Only without a stat cache, and with the default `keep`.
+   */
+  readonly records?: FirstRecords;
+}
+
+/** A first read done apart (read-worker.ts): the records in file order, and the main thread's time in it. */
+export interface FirstRecords {
+  readonly records: readonly FirstRecord[];
+  readonly readMs: number;
+  readonly gateMs: number;
+}
+
 /** A Buffer over a record's bytes (no copy: a worker's arrive as plain Uint8Arrays). */
 export const asBuffer = (u: Uint8Array): Buffer =>
   Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 export class FirstReader {
-  private readonly names = new NameIndex();
   private readonly plan: SearchPlan | null;
   private readonly reader = new ScratchReader();
   private readonly always: ReadonlySet<string>;
@@ -49,9 +81,16 @@ export class FirstReader {
     private readonly gate: Gate,
     /** Called at each gated file with its bytes (valid only during the call). */
     private readonly onGated?: (file: string, bytes: Buffer, gate: FileGate) => void,
+    /** The index the names found go to (Sources passes its own; `read` reports them in the records). */
+    private readonly names = new NameIndex(),
   ) {
     this.plan = this.names.plan(spec.needles);
     this.always = new Set(spec.always);
+  }
+
+  /** The search of the spec's needles (null without needles): its names are marked done once every file is looked at. */
+  get searchPlan(): SearchPlan | null {
+    return this.plan;
   }
 
   /**
@@ -71,24 +110,33 @@ export class FirstReader {
         continue;
       }
       const t1 = performance.now();
-      const record = this.look(i, file, buf, keep);
-      if (record !== null) out.push(record);
+      const seen = this.look(file, buf);
+      if (seen !== null)
+        out.push(
+          seen === "held"
+            ? { i, ...this.names.learntOf(file) }
+            : { i, ...this.names.learntOf(file), ...seen, bytes: keep(buf) },
+        );
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
     return out;
   }
 
-  /** Sources' first look at a file read: its names searched, the file gated or its hits' surroundings remembered. */
-  private look(i: number, file: string, buf: Buffer, keep: (bytes: Buffer) => Uint8Array): FirstRecord | null {
+  /**
+   * The first look at a file read: its names searched, then the file gated (one naming a name as
+   * a whole identifier, or always gated), or the surroundings of its hits remembered
+   * ("held": it holds a name only inside longer identifiers), or nothing (null).
+   */
+  look(file: string, buf: Buffer): GatedLook | "held" | null {
     const found = this.plan ? this.names.test(file, this.plan, { bytes: () => buf }) : null;
     if (found === null || found.exact || this.always.has(file)) {
       const gate = this.gate(buf);
       this.onGated?.(file, buf, gate);
-      return { i, ...this.names.learntOf(file), gate, bytes: keep(buf) };
+      return { gate };
     }
     if (found.found.length === 0) return null;
     this.names.remember(file, buf);
-    return { i, ...this.names.learntOf(file) };
+    return "held";
   }
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ScanProblem } from "../types.js";
 import { makeGate } from "./byte-gate.js";
+import { FirstReader } from "./first-read.js";
 import { Sources } from "./sources.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capkit-sources-"));
@@ -132,5 +133,34 @@ describe("Sources (one read per file into a scratch buffer, copies kept only whe
       onGated: () => calls++,
     });
     expect(calls).toBe(1);
+  });
+
+  it("learns the same of each file read alone as from the first read's records (one rule for both)", () => {
+    mkdirSync(join(dir, "same"), { recursive: true });
+    const text = {
+      "same/sub.ts": 'import { Tool } from "./base";\nexport class ReadTool extends Tool {}\n',
+      "same/base.ts": "export class Tool {}\n",
+      "same/tip.ts": "export class Tooltip {}\n",
+      "same/none.ts": "export const x = 1;\n",
+    };
+    for (const [file, t] of Object.entries(text)) writeFileSync(join(dir, file), t);
+    const files = Object.keys(text);
+    const gate = makeGate(["Tool"], []);
+    const first = { needles: ["Tool"], always: ["same/base.ts"] };
+    const records = new FirstReader({ prefix: dir + "/", files, ...first }, gate).read(0, files.length);
+    const alone = new Sources(dir, files, [], gate, undefined, undefined, first);
+    const taken = new Sources(dir, files, [], gate, undefined, undefined, {
+      ...first,
+      records: { records, readMs: 0, gateMs: 0 },
+    });
+    expect([...alone.gates.keys()]).toEqual(["same/sub.ts", "same/base.ts"]);
+    expect([...taken.gates]).toEqual([...alone.gates]);
+    expect([...taken.bytes.keys()]).toEqual([...alone.bytes.keys()]);
+    for (const sources of [alone, taken]) {
+      for (const file of files) expect(sources.holdsAny(file, ["Tool"]), file).toBe(file !== "same/none.ts");
+      // The identifiers around tip.ts's hit were remembered: a search narrowing to it gates it.
+      sources.search(["Tooltip"]);
+      expect(sources.gates.has("same/tip.ts")).toBe(true);
+    }
   });
 });

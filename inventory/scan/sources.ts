@@ -1,6 +1,7 @@
 /**
  * Sources: reads every in-scope file once into one reused scratch buffer and, while its bytes are
- * hot, searches them for the names that matter (name-search.ts). Only a file holding one is gated
+ * hot, searches them for the names that matter (name-search.ts; the first look at a file is
+ * first-read.ts's, whichever thread reads it). Only a file holding one is gated
  * (the byte gate, byte-gate.ts) and kept; the others are dropped at once. Files are decoded as UTF-8
  * only when a later step needs their text. Without names (`needles` absent), every file is gated
  * and the `keep` predicate decides what is kept.
@@ -22,35 +23,9 @@ import { NameIndex, type SearchPlan } from "./name-search.js";
 import { ScratchReader } from "./scratch-reader.js";
 import type { TextHints } from "./prefilter.js";
 import { answersFor, type StatCache } from "./stat-cache.js";
-import { asBuffer, type FirstRecord } from "./first-read.js";
+import { asBuffer, FirstReader, type FirstRecords, type FirstSearch, type GatedLook } from "./first-read.js";
 
 export type KeepFile = (file: string, gate: FileGate) => boolean;
-
-export interface FirstSearch {
-  /** The names searched in the first read; only files holding one (or listed in `always`) are gated. */
-  readonly needles: readonly string[];
-  /** Files gated and kept whatever they hold (the base's module). */
-  readonly always?: readonly string[];
-  /** Called at the first file gated in the first read (the scan starts its parse worker then). */
-  readonly onGated?: () => void;
-  /**
-   * Called at each file gated in the first read, with its bytes (the read's scratch buffer: valid
-   * only during the call) and its gate (the scan guesses from them what its parse worker may need).
-   */
-  readonly onGatedFile?: (file: string, bytes: Buffer, gate: FileGate) => void;
-  /**
-   * The first read, done already (first-read.ts: by two threads), in file order: taken on instead
-   * of reading the files. Only without a stat cache, and with the default `keep`.
-   */
-  readonly records?: FirstRecords;
-}
-
-/** A first read done apart (read-worker.ts): the records in file order, and the main thread's time in it. */
-export interface FirstRecords {
-  readonly records: readonly FirstRecord[];
-  readonly readMs: number;
-  readonly gateMs: number;
-}
 
 export class Sources {
   /** The kept files' bytes; `bytesOf()` also answers for the others, by reading them again. */
@@ -97,15 +72,34 @@ export class Sources {
     // A cache recorded for other names cannot say which of these a file holds.
     const cache = needles === undefined ? undefined : answersFor(statCache, needles);
     this.cacheSearched = cache?.searched ?? new Set();
-    const plan = needles === undefined ? null : this.names.plan(needles);
-    const always = new Set(first?.always ?? []);
     let onGated = first?.onGated;
     const onGatedFile = first?.onGatedFile;
+    // Without needles the plan is null: every file is gated.
+    const spec = {
+      prefix: this.prefix,
+      files,
+      needles: needles ?? [],
+      always: first?.always ?? [],
+    };
+    const reader = new FirstReader(
+      spec,
+      gate,
+      onGated || onGatedFile
+        ? (file, bytes, g) => {
+            onGated?.();
+            onGated = undefined;
+            onGatedFile?.(file, bytes, g);
+          }
+        : undefined,
+      this.names,
+    );
+    const plan = reader.searchPlan;
     if (first?.records !== undefined) {
       this.adopt(first.records);
       if (plan) this.names.done(plan);
       return;
     }
+    const always = new Set(first?.always ?? []);
     cache?.statFiles();
     for (let i = 0; i < files.length; i++) {
       const file = files[i] ?? "";
@@ -129,19 +123,20 @@ export class Sources {
       this.readable.add(file);
       if (this.reader.lastStat) this.readStats.set(i, this.reader.lastStat);
       const t1 = performance.now();
-      const found = plan ? this.names.test(file, plan, { bytes: () => buf }) : null;
       // A file holding a name only inside a longer identifier (`Tooltip`) names nothing yet: not
       // gated, not kept; the identifiers around its hits are, for the later searches that narrow to it.
-      if (found === null || found.exact || always.has(file)) {
-        const g = this.gateAndKeep(file, buf);
-        onGated?.();
-        onGated = undefined;
-        onGatedFile?.(file, buf, g);
-      } else if (found.found.length > 0) this.names.remember(file, buf);
+      const seen = reader.look(file, buf);
+      if (seen !== null && seen !== "held") this.take(file, seen, buf);
       this.readMs += t1 - t0;
       this.gateMs += performance.now() - t1;
     }
     if (plan) this.names.done(plan);
+  }
+
+  /** A gated file's first look: its gate, and its bytes when kept (`buf` may be the scratch buffer). */
+  private take(file: string, { gate }: GatedLook, buf: Buffer, lasting = false): void {
+    this.gates.set(file, gate);
+    if (!this.bytes.has(file) && this.keep(file, gate)) this.bytes.set(file, lasting ? buf : this.reader.keep(buf));
   }
 
   /** Takes on a first read done apart, as the loop above would have read the files. */
@@ -158,8 +153,8 @@ export class Sources {
       this.readable.add(file);
       this.names.adopt(file, r.found ?? [], r.around ?? []);
       if (r.gate === undefined) continue;
-      this.gates.set(file, r.gate);
-      if (r.bytes !== undefined && this.keep(file, r.gate)) this.bytes.set(file, asBuffer(r.bytes));
+      if (r.bytes === undefined) this.gates.set(file, r.gate);
+      else this.take(file, { gate: r.gate }, asBuffer(r.bytes), true);
     }
     for (; next < this.files.length; next++) this.readable.add(this.files[next] ?? "");
     this.reads += this.files.length;
