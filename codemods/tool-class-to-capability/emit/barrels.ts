@@ -7,13 +7,42 @@ import type { Project } from "ts-morph";
 import { applyEdits, type TextEdit } from "../../shared/splice.js";
 import type { VirtualTree } from "../../plan.js";
 import { parseText } from "./morph.js";
+import { isEmptyModule, settleEmptiedBarrels, type EmptiedBarrel } from "./emptied-barrels.js";
 
 function target(barrel: string, spec: string): string {
   return posix.normalize(posix.join(posix.dirname(barrel), spec)).replace(/\.js$/, ".ts");
 }
 
-/** Rewrites barrels in `tree`; returns the paths changed. */
+/**
+ * Rewrites barrels in `tree`; a barrel left with nothing in it is deleted, or kept when it is
+ * imported (emptied-barrels.ts), and that deletion updates the barrels re-exporting it in turn.
+ * Returns the paths changed and the emptied barrels.
+ */
 export function updateBarrels(
+  project: Project,
+  tree: VirtualTree,
+  removed: ReadonlyMap<string, ReadonlySet<string>>,
+  deleted: ReadonlySet<string>,
+  skipDir: string,
+): { changed: string[]; emptied: EmptiedBarrel[] } {
+  const changed: string[] = [];
+  const emptied: EmptiedBarrel[] = [];
+  let pass = updatePass(project, tree, removed, deleted, skipDir);
+  while (pass.length > 0) {
+    changed.push(...pass.filter((p) => !changed.includes(p)));
+    const empty = pass.filter((p) => {
+      const text = tree.read(p);
+      return text !== null && !emptied.some((e) => e.path === p) && isEmptyModule(project, p, text);
+    });
+    const settled = settleEmptiedBarrels(tree, empty, skipDir);
+    emptied.push(...settled);
+    const gone = new Set(settled.filter((e) => !e.kept).map((e) => e.path));
+    pass = gone.size > 0 ? updatePass(project, tree, new Map(), gone, skipDir) : [];
+  }
+  return { changed: changed.filter((p) => tree.read(p) !== null), emptied };
+}
+
+function updatePass(
   project: Project,
   tree: VirtualTree,
   removed: ReadonlyMap<string, ReadonlySet<string>>,

@@ -7,6 +7,7 @@
 import type { Statement } from "ts-morph";
 import type { ClassParts } from "../analyze/build-parts.js";
 import { updateBarrels } from "../emit/barrels.js";
+import type { EmptiedBarrel } from "../emit/emptied-barrels.js";
 import type { ImportNeed } from "../../shared/imports.js";
 import { specifierAsWritten } from "../../shared/paths.js";
 import { mergeImports } from "../emit/imports.js";
@@ -128,5 +129,19 @@ export function rewriteSources(run: NamespaceRun, converted: readonly ClassParts
     run.out.push(...withSeamOutcome(units, seam));
   }
   reportIntermediates(run, converted);
-  if (!run.ctx.keepShims) updateBarrels(run.project, run.tree, removedNames, deleted, run.paths.dir);
+  if (!run.ctx.keepShims)
+    noteBarrels(run, updateBarrels(run.project, run.tree, removedNames, deleted, run.paths.dir).emptied);
+}
+
+/** What became of emptied barrels goes on the namespace's first converted unit (the report shows it). */
+function noteBarrels(run: NamespaceRun, emptied: readonly EmptiedBarrel[]): void {
+  const notes = emptied.map((e) =>
+    e.kept
+      ? `barrel ${e.path} has nothing left to export and stays (as export {}) because ${e.importers.join(", ")} still import${e.importers.length > 1 ? "" : "s"} it: delete it with them`
+      : `barrel ${e.path} had nothing left to export and was deleted: nothing imported it but the re-exports removed with it`,
+  );
+  const at = run.out.findIndex((u) => u.outcome === "changed");
+  const unit = run.out[at];
+  if (!notes.length || !unit) return;
+  run.out[at] = { ...unit, warnings: [...(unit.warnings ?? []), ...notes] };
 }

@@ -1,0 +1,2 @@
+export * from "./base-tool.js";
+export * from "./weather/index.js";

@@ -1,0 +1,1 @@
+export { GeocodeTool } from "./geocode-tool.js";

@@ -1,0 +1,2 @@
+/** The weather tools. */
+export * from "./forecast-tool.js";
