@@ -16,6 +16,7 @@ const FILES: Record<string, string> = {
     scan: { include: ["src/**/*.ts"] },
     base: { names: ["StructuredTool"], module: "src/base.ts" },
     classify: { preset: "none" },
+    codemods: { capabilitiesDir: "src/capabilities" },
   }),
   "src/base.ts": `export interface ToolParams { verbose?: boolean }
 export abstract class StructuredTool {
