@@ -207,13 +207,18 @@ export const command: CommandModule = {
     if (values.all && namespaces.length > 0)
       throw new UsageError("--all and --namespace are exclusive", { hint: `usage: ${USAGE}` });
     const root = commandRoot(io, "migrate", positionals[0]);
-    const { config, path: configFile } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
+    const {
+      config,
+      path: configFile,
+      given,
+    } = loadConfig(root, values.config ? resolve(io.cwd, values.config) : undefined);
     const line = progressLine(io);
     return migrateUntilStopped(io, values.json ?? false, () => line?.clear(), {
       root,
       namespaces: values.all ? "all" : namespaces,
       config,
       configFile,
+      capabilitiesDirGiven: given.capabilitiesDir,
       dryRun: values["dry-run"] ?? false,
       allowDirty: values["allow-dirty"] ?? false,
       typecheck: values.typecheck ?? false,

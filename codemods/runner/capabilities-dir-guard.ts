@@ -9,14 +9,6 @@ import { join, posix } from "node:path";
 import type { InventoryResult } from "../../inventory/types.js";
 import { DEFAULT_CODEMODS_CONFIG } from "../../lib/config/codemods-section.js";
 import { ConfigError } from "../../lib/errors.js";
-import { readJsonFile } from "../../lib/read-json.js";
-
-/** Does the config file set codemods.capabilitiesDir itself (then it is taken as given)? */
-function setInConfig(configFile: string | null | undefined): boolean {
-  if (!configFile || !existsSync(configFile)) return false;
-  const raw = readJsonFile(configFile, { what: "capkit.config.json" }) as { codemods?: Record<string, unknown> } | null;
-  return raw?.codemods?.["capabilitiesDir"] !== undefined;
-}
 
 /** The folder the capability classes share; its `tools/` gives way to a sibling `capabilities/`. */
 export function suggestedCapabilitiesDir(files: readonly string[]): string | null {
@@ -33,13 +25,13 @@ export function suggestedCapabilitiesDir(files: readonly string[]): string | nul
 export function assertCapabilitiesDirFits(
   root: string,
   capabilitiesDir: string,
-  configFile: string | null | undefined,
+  /** The config file sets codemods.capabilitiesDir itself (LoadedConfig.given): then it is taken as given. */
+  givenInConfig: boolean,
   inventory: InventoryResult,
 ): void {
   const dir = DEFAULT_CODEMODS_CONFIG.capabilitiesDir;
   const pkg = dir.split("/").slice(0, 2).join("/");
-  if (capabilitiesDir !== dir || existsSync(join(root, dir)) || existsSync(join(root, pkg)) || setInConfig(configFile))
-    return;
+  if (capabilitiesDir !== dir || existsSync(join(root, dir)) || existsSync(join(root, pkg)) || givenInConfig) return;
   const files = [...new Set(inventory.classes.filter((k) => k.kind === "capability").map((k) => k.file))];
   const suggestion = suggestedCapabilitiesDir(files);
   throw new ConfigError(

@@ -46,6 +46,8 @@ export interface MigrateOptions {
   readonly config: CapkitConfig;
   /** Absolute path of the config file `config` was loaded from (seam exceptions migrate needs are written there when it is inside the root). */
   readonly configFile?: string | null;
+  /** The config file sets codemods.capabilitiesDir itself (LoadedConfig.given), so its default's check is skipped. */
+  readonly capabilitiesDirGiven?: boolean;
   readonly dryRun?: boolean;
   readonly allowDirty?: boolean;
   readonly typecheck?: boolean;
@@ -148,7 +150,7 @@ async function migrateLocked(root: string, opts: MigrateOptions): Promise<Migrat
   const scan = opts.scan ?? ((r: string, config: CapkitConfig) => scanInventory(r, { config }));
   const inventory = opts.inventory ?? (await scan(root, opts.config));
   assertReadable(inventory);
-  assertCapabilitiesDirFits(root, opts.config.codemods.capabilitiesDir, opts.configFile, inventory);
+  assertCapabilitiesDirFits(root, opts.config.codemods.capabilitiesDir, opts.capabilitiesDirGiven ?? false, inventory);
   const all = opts.namespaces === "all";
   const selected = selectedNamespaces(root, inventory, opts);
   assertMigrationFits(root, inventory, selected, { limitBytes: opts.heapLimitBytes, force: opts.ignoreSizeLimit });

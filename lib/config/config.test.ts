@@ -44,6 +44,23 @@ describe("capkit.config.json", () => {
     expect(defaultConfig().scan.include).toEqual(parseConfig({}, "capkit.config.json").scan.include);
   });
 
+  it("says which tree-dependent fields the file sets itself, a default value written out included", () => {
+    const d = mkdtempSync(join(tmpdir(), "capkit-config-"));
+    dirs.push(d);
+    expect(loadConfig(d).given).toEqual({ scanInclude: false, capabilitiesDir: false });
+    expect(loadConfig(withConfig('{ "base": { "names": ["BaseTool"] } }')).given).toEqual({
+      scanInclude: false,
+      capabilitiesDir: false,
+    });
+    const explicit = loadConfig(
+      withConfig(
+        '{ "scan": { "include": ["src/**"] }, "codemods": { "capabilitiesDir": "packages/agents/src/capabilities" } }',
+      ),
+    );
+    expect(explicit.given).toEqual({ scanInclude: true, capabilitiesDir: true });
+    expect(explicit.config.codemods.capabilitiesDir).toBe("packages/agents/src/capabilities");
+  });
+
   it("fills defaults around the fields a file sets", () => {
     const { config } = loadConfig(
       withConfig('{ "ratchet": { "kinds": ["host-bridge"] }, "base": { "names": ["BaseTool"] } }'),

@@ -23,6 +23,8 @@ export interface LoadedConfig {
   readonly config: CapkitConfig;
   /** Absolute path of the file read, or null when the defaults were used. */
   readonly path: string | null;
+  /** Fields whose default depends on the tree, and whether the file sets them itself (then they are taken as given). */
+  readonly given: { readonly scanInclude: boolean; readonly capabilitiesDir: boolean };
 }
 
 function pathText(path: readonly PropertyKey[]): string {
@@ -92,10 +94,18 @@ export function loadConfig(root: string, explicitPath?: string): LoadedConfig {
   });
   if (value === undefined) {
     if (explicitPath) throw new ConfigError(`config file not found: ${path}`, { hint: "check the --config path" });
-    return { config: withWorkspaceScope(defaultConfig(), root, false), path: null };
+    return {
+      config: withWorkspaceScope(defaultConfig(), root, false),
+      path: null,
+      given: { scanInclude: false, capabilitiesDir: false },
+    };
   }
-  const scan = (value as { scan?: { include?: unknown } } | null)?.scan;
-  return { config: withWorkspaceScope(parseConfig(value, label), root, scan?.include !== undefined), path };
+  const raw = value as { scan?: { include?: unknown }; codemods?: { capabilitiesDir?: unknown } } | null;
+  const given = {
+    scanInclude: raw?.scan?.include !== undefined,
+    capabilitiesDir: raw?.codemods?.capabilitiesDir !== undefined,
+  };
+  return { config: withWorkspaceScope(parseConfig(value, label), root, given.scanInclude), path, given };
 }
 
 /** With no `scan.include` in the file, the scope follows the workspace layout (lib/workspace-globs.ts). */
