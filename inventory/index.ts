@@ -32,7 +32,6 @@ export { BLOCKER_CODES, type BlockerCode } from "./classify/blockers.js";
 export {
   RUN_METHODS,
   inputThisTyping,
-  inputTypedThroughThis,
   isRunMethod,
   pickRunMethod,
   isRunMethodField,

@@ -6,13 +6,7 @@
 import type TS from "typescript";
 import type { ClassNoteFact } from "./facts.js";
 import { lineOf, type Ctx } from "./ast-utils.js";
-import {
-  inputThisTyping,
-  inputTypedThroughThis,
-  isRunMethod,
-  isRunMethodField,
-  runMethodReadsExtra,
-} from "./run-methods.js";
+import { inputThisTyping, isRunMethod, isRunMethodField, runMethodReadsExtra } from "./run-methods.js";
 import { langChainMetadata } from "./langchain-metadata.js";
 
 /**
@@ -43,15 +37,18 @@ export function memberNotes(
       detail: `${name}() reads ${readExtra}, a parameter past its input (a capability call passes only the input)`,
       line: lineOf(ctx, member),
     });
-  if (!isStatic && name !== null && isRunMethod(name) && ts.isMethodDeclaration(member))
-    if (inputTypedThroughThis(ts, name, member))
-      notes.push({
-        code: "this-typed-input",
-        detail: `${name}()'s input is typed through this: type it from a module constant (z.infer<typeof Schema>)`,
-        line: lineOf(ctx, member),
-        // Only `typeof this.schema`: dropped on close when the class declares its own schema.
-        ...(inputThisTyping(ts, name, member) === "schema" ? { field: "schema" } : {}),
-      });
+  const thisTyping =
+    !isStatic && name !== null && isRunMethod(name) && ts.isMethodDeclaration(member)
+      ? inputThisTyping(ts, name, member)
+      : "none";
+  if (thisTyping !== "none")
+    notes.push({
+      code: "this-typed-input",
+      detail: `${name}()'s input is typed through this: type it from a module constant (z.infer<typeof Schema>)`,
+      line: lineOf(ctx, member),
+      // Only `typeof this.schema`: dropped on close when the class declares its own schema.
+      ...(thisTyping === "schema" ? { field: "schema" } : {}),
+    });
   const runField = !isStatic && name !== null && isRunMethodField(ts, name, member);
   if (runField)
     notes.push({

@@ -119,8 +119,3 @@ export function inputThisTyping(
   if (input?.type) visit(input.type);
   return other ? "other" : schema ? "schema" : "none";
 }
-
-/** Is the run method's input typed through `this` at all (inputThisTyping)? */
-export function inputTypedThroughThis(ts: TsApi, name: RunMethod, fn: TS.FunctionLikeDeclaration): boolean {
-  return inputThisTyping(ts, name, fn) !== "none";
-}

@@ -13,7 +13,6 @@ import {
 } from "ts-morph";
 import {
   inputThisTyping,
-  inputTypedThroughThis,
   isRunMethodField,
   pickRunMethod,
   readExtraParameter,
@@ -92,9 +91,9 @@ export function runParameters(a: ClassAnalysis): {
   const declaring = a.process.getParent();
   const ownSchema =
     Node.isClassDeclaration(declaring) && Node.isPropertyDeclaration(declaring.getInstanceProperty("schema"));
-  const schemaTyped =
-    inputThisTyping(ts as never, a.runMethod, node) === "schema" && a.schema?.kind === "zod" && ownSchema;
-  if (inputTypedThroughThis(ts as never, a.runMethod, node) && !schemaTyped)
+  const thisTyping = inputThisTyping(ts as never, a.runMethod, node);
+  const schemaTyped = thisTyping === "schema" && a.schema?.kind === "zod" && ownSchema;
+  if (thisTyping !== "none" && !schemaTyped)
     refuse(
       "this-typed-input",
       a.file,
