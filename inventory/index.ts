@@ -41,6 +41,6 @@ export {
 } from "./extract/run-methods.js";
 export { SPEC_FIELDS } from "./extract/member-notes.js";
 export { langChainMetadata, type LangChainMetadata } from "./extract/langchain-metadata.js";
-export { LANGCHAIN_BASE_MODULE } from "./extract/langchain-base.js";
+export { LANGCHAIN_BASE_MODULE, passesOnlyOwnParameters } from "./extract/langchain-base.js";
 export * from "./ratchet/index.js";
 export * from "./types.js";

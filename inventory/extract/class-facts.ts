@@ -8,7 +8,7 @@ import type { ClassNoteFact, ClassShapeFact, CtorParamFact, WireNameFact } from 
 import { createShapeCollector, type ShapeCollector } from "./class-shape.js";
 import { memberNotes } from "./member-notes.js";
 import { langChainMetadata } from "./langchain-metadata.js";
-import { importedFromLangChain } from "./langchain-base.js";
+import { importedFromLangChain, passesOnlyOwnParameters } from "./langchain-base.js";
 import { isOwnSchema, isSimpleValue } from "./constructor-shapes.js";
 import {
   lineOf,
@@ -113,11 +113,7 @@ function constructorFacts(ctx: Ctx, ctor: TS.ConstructorDeclaration, out: ClassB
         // A capability has no base to configure: super-call, as the class move refuses it
         // (analyze/constructor-statements.ts), except a LangChain base given only the constructor's
         // own parameters (super(fields), super(...arguments)), which the move drops (langchain-base.ts).
-        const ownParams = e.arguments.every(
-          (a) =>
-            (ts.isIdentifier(a) && params.has(a.text)) ||
-            (ts.isSpreadElement(a) && ts.isIdentifier(a.expression) && a.expression.text === "arguments"),
-        );
+        const ownParams = passesOnlyOwnParameters(ts, e, params);
         if (e.arguments.length > 0)
           out.notes.push(
             ownParams && state.langChainBase

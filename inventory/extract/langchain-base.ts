@@ -19,3 +19,16 @@ export function importedFromLangChain(ts: typeof TS, sf: TS.SourceFile, localNam
     return Boolean(bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === localName));
   });
 }
+
+/**
+ * `super(…)` given only the constructor's own parameters (`super(fields)`, `super(...arguments)`):
+ * the call a LangChain subclass makes that configures nothing a capability has. The inventory
+ * (class-facts.ts) and the class move (constructor-statements.ts) both ask this.
+ */
+export function passesOnlyOwnParameters(ts: typeof TS, call: TS.CallExpression, params: ReadonlySet<string>): boolean {
+  return call.arguments.every(
+    (a) =>
+      (ts.isIdentifier(a) && params.has(a.text)) ||
+      (ts.isSpreadElement(a) && ts.isIdentifier(a.expression) && a.expression.text === "arguments"),
+  );
+}

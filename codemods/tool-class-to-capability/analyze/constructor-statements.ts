@@ -16,6 +16,7 @@
 import {
   Node,
   SyntaxKind,
+  ts,
   VariableDeclarationKind,
   type ClassDeclaration,
   type ConstructorDeclaration,
@@ -25,7 +26,7 @@ import {
   type PropertyAccessExpression,
   type VariableDeclaration,
 } from "ts-morph";
-import { LANGCHAIN_BASE_MODULE } from "../../../inventory/index.js";
+import { LANGCHAIN_BASE_MODULE, passesOnlyOwnParameters } from "../../../inventory/index.js";
 import { refuse } from "./class-refusals.js";
 import { isPureValue } from "./pure-value.js";
 import { startLineOf } from "../../shared/line-number.js";
@@ -157,11 +158,10 @@ function superCall(
   if (!Node.isCallExpression(call) || call.getExpression().getKind() !== SyntaxKind.SuperKeyword) return false;
   const args = call.getArguments();
   if (args.length === 0) return true;
-  const ownParams = args.every(
-    (a) =>
-      (Node.isIdentifier(a) && ctor.getParameter(a.getText()) !== undefined) ||
-      (Node.isSpreadElement(a) && a.getExpression().getText() === "arguments"),
-  );
+  // The inventory's own test (langchain-base.ts), so both judge the same calls; ts-morph bundles
+  // its own TypeScript, the same API under another type identity, hence the casts.
+  const names = new Set(ctor.getParameters().map((p) => p.getName()));
+  const ownParams = passesOnlyOwnParameters(ts as never, call.compilerNode as never, names);
   if (langChain && ownParams) {
     const spread = args.some((a) => Node.isSpreadElement(a));
     for (const p of ctor.getParameters())
