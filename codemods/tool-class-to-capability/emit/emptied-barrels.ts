@@ -9,6 +9,7 @@
 import { posix } from "node:path";
 import type { Project } from "ts-morph";
 import type { VirtualTree } from "../../plan.js";
+import { resolveRelative } from "../../shared/paths.js";
 import { parseText } from "./morph.js";
 
 /** What becomes of an emptied barrel: deleted, or kept for the importers named. */
@@ -21,13 +22,6 @@ const SOURCE = /\.(tsx?|mts|cts|jsx?|mjs|cjs)$/;
 /** Whether `text` declares nothing (comments and whitespace only). */
 export function isEmptyModule(project: Project, path: string, text: string): boolean {
   return parseText(project, `.capkit-barrels/${path}`, text).getStatements().length === 0;
-}
-
-/** The files a relative specifier written in `from` may load, `.js`/extensionless/directory forms. */
-function targetsOf(from: string, spec: string): string[] {
-  const base = posix.normalize(posix.join(posix.dirname(from), spec));
-  const stem = base.replace(/\.(m|c)?jsx?$/, "");
-  return [base, `${stem}.ts`, `${stem}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
 }
 
 /** Relative module specifiers of a file's imports, re-exports and `import()`s, with whether each is an `export *`. */
@@ -75,7 +69,7 @@ export function settleEmptiedBarrels(
       if (file === barrel) continue;
       const text = tree.read(file);
       if (text === null) continue;
-      const reaching = specifiersIn(text).filter((s) => targetsOf(file, s.spec).includes(barrel));
+      const reaching = specifiersIn(text).filter((s) => resolveRelative(tree, file, s.spec) === barrel);
       if (reaching.some((s) => !s.star)) importers.push(file);
     }
     if (packageEntries(tree, barrel).has(barrel)) importers.push("its package.json (the package's entry)");
