@@ -32,6 +32,17 @@ export interface UnitResult {
   readonly warnings?: readonly string[];
 }
 
+/**
+ * Adds `notes` to the warnings of the first changed unit in `results` (in place): what a run did
+ * beside its units (a barrel deleted, a package entry's seam exception) is said once, where the
+ * report shows it. Nothing is added when no unit changed.
+ */
+export function noteOnFirstChanged(results: UnitResult[], notes: readonly string[]): void {
+  const at = results.findIndex((u) => u.outcome === "changed");
+  const unit = results[at];
+  if (notes.length && unit) results[at] = { ...unit, warnings: [...(unit.warnings ?? []), ...notes] };
+}
+
 /** A run field migrate created for a constructor parameter; the host must now put it on the run. */
 export interface CreatedRunField {
   readonly field: string;

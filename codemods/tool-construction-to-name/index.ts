@@ -11,7 +11,7 @@
 import { getTypeScript, parseSource } from "../shared/parse.js";
 import type { SeamDefinition } from "../../lib/config/seam-section.js";
 import type { Codemod, CodemodContext } from "../codemod.js";
-import type { UnitResult, VirtualTree } from "../plan.js";
+import { noteOnFirstChanged, type UnitResult, type VirtualTree } from "../plan.js";
 import { convertedClasses, type ConvertedClass } from "./converted.js";
 import { CODEMOD_NAME, rewriteFile } from "./rewrite-file.js";
 import { moduleExports } from "../shared/exports.js";
@@ -148,10 +148,8 @@ function allowEntryReexports(
 ): void {
   for (const entry of entries) {
     const seam = allowReverseImport(tree, where, CODEMOD_NAME, entry, registryFile, EXCEPTION_REASONS.packageEntry);
-    const i = results.findIndex((u) => u.outcome === "changed");
-    const unit = results[i];
     if (seam.refusal) results.push(seam.refusal);
-    else if (seam.note && unit) results[i] = { ...unit, warnings: [...(unit.warnings ?? []), seam.note] };
+    else if (seam.note) noteOnFirstChanged(results, [seam.note]);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Statement } from "ts-morph";
 import type { ClassParts } from "../analyze/build-parts.js";
 import { updateBarrels } from "../emit/barrels.js";
 import type { EmptiedBarrel } from "../emit/emptied-barrels.js";
+import { noteOnFirstChanged } from "../../plan.js";
 import type { ImportNeed } from "../../shared/imports.js";
 import { specifierAsWritten } from "../../shared/paths.js";
 import { mergeImports } from "../emit/imports.js";
@@ -140,8 +141,5 @@ function noteBarrels(run: NamespaceRun, emptied: readonly EmptiedBarrel[]): void
       ? `barrel ${e.path} has nothing left to export and stays (as export {}) because ${e.importers.join(", ")} still import${e.importers.length > 1 ? "" : "s"} it: delete it with them`
       : `barrel ${e.path} had nothing left to export and was deleted: nothing imported it but the re-exports removed with it`,
   );
-  const at = run.out.findIndex((u) => u.outcome === "changed");
-  const unit = run.out[at];
-  if (!notes.length || !unit) return;
-  run.out[at] = { ...unit, warnings: [...(unit.warnings ?? []), ...notes] };
+  noteOnFirstChanged(run.out, notes);
 }
